@@ -1,0 +1,7 @@
+/**
+ * Browser events that cross remote boundaries. Only the names are shared (as types), so no remote
+ * imports another's code: `const name: CartChangedEventName = 'cart:changed'` is checked at compile time.
+ */
+
+/** Fired on `window` after any cart change made outside mf-cart (e.g. add to cart on a listing). mf-cart revalidates on it. */
+export type CartChangedEventName = 'cart:changed';
