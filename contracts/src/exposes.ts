@@ -23,10 +23,16 @@ export interface CartDropdownProps {
 export interface CategoryPageProps {
   /** `all` lists every category. */
   category: Category | 'all';
+  apiBase?: string;
 }
 
 /** `mf_catalog_pages/CheckoutPage`. */
 export interface CheckoutPageProps {
+  apiBase?: string;
+}
+
+/** `mf_catalog_pages/HomePage`. */
+export interface HomePageProps {
   apiBase?: string;
 }
 
@@ -37,7 +43,7 @@ export interface ExposedModules {
   'mf_cart/CartDropdown': { default: ComponentType<CartDropdownProps> };
   'mf_catalog_pages/CategoryPage': { default: ComponentType<CategoryPageProps> };
   'mf_catalog_pages/CheckoutPage': { default: ComponentType<CheckoutPageProps> };
-  'mf_catalog_pages/HomePage': { default: ComponentType<Record<string, never>> };
+  'mf_catalog_pages/HomePage': { default: ComponentType<HomePageProps> };
 }
 
 export type ExposedModuleId = keyof ExposedModules;

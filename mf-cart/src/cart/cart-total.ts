@@ -1,0 +1,12 @@
+import type { CartItem } from '@shop/contracts/cart';
+
+/** Sum of price × quantity over the lines; no fee, tax or shipping (spec, section 9). Rounded to the centime. */
+export function cartTotal(items: readonly CartItem[]): number {
+  const centimes = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
+  return centimes / 100;
+}
+
+/** The badge shows the number of distinct lines, not the number of units. */
+export function lineCount(items: readonly CartItem[]): number {
+  return items.length;
+}

@@ -1,0 +1,1 @@
+export { CartDropdown as default } from '../cart/cart-dropdown';

@@ -1,0 +1,16 @@
+import { defineConfig } from '@rsbuild/core';
+import { defineRemoteConfig } from '../tools/federation';
+import pkg from './package.json';
+
+export default defineConfig(
+  defineRemoteConfig({
+    name: 'mf_catalog_pages',
+    packageVersion: pkg.version,
+    harnessTitle: 'mf-catalog-pages — banc d’essai',
+    exposes: {
+      './HomePage': './src/exposes/home-page.tsx',
+      './CategoryPage': './src/exposes/category-page.tsx',
+      './CheckoutPage': './src/exposes/checkout-page.tsx',
+    },
+  }),
+);

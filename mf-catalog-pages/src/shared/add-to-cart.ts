@@ -1,0 +1,19 @@
+import { toast } from 'react-toastify';
+import type { AddToCartBody, CartResponse } from '@shop/contracts/cart';
+import type { CartChangedEventName } from '@shop/contracts/events';
+import { postJson } from './api';
+
+const CART_CHANGED: CartChangedEventName = 'cart:changed';
+
+/** Adds through the API, then announces the change so the header's cart revalidates without a reload. */
+export async function addToCart(apiBase: string, productName: string, body: AddToCartBody): Promise<boolean> {
+  try {
+    await postJson<CartResponse>(`${apiBase}/api/cart/add`, body);
+    window.dispatchEvent(new CustomEvent(CART_CHANGED));
+    toast.success(`${productName} a été ajouté au panier.`);
+    return true;
+  } catch (error) {
+    toast.error(`Impossible d’ajouter au panier : ${(error as Error).message}`);
+    return false;
+  }
+}

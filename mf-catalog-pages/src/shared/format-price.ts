@@ -1,0 +1,11 @@
+const mad = new Intl.NumberFormat('fr-MA', { style: 'currency', currency: 'MAD' });
+
+/** Prices in MAD, formatted for French-speaking Morocco. */
+export function formatPrice(amount: number): string {
+  return mad.format(amount);
+}
+
+/** Discount in whole percent from an old price to the current one (e.g. 200 → 150 is 25). */
+export function discountPercent(price: number, oldPrice: number): number {
+  return Math.round((1 - price / oldPrice) * 100);
+}

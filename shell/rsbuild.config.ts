@@ -1,0 +1,57 @@
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { readFileSync } from 'node:fs';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { defaultPorts, sharedSingletons } from '../tools/federation';
+
+// In development the remotes are their dev servers (with HMR), described by their own configuration file.
+const devRemotesFile = process.env.REMOTES_CONFIG ?? './config/remotes.dev.json';
+const cartServiceUrl = process.env.CART_SERVICE_URL ?? `http://127.0.0.1:${defaultPorts.cartService}`;
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'shell',
+      // No remotes at build time: they come from /remotes.json at start (src/remotes/).
+      remotes: {},
+      shared: sharedSingletons,
+      // The shell provides every shared library itself; taking what is already loaded means a dead
+      // remote's entry is never fetched just to negotiate versions, so it cannot stall start-up.
+      shareStrategy: 'loaded-first',
+      // Remote types come from @shop/contracts; dts generation only knows build-time remotes.
+      dts: false,
+    }),
+  ],
+  html: {
+    title: 'Beauté Maroc',
+    template: './src/index.html',
+    favicon: './src/assets/favicon.svg',
+  },
+  output: {
+    distPath: { root: 'dist' },
+  },
+  server: {
+    port: Number(process.env.SHELL_PORT ?? defaultPorts.shell),
+    historyApiFallback: true,
+    // The dev server stands in for the shell's production server (server/app.ts).
+    proxy: {
+      '/api': cartServiceUrl,
+      '/images': cartServiceUrl,
+    },
+  },
+  dev: {
+    // The production server (server/app.ts) answers these itself; the dev server imitates it.
+    setupMiddlewares: (middlewares) => {
+      middlewares.unshift((req, res, next) => {
+        if (req.url === '/remotes.json' || req.url === '/healthz') {
+          res.setHeader('Content-Type', 'application/json');
+          res.setHeader('Cache-Control', 'no-store');
+          res.end(req.url === '/healthz' ? '{"status":"ok"}' : readFileSync(devRemotesFile, 'utf8'));
+          return;
+        }
+        next();
+      });
+    },
+  },
+});

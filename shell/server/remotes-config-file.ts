@@ -1,0 +1,96 @@
+import { watch } from 'node:fs';
+import type { FSWatcher } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { z } from 'zod';
+import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+
+const remoteNames = ['mf_frame', 'mf_cart', 'mf_catalog_pages'] as const satisfies readonly RemoteName[];
+
+const remotesSchema = z
+  .object({
+    remotes: z
+      .array(
+        z
+          .object({
+            name: z.enum(remoteNames),
+            entry: z.url({ protocol: /^https?$/ }).refine((url) => url.endsWith('/mf-manifest.json'), {
+              message: 'entry must be the URL of a release’s mf-manifest.json',
+            }),
+          })
+          .strict(),
+      )
+      .refine((list) => remoteNames.every((name) => list.filter((r) => r.name === name).length === 1), {
+        message: `each of ${remoteNames.join(', ')} must appear exactly once`,
+      }),
+  })
+  .strict();
+
+export function parseRemotesConfig(text: string): RemotesConfig {
+  return remotesSchema.parse(JSON.parse(text));
+}
+
+export interface Logger {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+/**
+ * The operators' file. Re-read when it changes; a malformed or incomplete edit is refused with a clear
+ * log line and the last good configuration stays live, so a typo never takes the shop down.
+ */
+export class RemotesConfigFile {
+  #current: RemotesConfig;
+  #watcher: FSWatcher | undefined;
+  #reloading: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly path: string,
+    initial: RemotesConfig,
+    private readonly log: Logger,
+  ) {
+    this.#current = initial;
+  }
+
+  /** Fails when the file is unusable at start: there is no last good configuration to fall back on yet. */
+  static async open(path: string, log: Logger): Promise<RemotesConfigFile> {
+    const initial = parseRemotesConfig(await readFile(path, 'utf8'));
+    const file = new RemotesConfigFile(path, initial, log);
+    file.#watch();
+    return file;
+  }
+
+  get current(): RemotesConfig {
+    return this.#current;
+  }
+
+  /** Re-reads the file now; resolves once the new configuration is live or refused. */
+  reload(): Promise<void> {
+    this.#reloading = this.#reloading.then(async () => {
+      try {
+        const next = parseRemotesConfig(await readFile(this.path, 'utf8'));
+        if (JSON.stringify(next) !== JSON.stringify(this.#current)) {
+          this.#current = next;
+          this.log.info(`[remotes] ${this.path} reloaded: ${next.remotes.map((r) => `${r.name}=${r.entry}`).join(' ')}`);
+        }
+      } catch (error) {
+        const reason = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
+        this.log.error(`[remotes] ${this.path} refused, keeping the last good configuration: ${reason.replace(/\n/g, '; ')}`);
+      }
+    });
+    return this.#reloading;
+  }
+
+  close(): void {
+    this.#watcher?.close();
+  }
+
+  #watch(): void {
+    // Watch the folder, not the file: editors and `mv` replace the file, which ends a watch on it.
+    const name = basename(this.path);
+    this.#watcher = watch(dirname(this.path), (_event, changed) => {
+      if (changed === null || changed === name) void this.reload();
+    });
+    this.#watcher.unref();
+  }
+}

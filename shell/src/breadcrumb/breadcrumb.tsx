@@ -1,0 +1,23 @@
+import { Link, useLocation } from 'react-router-dom';
+import { crumbsFor } from './crumbs';
+import styles from './breadcrumb.module.css';
+
+export function Breadcrumb() {
+  const { pathname } = useLocation();
+  const crumbs = crumbsFor(pathname);
+  return (
+    <nav aria-label="Fil d’Ariane" className={styles.breadcrumb}>
+      <ol>
+        {crumbs.map((crumb, index) => (
+          <li key={index}>
+            {crumb.to ? (
+              <Link to={crumb.to}>{crumb.label}</Link>
+            ) : (
+              <span aria-current="page">{crumb.label}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Breadcrumb } from '../breadcrumb/breadcrumb';
+import { FallbackCart, FallbackFooter, FallbackHeader } from '../remotes/fallbacks';
+import { RemoteSlot } from '../remotes/remote-slot';
+import { pathsWithoutBreadcrumb } from '../routes/route-table';
+import { SHOP_NAME } from '../shop';
+import styles from './layout.module.css';
+
+/** The frame around every page: header (with the cart in its slot), breadcrumb, content, footer. */
+export function Layout() {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    document.title = `${SHOP_NAME} ${pathname}`;
+  }, [pathname]);
+
+  // The shell fills the header's cart slot, so frame and cart never import each other.
+  const cartSlot = (
+    <RemoteSlot
+      id="mf_cart/CartDropdown"
+      props={{}}
+      fallback={() => <FallbackCart />}
+      loading={<span className={styles.cartPlaceholder} aria-hidden="true" />}
+    />
+  );
+
+  return (
+    <div className={styles.page}>
+      <a href="#contenu" className={styles.skipLink}>
+        Aller au contenu
+      </a>
+      <RemoteSlot
+        id="mf_frame/Header"
+        props={{ cartSlot }}
+        fallback={() => <FallbackHeader cartSlot={cartSlot} />}
+        loading={<div className={styles.headerPlaceholder} />}
+      />
+      {pathsWithoutBreadcrumb.has(pathname) ? null : <Breadcrumb />}
+      <main id="contenu" tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+      <RemoteSlot id="mf_frame/Footer" props={{}} fallback={() => <FallbackFooter />} />
+    </div>
+  );
+}

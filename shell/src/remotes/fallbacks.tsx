@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SHOP_NAME } from '../shop';
+import type { FallbackArgs } from './remote-slot';
+import styles from './fallbacks.module.css';
+
+/** The shell's minimal header, shown when mf_frame is unavailable; the cart still has its slot. */
+export function FallbackHeader({ cartSlot }: { cartSlot: ReactNode }) {
+  return (
+    <header className={styles.header} data-fallback="mf_frame">
+      <Link to="/" className={styles.brand}>
+        {SHOP_NAME}
+      </Link>
+      <nav aria-label="Catégories" className={styles.nav}>
+        <Link to="/shop/face">Visage</Link>
+        <Link to="/shop/body">Corps</Link>
+        <Link to="/shop/hair">Cheveux</Link>
+        <Link to="/shop/pack">Pack</Link>
+        <Link to="/shop/all">Shop</Link>
+      </nav>
+      {cartSlot}
+    </header>
+  );
+}
+
+export function FallbackFooter() {
+  return (
+    <footer className={styles.footer} data-fallback="mf_frame">
+      <p>
+        © {new Date().getFullYear()} {SHOP_NAME}
+      </p>
+    </footer>
+  );
+}
+
+/** A disabled cart button: the shopper sees where the cart is and that it is temporarily unavailable. */
+export function FallbackCart() {
+  return (
+    <button type="button" className={styles.cart} disabled data-fallback="mf_cart" aria-label="Panier indisponible pour le moment">
+      Panier indisponible
+    </button>
+  );
+}
+
+export function FallbackPage({ retry }: FallbackArgs) {
+  return (
+    <section className={styles.page} data-fallback="mf_catalog_pages" role="alert">
+      <h1>Cette page est momentanément indisponible</h1>
+      <p>Nous n’avons pas pu charger son contenu. Vérifiez votre connexion puis réessayez.</p>
+      <button type="button" onClick={retry}>
+        Réessayer
+      </button>
+    </section>
+  );
+}

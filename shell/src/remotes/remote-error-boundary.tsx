@@ -1,0 +1,29 @@
+import { Component } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+
+interface Props {
+  remote: string;
+  fallback: (error: Error) => ReactNode;
+  children: ReactNode;
+}
+
+interface State {
+  error: Error | null;
+}
+
+/** Keeps a remote that fails to load, or throws while rendering, from taking the page down. */
+export class RemoteErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`[remotes] ${this.props.remote} a échoué au rendu`, error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}

@@ -1,0 +1,31 @@
+import type { RemoteEntry, RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+
+export const REMOTE_NAMES: readonly RemoteName[] = ['mf_frame', 'mf_cart', 'mf_catalog_pages'];
+
+/** Narrow an unknown JSON value to the operators' contract; the server validates the file too, this guards the browser. */
+export function parseRemotesConfig(value: unknown): RemotesConfig {
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as RemotesConfig).remotes)) {
+    throw new Error('remotes.json: attendu {"remotes": [...]}');
+  }
+  const remotes: RemoteEntry[] = [];
+  for (const item of (value as { remotes: unknown[] }).remotes) {
+    const { name, entry } = (item ?? {}) as Partial<RemoteEntry>;
+    if (!REMOTE_NAMES.includes(name as RemoteName) || typeof entry !== 'string') {
+      throw new Error(`remotes.json: entrée invalide ${JSON.stringify(item)}`);
+    }
+    remotes.push({ name: name as RemoteName, entry });
+  }
+  return { remotes };
+}
+
+export async function fetchRemotesConfig(url = '/remotes.json'): Promise<RemotesConfig> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return parseRemotesConfig(await response.json());
+}
+
+/** The version folder of a release URL (`.../1.0.1/mf-manifest.json` → `1.0.1`), for logs and fallbacks. */
+export function versionOfEntry(entry: string): string {
+  const match = /\/([^/]+)\/mf-manifest\.json$/.exec(new URL(entry, 'http://x').pathname);
+  return match?.[1] ?? 'inconnue';
+}

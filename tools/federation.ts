@@ -1,0 +1,92 @@
+/**
+ * Build-time federation settings every package must agree on. Kept beside tsconfig.base.json as
+ * workspace tooling; no runtime code of one package imports another's.
+ */
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import type { RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+/** Libraries that must exist once in the browser: one React, one router context, one SWR cache, one toast container. */
+export const sharedSingletons = {
+  react: { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+  swr: { singleton: true, requiredVersion: '^2.0.0' },
+  'react-toastify': { singleton: true, requiredVersion: '^11.0.0' },
+} as const;
+
+/** Default ports of the local stack (DESIGN.md, "Processes and ports"); environment variables override them. */
+export const defaultPorts = {
+  shell: 3000,
+  mf_frame: 3001,
+  mf_cart: 3002,
+  mf_catalog_pages: 3003,
+  cartService: 4000,
+} as const;
+
+/**
+ * Output settings shared by the three remotes: each release lands in `dist/<version>/` with
+ * `assetPrefix: 'auto'`, so one build can be served from any versioned folder side by side with others.
+ */
+export function remoteOutput(version: string): RsbuildConfig['output'] {
+  return {
+    assetPrefix: 'auto',
+    distPath: { root: `dist/${version}` },
+  };
+}
+
+/** The release version: the package version unless a release pipeline (or an e2e test) sets RELEASE_VERSION. */
+export function releaseVersion(packageVersion: string): string {
+  const fromEnv = process.env.RELEASE_VERSION;
+  if (fromEnv && !/^[0-9A-Za-z.+-]+$/.test(fromEnv)) {
+    throw new Error(`RELEASE_VERSION must be a plain version string, got "${fromEnv}"`);
+  }
+  return fromEnv || packageVersion;
+}
+
+/** Dev servers of remotes answer the shell's dev origin only (the static servers do the same in production). */
+export function remoteDevServer(port: number): RsbuildConfig['server'] {
+  const shellOrigin = process.env.SHOP_ORIGIN ?? `http://localhost:${defaultPorts.shell}`;
+  const cartService = process.env.CART_SERVICE_URL ?? `http://127.0.0.1:${defaultPorts.cartService}`;
+  return {
+    port,
+    strictPort: true,
+    cors: { origin: [shellOrigin, `http://localhost:${port}`] },
+    // The standalone harness talks to cart-service like the shop does: same origin, through a proxy.
+    proxy: { '/api': cartService, '/images': cartService },
+  };
+}
+
+interface RemoteOptions {
+  /** Federation name: an identifier (`mf_cart`). */
+  name: keyof typeof defaultPorts;
+  exposes: Record<string, string>;
+  packageVersion: string;
+  /** Title of the remote's standalone harness page (its own dev server and `dist/<version>/index.html`). */
+  harnessTitle: string;
+}
+
+/** The Rsbuild configuration of a remote: federation, versioned output, dev server with CORS for the shell. */
+export function defineRemoteConfig({ name, exposes, packageVersion, harnessTitle }: RemoteOptions): RsbuildConfig {
+  const version = releaseVersion(packageVersion);
+  const port = Number(process.env[`${name.toUpperCase()}_PORT`] ?? defaultPorts[name]);
+  return {
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name,
+        exposes,
+        shared: sharedSingletons,
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+    ],
+    source: {
+      // Stamped into the remote's root element (data-release) so operators can see which release rendered.
+      define: { 'process.env.RELEASE_VERSION': JSON.stringify(version) },
+    },
+    html: { title: harnessTitle, template: './src/harness/index.html' },
+    output: remoteOutput(version),
+    server: remoteDevServer(port),
+  };
+}
