@@ -1,0 +1,182 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+
+const repoRoot = resolve(__dirname, '../..');
+
+export type ServiceName = 'cart-service' | 'mf-frame' | 'mf-cart' | 'mf-catalog-pages' | 'shell';
+
+const remotePackages: Record<RemoteName, ServiceName> = {
+  mf_frame: 'mf-frame',
+  mf_cart: 'mf-cart',
+  mf_catalog_pages: 'mf-catalog-pages',
+};
+
+export interface StackPorts {
+  shell: number;
+  'mf-frame': number;
+  'mf-cart': number;
+  'mf-catalog-pages': number;
+  'cart-service': number;
+}
+
+export interface Stack {
+  url: string;
+  ports: StackPorts;
+  /** The operators' file this stack's shell reads; tests edit it like an operator would. */
+  remotesFile: string;
+  remotes: RemotesConfig;
+  dataDir: string;
+  stop(name: ServiceName): Promise<void>;
+  start(name: ServiceName): Promise<void>;
+  writeRemotes(config: RemotesConfig): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function remoteEntry(ports: StackPorts, name: RemoteName, version = '1.0.0'): string {
+  return `http://localhost:${ports[remotePackages[name]]}/${version}/mf-manifest.json`;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Polls a URL until it answers 200: readiness, never a fixed sleep. */
+export async function waitForUrl(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+      lastError = new Error(`${url} answered ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms: ${String(lastError)}`);
+}
+
+/**
+ * Starts the production stack the way `pnpm start` does (each package's own `serve` script), on free
+ * ports, with a fresh data folder and a remotes.json of its own.
+ */
+export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
+  const ports: StackPorts = {
+    shell: await freePort(),
+    'mf-frame': await freePort(),
+    'mf-cart': await freePort(),
+    'mf-catalog-pages': await freePort(),
+    'cart-service': await freePort(),
+  };
+  const url = `http://localhost:${ports.shell}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
+  const remotesFile = join(dataDir, 'remotes.json');
+  let remotes: RemotesConfig = {
+    remotes: (Object.keys(remotePackages) as RemoteName[]).map((name) => ({ name, entry: remoteEntry(ports, name) })),
+  };
+  await writeFile(remotesFile, JSON.stringify(remotes, null, 2));
+
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    SHELL_PORT: String(ports.shell),
+    MF_FRAME_PORT: String(ports['mf-frame']),
+    MF_CART_PORT: String(ports['mf-cart']),
+    MF_CATALOG_PAGES_PORT: String(ports['mf-catalog-pages']),
+    CART_SERVICE_PORT: String(ports['cart-service']),
+    CART_SERVICE_URL: `http://127.0.0.1:${ports['cart-service']}`,
+    SHOP_ORIGIN: url,
+    REMOTES_CONFIG: remotesFile,
+    CART_DATA_DIR: join(dataDir, 'cart-data'),
+    SESSION_KEYS: 'e2e-session-key-not-secret',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+
+  const children = new Map<ServiceName, ChildProcess>();
+  const logs = new Map<ServiceName, string[]>();
+
+  const healthUrl = (name: ServiceName) => `http://127.0.0.1:${ports[name]}/healthz`;
+
+  async function start(name: ServiceName): Promise<void> {
+    const output: string[] = [];
+    logs.set(name, output);
+    // detached: the package script runs through npm and a shell; stopping kills the whole group.
+    const child = spawn('npm', ['run', '--silent', 'serve'], {
+      cwd: resolve(repoRoot, name),
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    children.set(name, child);
+    try {
+      await waitForUrl(healthUrl(name));
+    } catch (error) {
+      throw new Error(`${name} did not start: ${(error as Error).message}\n${output.join('')}`);
+    }
+  }
+
+  async function stop(name: ServiceName): Promise<void> {
+    const child = children.get(name);
+    if (!child || child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 5_000);
+    await exited;
+    clearTimeout(timer);
+    children.delete(name);
+  }
+
+  const order: ServiceName[] = ['cart-service', 'mf-frame', 'mf-cart', 'mf-catalog-pages', 'shell'];
+  try {
+    await Promise.all(order.map(start));
+  } catch (error) {
+    await Promise.all(order.map(stop));
+    throw error;
+  }
+
+  return {
+    url,
+    ports,
+    remotesFile,
+    get remotes() {
+      return remotes;
+    },
+    dataDir,
+    stop,
+    start,
+    async writeRemotes(config) {
+      remotes = config;
+      await writeFile(remotesFile, JSON.stringify(config, null, 2));
+    },
+    async close() {
+      await Promise.all(order.map(stop));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
