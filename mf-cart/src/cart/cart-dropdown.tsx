@@ -1,18 +1,32 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { CSSProperties } from 'react';
 import type { CartDropdownProps } from '@shop/contracts/exposes';
 import { Link } from 'react-router-dom';
 import { CartLine } from './cart-line';
 import { cartTotal, lineCount } from './cart-total';
 import { formatPrice } from './format-price';
+import { withPendingQuantities } from './optimistic-quantities';
 import { useCart } from './use-cart';
+import { usePanelPosition } from './use-panel-position';
+import { useQuantityUpdates } from './use-quantity-updates';
+import { useRemoveItem } from './use-remove-item';
 import styles from './cart-dropdown.module.css';
 
+function articles(count: number): string {
+  return `${count} ${count > 1 ? 'articles' : 'article'}`;
+}
+
 export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
-  const { items, error } = useCart(apiBase);
+  const { items: serverItems, error, reload } = useCart(apiBase);
+  const { pending, setQuantity } = useQuantityUpdates(apiBase, reload);
+  const { remove, removing } = useRemoveItem(apiBase, reload);
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  const geometry = usePanelPosition(open, buttonRef);
+
+  const items = withPendingQuantities(serverItems, pending);
   const count = lineCount(items);
 
   useEffect(() => {
@@ -34,15 +48,25 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
     };
   }, [open]);
 
+  const panelStyle: CSSProperties | undefined = geometry
+    ? { position: 'fixed', top: geometry.top, left: geometry.left, right: 'auto', width: geometry.width, maxHeight: geometry.maxHeight }
+    : undefined;
+
   return (
-    <div ref={rootRef} className={styles.root} data-remote="mf_cart" data-release={process.env.RELEASE_VERSION}>
+    <div
+      ref={rootRef}
+      className={styles.root}
+      data-remote="mf_cart"
+      data-release={process.env.RELEASE_VERSION}
+      data-cart-error={error ? 'true' : undefined}
+    >
       <button
         ref={buttonRef}
         type="button"
         className={styles.button}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Panier, ${count} ${count > 1 ? 'articles' : 'article'}`}
+        aria-label={`Panier, ${articles(count)}`}
         onClick={() => setOpen((value) => !value)}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
@@ -58,33 +82,46 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
           {count}
         </span>
       </button>
-      <span className={styles.visuallyHidden} role="status">
-        {`${count} ${count > 1 ? 'articles' : 'article'} dans le panier`}
+      <span className={styles.visuallyHidden} role="status" aria-live="polite">
+        {`${articles(count)} dans le panier`}
       </span>
-      {open ? (
-        <div id={panelId} className={styles.panel} role="region" aria-label="Contenu du panier">
-          {error ? (
-            <p className={styles.error} data-cart-error="true" role="alert">
-              {error.message}
-            </p>
-          ) : null}
-          {items.length === 0 ? (
-            <p className={styles.empty}>Votre panier est vide.</p>
-          ) : (
-            <ul className={styles.lines}>
-              {items.map((item) => (
-                <CartLine key={item.productId} item={item} apiBase={apiBase} />
-              ))}
-            </ul>
-          )}
-          <p className={styles.total}>
-            <span>Total</span> <strong data-testid="cart-total">{formatPrice(cartTotal(items))}</strong>
+      <div
+        id={panelId}
+        className={styles.panel}
+        style={panelStyle}
+        role="region"
+        aria-label="Contenu du panier"
+        hidden={!open}
+        data-layout={geometry ? 'mobile' : 'dropdown'}
+      >
+        {error ? (
+          <p className={styles.error} role="alert">
+            {error.message}
           </p>
-          <Link to="/shop/checkout" className={styles.checkout} onClick={() => setOpen(false)}>
-            Paiement du produit
-          </Link>
-        </div>
-      ) : null}
+        ) : null}
+        {items.length === 0 ? (
+          <p className={styles.empty}>Votre panier est vide.</p>
+        ) : (
+          <ul className={styles.lines}>
+            {items.map((item) => (
+              <CartLine
+                key={item.productId}
+                item={item}
+                apiBase={apiBase}
+                onQuantity={setQuantity}
+                onRemove={(productId) => void remove(productId)}
+                removing={removing.has(item.productId)}
+              />
+            ))}
+          </ul>
+        )}
+        <p className={styles.total}>
+          <span>Total</span> <strong data-testid="cart-total">{formatPrice(cartTotal(items))}</strong>
+        </p>
+        <Link to="/shop/checkout" className={styles.checkout} onClick={() => setOpen(false)}>
+          Paiement du produit
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,33 +1,74 @@
 import { useState } from 'react';
 import type { CartItem } from '@shop/contracts/cart';
-import { formatPrice } from './format-price';
 import { DEFAULT_PRODUCT_IMAGE } from './default-image';
+import { formatPrice } from './format-price';
+import { MIN_QUANTITY, stepQuantity } from './optimistic-quantities';
 import styles from './cart-dropdown.module.css';
 
 interface Props {
   item: CartItem;
   apiBase: string;
+  onQuantity: (productId: string, quantity: number) => void;
+  onRemove: (productId: string) => void;
+  removing: boolean;
 }
 
-export function CartLine({ item, apiBase }: Props) {
+export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Props) {
   const first = item.images[0];
   const [failed, setFailed] = useState(false);
   const src = first && !failed ? `${apiBase}${first}` : DEFAULT_PRODUCT_IMAGE;
+  const atMinimum = item.quantity <= MIN_QUANTITY;
   return (
-    <li className={styles.line}>
+    <li className={styles.line} data-product-id={item.productId}>
       <img src={src} alt="" width="56" height="56" onError={() => setFailed(true)} />
-      <div>
+      <div className={styles.details}>
         <p className={styles.name}>{item.name}</p>
-        <p>
+        <p className={styles.prices}>
           <span>{formatPrice(item.price)}</span>
           {item.oldPrice !== undefined ? (
-            <s className={styles.oldPrice} aria-label={`Ancien prix ${formatPrice(item.oldPrice)}`}>
+            <s className={styles.oldPrice}>
+              <span className={styles.visuallyHidden}>Ancien prix : </span>
               {formatPrice(item.oldPrice)}
             </s>
           ) : null}
         </p>
-        <p className={styles.quantity}>Quantité : {item.quantity}</p>
+        <div className={styles.quantity} role="group" aria-label={`Quantité de ${item.name}`}>
+          <button
+            type="button"
+            onClick={() => onQuantity(item.productId, stepQuantity(item.quantity, -1))}
+            disabled={atMinimum}
+            aria-label={`Diminuer la quantité de ${item.name}`}
+          >
+            −
+          </button>
+          <input
+            type="text"
+            inputMode="numeric"
+            readOnly
+            value={item.quantity}
+            aria-label={`Quantité de ${item.name}`}
+            data-testid="cart-quantity"
+          />
+          <button
+            type="button"
+            onClick={() => onQuantity(item.productId, stepQuantity(item.quantity, 1))}
+            aria-label={`Augmenter la quantité de ${item.name}`}
+          >
+            +
+          </button>
+        </div>
       </div>
+      <button
+        type="button"
+        className={styles.remove}
+        onClick={() => onRemove(item.productId)}
+        disabled={removing}
+        aria-label={`Retirer ${item.name} du panier`}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
     </li>
   );
 }

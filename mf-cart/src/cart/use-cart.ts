@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import useSWR from 'swr';
 import type { CartItem } from '@shop/contracts/cart';
 import type { CartChangedEventName } from '@shop/contracts/events';
@@ -34,10 +34,11 @@ export function useCart(apiBase = ''): UseCart {
     return () => window.removeEventListener(CART_CHANGED, onChanged);
   }, [mutate]);
 
+  const reload = useCallback(() => mutate(), [mutate]);
   return {
     items: error ? [] : (data?.cart ?? []),
     error: error as Error | undefined,
     isLoading,
-    reload: () => mutate(),
+    reload,
   };
 }

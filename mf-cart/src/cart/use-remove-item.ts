@@ -1,0 +1,32 @@
+import { useCallback, useState } from 'react';
+import { toast } from 'react-toastify';
+import { removeItem } from './cart-api';
+
+export const ITEM_REMOVED = 'Item removed successfully';
+
+/** Remove a line: toast on success and reload; on failure the spec's toast with the error's message. */
+export function useRemoveItem(apiBase: string, reload: () => Promise<unknown>) {
+  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+
+  const remove = useCallback(
+    async (productId: string) => {
+      setRemoving((s) => new Set(s).add(productId));
+      try {
+        await removeItem(apiBase, { productId });
+        toast.success(ITEM_REMOVED);
+        await reload();
+      } catch (error) {
+        toast.error(`Failed to remove item: ${(error as Error).message}`);
+      } finally {
+        setRemoving((s) => {
+          const next = new Set(s);
+          next.delete(productId);
+          return next;
+        });
+      }
+    },
+    [apiBase, reload],
+  );
+
+  return { remove, removing };
+}
