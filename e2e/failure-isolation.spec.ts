@@ -34,7 +34,7 @@ test('with mf-frame down, the shell’s minimal header and footer stand in; cart
     await expect(cart(page).getByRole('button', { name: /^Panier/ })).toBeVisible();
     await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Soins du visage');
 
-    await fallbackHeader.getByRole('link', { name: 'Cheveux' }).click();
+    await fallbackHeader.getByRole('link', { name: 'Cheveux', exact: true }).click();
     await expect(page).toHaveURL(`${stack.url}/shop/hair`);
     await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Soins capillaires');
   });
@@ -47,7 +47,7 @@ test('with mf-cart down, a disabled French cart button stands in; frame and page
     await expect(header(page).getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
     await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Soins du visage');
 
-    await header(page).getByRole('link', { name: 'Pack' }).click();
+    await header(page).getByRole('link', { name: 'Pack', exact: true }).click();
     await expect(page).toHaveURL(`${stack.url}/shop/pack`);
     await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Packs');
   });
@@ -62,7 +62,7 @@ test('with mf-catalog-pages down, a French message with a retry stands in; frame
     await expect(header(page).getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
     await expect(cart(page).getByRole('button', { name: /^Panier/ })).toBeVisible();
 
-    await header(page).getByRole('link', { name: 'Corps' }).click();
+    await header(page).getByRole('link', { name: 'Corps', exact: true }).click();
     await expect(page).toHaveURL(`${stack.url}/shop/body`);
     await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' })).toContainText('Soins du corps');
   });

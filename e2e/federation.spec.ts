@@ -62,7 +62,7 @@ test('react, react-dom, react-router-dom, swr and react-toastify each reach the 
 test('a remote’s link navigates through the shell’s router without a full page load', async ({ page }) => {
   await page.goto(`${stack.url}/shop/face`);
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
-  await page.locator('[data-remote="mf_frame"]').getByRole('link', { name: 'Corps' }).click();
+  await page.locator('[data-remote="mf_frame"]').getByRole('link', { name: 'Corps', exact: true }).click();
   await expect(page).toHaveURL(`${stack.url}/shop/body`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Soins du corps');
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);

@@ -101,7 +101,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     SHOP_ORIGIN: url,
     REMOTES_CONFIG: remotesFile,
     CART_DATA_DIR: join(dataDir, 'cart-data'),
-    SESSION_KEYS: 'e2e-session-key-not-secret',
+    SESSION_KEYS: 'e2e-session-key-not-a-secret-0123456789',
     LOG_LEVEL: 'warn',
     ...options.env,
   };
@@ -124,8 +124,11 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     children.set(name, child);
+    const exitedEarly = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`exited with code ${code} before it was ready`))),
+    );
     try {
-      await waitForUrl(healthUrl(name));
+      await Promise.race([waitForUrl(healthUrl(name)), exitedEarly]);
     } catch (error) {
       throw new Error(`${name} did not start: ${(error as Error).message}\n${output.join('')}`);
     }

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { swrDefaults } from './data/swr-defaults';
 import { registerConfiguredRemotes } from './remotes/federation';
 import { fetchRemotesConfig } from './remotes/remotes-config';
 import { router } from './routes/router';
@@ -18,7 +20,9 @@ async function start() {
   if (!container) throw new Error('#root missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <SWRConfig value={swrDefaults}>
+        <RouterProvider router={router} />
+      </SWRConfig>
       <ToastHost />
     </StrictMode>,
   );

@@ -1,0 +1,120 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import { MAX_QUANTITY } from './cart/cart-bodies';
+import { registerCartRoutes } from './cart/cart-routes';
+import { DEFAULT_PUBLIC_DIR, type Catalogue } from './catalogue/load-catalogue';
+import { registerProductRoutes } from './catalogue/product-routes';
+import { healthRoutes } from './health/health-routes';
+import { errorHandler } from './http/error-handler';
+import { originCheck } from './http/origin-check';
+import { requestLog } from './http/request-log';
+import { staticImages } from './http/static-images';
+import { registerNewsletterRoutes } from './newsletter/newsletter-routes';
+import { cartSession } from './session/cart-session';
+import { THIRTY_DAYS_MS, type CartStore } from './store/cart-store';
+
+export interface Limits {
+  /** Largest accepted request body; bigger ones answer 413. */
+  bodyBytes: number;
+  /** Largest quantity of one cart line. */
+  maxQuantity: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { bodyBytes: 2048, maxQuantity: MAX_QUANTITY };
+
+export interface AppOptions {
+  /** Owned by the app from now on: `close()` closes it. */
+  store: CartStore;
+  catalogue: Catalogue;
+  /** Cookie-signing keys; the first signs, all verify. */
+  sessionKeys: string[];
+  /** Origins allowed to send changes (the shop's own, e.g. http://localhost:3000). */
+  allowedOrigins: string[];
+  logger: Logger;
+  limits?: Partial<Limits>;
+  /** Carts and their cookies live this long after the last change (30 days). */
+  cartTtlMs?: number;
+  /** Directory holding `images/`. */
+  publicDir?: string;
+}
+
+export interface CartServiceApp {
+  app: Koa;
+  /** Starts an HTTP server (port 0 picks a free one) and resolves once it listens. */
+  listen(port?: number, host?: string): Promise<{ server: Server; url: string }>;
+  /** Stops accepting requests, lets running ones finish (5 s at most), then closes the store. */
+  close(): Promise<void>;
+}
+
+export function createApp(options: AppOptions): CartServiceApp {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const cartTtlMs = options.cartTtlMs ?? THIRTY_DAYS_MS;
+  const { store, catalogue, logger } = options;
+  let closing = false;
+  const servers = new Set<Server>();
+
+  const app = new Koa({ proxy: true, keys: options.sessionKeys });
+  // Errors are answered and logged by errorHandler; Koa's own stderr printing would duplicate them.
+  app.silent = true;
+
+  const router = new Router();
+  const session = cartSession(app, cartTtlMs);
+  registerProductRoutes(router, catalogue);
+  registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity, cartTtlMs });
+  registerNewsletterRoutes(router, store, limits.bodyBytes);
+
+  app.use(requestLog(logger));
+  app.use(errorHandler(logger));
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    await next();
+  });
+  app.use(healthRoutes(store, () => closing));
+  app.use(staticImages(options.publicDir ?? DEFAULT_PUBLIC_DIR));
+  app.use(originCheck(options.allowedOrigins));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+
+  return {
+    app,
+    async listen(port = 0, host = '127.0.0.1') {
+      const server = createServer(app.callback());
+      // Bound slow or stuck clients (a body trickled byte by byte cannot hold a connection forever).
+      server.requestTimeout = 15_000;
+      server.headersTimeout = 10_000;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      servers.add(server);
+      const address = server.address() as AddressInfo;
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      return { server, url: `http://${shownHost}:${address.port}` };
+    },
+    async close() {
+      if (closing) return;
+      closing = true;
+      await Promise.all([...servers].map((server) => closeServer(server, 5_000)));
+      servers.clear();
+      await store.close();
+    },
+  };
+}
+
+function closeServer(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartItem } from '@shop/contracts/cart';
+import { RedisCartStore } from '../store/cart-store.redis';
+import { CookieClient } from '../test-support/cookie-client';
+import { startRedisServer, type RedisServer } from '../test-support/redis-server';
+import { catalogue, startApp, tempDir, type RunningApp } from '../test-support/test-app';
+
+const twentyProducts = () => catalogue().products.slice(0, 20).map((p) => p.id);
+
+describe('concurrent changes to one cart', () => {
+  describe('two cart-service instances sharing one Redis', () => {
+    let redis: RedisServer;
+    let a: RunningApp;
+    let b: RunningApp;
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      const keyPrefix = `concurrency:${randomBytes(4).toString('hex')}:`;
+      a = await startApp({ store: await RedisCartStore.connect({ url: redis.url, keyPrefix }) });
+      b = await startApp({ store: await RedisCartStore.connect({ url: redis.url, keyPrefix }) });
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      await redis?.stop();
+    });
+
+    it('50 concurrent adds of 1, spread over both instances, end at exactly 50', async () => {
+      const visitor = new CookieClient(a.url);
+      await visitor.get('/api/cart'); // the session cookie, shared by both instances (same keys)
+      const clients = [visitor, visitor.withBaseUrl(b.url)];
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => clients[i % 2]!.post('/api/cart/add', { productId: 'sv-001', quantity: 1 })),
+      );
+      expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200));
+      for (const client of clients) {
+        expect((await client.get('/api/cart')).body.cart).toMatchObject([{ productId: 'sv-001', quantity: 50 }]);
+      }
+    });
+
+    it('20 concurrent adds of 20 different products, spread over both instances, end with 20 lines', async () => {
+      const visitor = new CookieClient(a.url);
+      await visitor.get('/api/cart');
+      const clients = [visitor, visitor.withBaseUrl(b.url)];
+      const ids = twentyProducts();
+      const answers = await Promise.all(ids.map((productId, i) => clients[i % 2]!.post('/api/cart/add', { productId })));
+      expect(answers.every((r) => r.status === 200)).toBe(true);
+      const cart = (await clients[1]!.get('/api/cart')).body.cart as CartItem[];
+      expect(cart.map((i) => i.productId)).toEqual(ids);
+      expect(cart.every((i) => i.quantity === 1)).toBe(true);
+    });
+  });
+
+  describe('one instance on the file store', () => {
+    let app: RunningApp;
+    let dir: Awaited<ReturnType<typeof tempDir>>;
+    beforeAll(async () => {
+      dir = await tempDir();
+      app = await startApp({ dataDir: dir.path });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await dir?.remove();
+    });
+
+    it('50 concurrent adds of 1 end at 50 and 20 concurrent adds of different products end with 20 lines', async () => {
+      const visitor = new CookieClient(app.url);
+      await visitor.get('/api/cart');
+      await Promise.all(Array.from({ length: 50 }, () => visitor.post('/api/cart/add', { productId: 'sh-001' })));
+      expect((await visitor.get('/api/cart')).body.cart).toMatchObject([{ productId: 'sh-001', quantity: 50 }]);
+
+      const other = new CookieClient(app.url);
+      await other.get('/api/cart');
+      await Promise.all(twentyProducts().map((productId) => other.post('/api/cart/add', { productId })));
+      expect((await other.get('/api/cart')).body.cart).toHaveLength(20);
+    });
+  });
+});

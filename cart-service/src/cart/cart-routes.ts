@@ -1,0 +1,81 @@
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type { CartResponse } from '@shop/contracts/cart';
+import type { Catalogue } from '../catalogue/load-catalogue';
+import { ApiError, messages } from '../http/api-error';
+import { readJsonBody } from '../http/read-json-body';
+import { validateBody } from '../http/validate-body';
+import { cartIdOf, touchCartSession } from '../session/cart-session';
+import type { CartStore, StoredLine } from '../store/cart-store';
+import { cartBodies } from './cart-bodies';
+import { resolveCart } from './resolve-cart';
+
+export interface CartRouteDeps {
+  store: CartStore;
+  catalogue: Catalogue;
+  session: Middleware;
+  bodyLimitBytes: number;
+  maxQuantity: number;
+  cartTtlMs: number;
+}
+
+/**
+ * GET /api/cart, POST /api/cart/add | update | remove. Every answer is the whole cart, `200 {cart}`.
+ * - add: quantity defaults to 1 and is added to an existing line; a total above the cap is refused (400).
+ * - update: absolute quantity of a line already in the cart; a line not in the cart answers 404 `product_not_found`
+ *   (the cart may have changed in another tab: the client reloads it).
+ * - remove: idempotent, removing a line that is not there answers 200 with the cart.
+ * A product id unknown to the catalogue answers 404 `product_not_found` on all three.
+ */
+export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
+  const { store, catalogue, session } = deps;
+  const bodies = cartBodies(deps.maxQuantity);
+
+  const knownProduct = (productId: string) => {
+    if (!catalogue.byId(productId)) throw new ApiError(404, 'product_not_found', messages.productNotFound);
+    return productId;
+  };
+
+  const send = async (ctx: Context, cartId: string, lines: StoredLine[]) => {
+    const { items, stale } = resolveCart(lines, catalogue);
+    // A product removed from the catalogue drops out of the cart for good (it would not come back if re-added).
+    if (stale.length > 0) await store.removeLines(cartId, stale);
+    ctx.set('Cache-Control', 'no-store');
+    const body: CartResponse = { cart: items };
+    ctx.body = body;
+  };
+
+  router.get('/api/cart', session, async (ctx) => {
+    const cartId = cartIdOf(ctx);
+    await send(ctx, cartId, await store.getLines(cartId));
+  });
+
+  router.post('/api/cart/add', session, async (ctx) => {
+    const body = validateBody(bodies.add, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
+    const productId = knownProduct(body.productId);
+    const cartId = cartIdOf(ctx);
+    const result = await store.addLine(cartId, productId, body.quantity ?? 1, deps.maxQuantity);
+    if (!result.ok) throw new ApiError(400, 'validation_failed', messages.quantityTotal(deps.maxQuantity));
+    touchCartSession(ctx, deps.cartTtlMs);
+    await send(ctx, cartId, result.lines);
+  });
+
+  router.post('/api/cart/update', session, async (ctx) => {
+    const body = validateBody(bodies.update, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
+    const productId = knownProduct(body.productId);
+    const cartId = cartIdOf(ctx);
+    const result = await store.setLine(cartId, productId, body.quantity);
+    if (!result.ok) throw new ApiError(404, 'product_not_found', messages.lineNotInCart);
+    touchCartSession(ctx, deps.cartTtlMs);
+    await send(ctx, cartId, result.lines);
+  });
+
+  router.post('/api/cart/remove', session, async (ctx) => {
+    const body = validateBody(bodies.remove, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
+    const productId = knownProduct(body.productId);
+    const cartId = cartIdOf(ctx);
+    const lines = await store.removeLines(cartId, [productId]);
+    touchCartSession(ctx, deps.cartTtlMs);
+    await send(ctx, cartId, lines);
+  });
+}

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/test-app';
+import { buildCatalogue, CatalogueError, DEFAULT_CATALOGUE_PATH, DEFAULT_PUBLIC_DIR, loadCatalogue } from './load-catalogue';
+
+const raw = () => JSON.parse(readFileSync(DEFAULT_CATALOGUE_PATH, 'utf8')) as { currency: string; products: Array<Record<string, unknown>> };
+const build = (data: unknown) => buildCatalogue(data, { origin: 'test.json', publicDir: DEFAULT_PUBLIC_DIR });
+
+describe('the shipped catalogue', () => {
+  const catalogue = loadCatalogue();
+
+  it('has at least 24 care products over face, body and hair, and at least 4 packs', () => {
+    const count = (category: string) => catalogue.products.filter((p) => p.category === category).length;
+    expect(count('face') + count('body') + count('hair')).toBeGreaterThanOrEqual(24);
+    for (const category of ['face', 'body', 'hair']) expect(count(category)).toBeGreaterThanOrEqual(6);
+    expect(count('pack')).toBeGreaterThanOrEqual(4);
+  });
+
+  it('has French names and descriptions, MAD prices, promotions below their old price, and local images', () => {
+    for (const p of catalogue.products) {
+      expect(p.name.length).toBeGreaterThan(3);
+      expect(p.description.length).toBeGreaterThan(20);
+      expect(p.price).toBeGreaterThan(0);
+      if (p.oldPrice !== undefined) expect(p.oldPrice).toBeGreaterThan(p.price);
+      expect(p.images.length).toBeGreaterThanOrEqual(1);
+      for (const image of p.images) expect(image).toMatch(/^\/images\//);
+    }
+    expect(catalogue.products.some((p) => p.oldPrice !== undefined)).toBe(true);
+    expect(new Set(catalogue.products.map((p) => p.id)).size).toBe(catalogue.products.length);
+    expect(new Set(catalogue.products.map((p) => p.slug)).size).toBe(catalogue.products.length);
+  });
+
+  it('looks products up by id or slug and keeps file order', () => {
+    expect(catalogue.byIdOrSlug('serum-eclat-figue-de-barbarie')?.id).toBe('sv-001');
+    expect(catalogue.byId('serum-eclat-figue-de-barbarie')).toBeUndefined();
+    expect(catalogue.rank('sv-001')).toBe(0);
+    expect(catalogue.rank('unknown')).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});
+
+describe('catalogue validation', () => {
+  const withProduct = (index: number, change: Record<string, unknown>) => {
+    const data = raw();
+    data.products[index] = { ...data.products[index], ...change };
+    return data;
+  };
+  const problem = (data: unknown) => {
+    try {
+      build(data);
+    } catch (error) {
+      expect(error).toBeInstanceOf(CatalogueError);
+      return (error as Error).message;
+    }
+    throw new Error('expected the catalogue to be refused');
+  };
+
+  it('accepts the shipped data', () => {
+    expect(build(raw()).products.length).toBe(raw().products.length);
+  });
+
+  it.each([
+    ['an unknown category', { category: 'makeup' }, /products\[2\]\.category \(sv-003\)/],
+    ['a negative price', { price: -5 }, /products\[2\]\.price \(sv-003\)/],
+    ['a price in millimes', { price: 10.005 }, /at most two decimals/],
+    ['a price as a string', { price: '69' }, /products\[2\]\.price/],
+    ['an old price below the price', { oldPrice: 10 }, /oldPrice \(the price before the promotion\) must be higher than price/],
+    ['an external image', { images: ['https://cdn.example.com/a.jpg'] }, /no external URL/],
+    ['no image', { images: [] }, /products\[2\]\.images/],
+    ['a missing name', { name: undefined }, /products\[2\]\.name/],
+    ['an unexpected field', { stock: 3 }, /products\[2\]/],
+    ['an id with capitals', { id: 'SV-003' }, /products\[2\]\.id/],
+  ])('refuses %s, saying where', (_label, change, message) => {
+    expect(problem(withProduct(2, change))).toMatch(message);
+  });
+
+  it('refuses duplicate ids and slugs, and an id that is another product slug', () => {
+    expect(problem(withProduct(3, { id: 'sv-001' }))).toMatch(/products\[3\] \(sv-001\): duplicate id "sv-001"/);
+    expect(problem(withProduct(3, { slug: 'creme-hydratante-argan' }))).toMatch(/duplicate slug "creme-hydratante-argan"/);
+    expect(problem(withProduct(3, { slug: 'sv-001' }))).toMatch(/id "sv-001" is also another product's slug/);
+  });
+
+  it('refuses an image that does not exist', () => {
+    expect(problem(withProduct(0, { images: ['/images/products/absente.svg'] }))).toMatch(
+      /products\[0\] \(sv-001\): image \/images\/products\/absente\.svg not found/,
+    );
+  });
+
+  it('refuses an empty catalogue or another currency', () => {
+    expect(problem({ currency: 'MAD', products: [] })).toMatch(/products/);
+    expect(problem({ ...raw(), currency: 'EUR' })).toMatch(/currency/);
+  });
+
+  it('reports unreadable and malformed files with their path', async () => {
+    const dir = await tempDir();
+    try {
+      const bad = join(dir.path, 'catalogue.json');
+      await writeFile(bad, '{"currency": "MAD", "products": [');
+      expect(() => loadCatalogue(bad)).toThrow(new RegExp(`The catalogue ${bad} is not valid JSON`));
+      expect(() => loadCatalogue(join(dir.path, 'missing.json'))).toThrow(/Cannot read the catalogue/);
+    } finally {
+      await dir.remove();
+    }
+  });
+});

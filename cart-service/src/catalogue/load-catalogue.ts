@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { Category, Product } from '@shop/contracts/products';
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_CATALOGUE_PATH = join(packageRoot, 'src/catalogue/catalogue.json');
+export const DEFAULT_PUBLIC_DIR = join(packageRoot, 'public');
+
+export const CATEGORIES = ['face', 'body', 'hair', 'pack'] as const satisfies readonly Category[];
+
+/** A validated, read-only catalogue with lookups by id and by slug. */
+export interface Catalogue {
+  readonly products: readonly Product[];
+  byId(id: string): Product | undefined;
+  byIdOrSlug(idOrSlug: string): Product | undefined;
+  /** Position in the catalogue file: carts list their lines in this order. */
+  rank(id: string): number;
+}
+
+/** The catalogue cannot be used: the service must not start. The message lists every problem. */
+export class CatalogueError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CatalogueError';
+  }
+}
+
+const money = z
+  .number()
+  .positive()
+  .max(1_000_000)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'at most two decimals (centimes)');
+
+const identifier = z
+  .string()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'lowercase letters, digits and dashes, 1 to 64 characters');
+
+const imagePath = z
+  .string()
+  .regex(/^\/images\/(?:[a-z0-9-]+\/)*[a-z0-9-]+\.(?:svg|webp|png|jpg|jpeg|avif)$/, 'a local path like /images/products/name.svg (no external URL)');
+
+const ProductEntry = z
+  .strictObject({
+    id: identifier,
+    slug: identifier,
+    name: z.string().trim().min(2).max(120),
+    description: z.string().trim().min(10).max(400),
+    category: z.enum(CATEGORIES),
+    price: money,
+    oldPrice: money.optional(),
+    images: z.array(imagePath).min(1).max(8),
+  })
+  .refine((p) => p.oldPrice === undefined || p.oldPrice > p.price, {
+    message: 'oldPrice (the price before the promotion) must be higher than price',
+    path: ['oldPrice'],
+  });
+
+const CatalogueFile = z.strictObject({
+  currency: z.literal('MAD'),
+  products: z.array(ProductEntry).min(1),
+});
+
+export interface CatalogueSource {
+  /** Where the data came from, for error messages. */
+  origin: string;
+  /** Directory that `/images/...` paths are resolved against; every image must exist there. */
+  publicDir: string;
+}
+
+/**
+ * Validates catalogue data and returns it ready to serve. Image paths get a `?v=<content hash>` suffix, so they can be
+ * cached for a year (`immutable`) and still change when an operator replaces a file.
+ */
+export function buildCatalogue(data: unknown, source: CatalogueSource): Catalogue {
+  const parsed = CatalogueFile.safeParse(data);
+  if (!parsed.success) {
+    throw new CatalogueError(`Invalid catalogue (${source.origin}):\n${describeIssues(parsed.error, data)}`);
+  }
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  const slugs = new Set<string>();
+  const products: Product[] = [];
+  const imageVersions = new Map<string, string>();
+  for (const [index, entry] of parsed.data.products.entries()) {
+    const where = `products[${index}] (${entry.id})`;
+    if (ids.has(entry.id)) problems.push(`${where}: duplicate id "${entry.id}"`);
+    if (slugs.has(entry.slug)) problems.push(`${where}: duplicate slug "${entry.slug}"`);
+    ids.add(entry.id);
+    slugs.add(entry.slug);
+    const images: string[] = [];
+    for (const image of entry.images) {
+      const version = imageVersions.get(image) ?? imageVersion(source.publicDir, image);
+      if (!version) {
+        problems.push(`${where}: image ${image} not found under ${source.publicDir}`);
+        continue;
+      }
+      imageVersions.set(image, version);
+      images.push(`${image}?v=${version}`);
+    }
+    const product: Product = {
+      id: entry.id,
+      slug: entry.slug,
+      name: entry.name,
+      description: entry.description,
+      category: entry.category,
+      price: entry.price,
+      ...(entry.oldPrice !== undefined ? { oldPrice: entry.oldPrice } : {}),
+      images,
+    };
+    products.push(Object.freeze(product));
+  }
+  for (const id of ids) {
+    if (slugs.has(id) && parsed.data.products.find((p) => p.slug === id)?.id !== id) {
+      problems.push(`id "${id}" is also another product's slug: /api/products/${id} would be ambiguous`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new CatalogueError(`Invalid catalogue (${source.origin}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const bySlug = new Map(products.map((p) => [p.slug, p]));
+  const ranks = new Map(products.map((p, i) => [p.id, i]));
+  return {
+    products: Object.freeze(products),
+    byId: (id) => byId.get(id),
+    byIdOrSlug: (key) => byId.get(key) ?? bySlug.get(key),
+    rank: (id) => ranks.get(id) ?? Number.MAX_SAFE_INTEGER,
+  };
+}
+
+/** Reads and validates the catalogue file (JSON an operator edits). */
+export function loadCatalogue(path: string = DEFAULT_CATALOGUE_PATH, publicDir: string = DEFAULT_PUBLIC_DIR): Catalogue {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new CatalogueError(`Cannot read the catalogue ${path}: ${(error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CatalogueError(`The catalogue ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  return buildCatalogue(data, { origin: path, publicDir });
+}
+
+function imageVersion(publicDir: string, image: string): string | undefined {
+  const root = resolve(publicDir);
+  const file = resolve(root, `.${image}`);
+  if (!file.startsWith(root + sep)) return undefined;
+  try {
+    if (!statSync(file).isFile()) return undefined;
+    return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
+  } catch {
+    return undefined;
+  }
+}
+
+function describeIssues(error: z.ZodError, data: unknown): string {
+  return error.issues
+    .slice(0, 20)
+    .map((issue) => {
+      const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+      const id = productIdAt(data, issue.path);
+      return `  - ${path.replace(/^\./, '') || '(root)'}${id ? ` (${id})` : ''}: ${issue.message}`;
+    })
+    .join('\n');
+}
+
+function productIdAt(data: unknown, path: readonly PropertyKey[]): string | undefined {
+  if (path[0] !== 'products' || typeof path[1] !== 'number') return undefined;
+  const products = (data as { products?: unknown } | null)?.products;
+  const entry = Array.isArray(products) ? (products[path[1]] as { id?: unknown } | undefined) : undefined;
+  return typeof entry?.id === 'string' ? entry.id : undefined;
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '@shop/contracts/products';
+import { CookieClient } from '../test-support/cookie-client';
+import { catalogue, startApp, tempDir, type RunningApp } from '../test-support/test-app';
+
+let app: RunningApp;
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let client: CookieClient;
+beforeAll(async () => {
+  dir = await tempDir();
+  app = await startApp({ dataDir: dir.path });
+  client = new CookieClient(app.url);
+});
+afterAll(async () => {
+  await app?.close();
+  await dir?.remove();
+});
+
+describe('GET /api/products', () => {
+  it('lists the whole catalogue, cacheable for a few minutes, without a session cookie', async () => {
+    const res = await client.get('/api/products');
+    expect(res.status).toBe(200);
+    expect(res.body.products).toEqual(catalogue().products);
+    expect(res.body.products.length).toBeGreaterThanOrEqual(24);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.setCookies).toEqual([]);
+  });
+
+  it.each(['face', 'body', 'hair', 'pack'])('filters by category=%s', async (category) => {
+    const res = await client.get(`/api/products?category=${category}`);
+    expect(res.status).toBe(200);
+    const products = res.body.products as Product[];
+    expect(products.length).toBeGreaterThanOrEqual(4);
+    expect(products.every((p) => p.category === category)).toBe(true);
+  });
+
+  it('treats category=all as no filter', async () => {
+    const res = await client.get('/api/products?category=all');
+    expect(res.body.products).toHaveLength(catalogue().products.length);
+  });
+
+  it.each(['makeup', 'FACE', '', 'face,body'])('answers 400 for category=%s', async (category) => {
+    const res = await client.get(`/api/products?category=${encodeURIComponent(category)}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 'validation_failed', message: 'Catégorie inconnue : utilisez face, body, hair ou pack.' } });
+  });
+
+  it('answers 400 when category is given twice', async () => {
+    expect((await client.get('/api/products?category=face&category=body')).status).toBe(400);
+  });
+});
+
+describe('GET /api/products/:id', () => {
+  it('finds a product by id or by slug', async () => {
+    const byId = await client.get('/api/products/sh-004');
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual({ product: catalogue().byId('sh-004') });
+    const bySlug = await client.get('/api/products/masque-capillaire-karite');
+    expect(bySlug.body).toEqual(byId.body);
+  });
+
+  it('answers 404 product_not_found for an unknown id', async () => {
+    for (const id of ['zz-001', 'x'.repeat(300), '%E0%A4%A', '..%2F..%2Fpackage.json']) {
+      const res = await client.get(`/api/products/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toMatch(/^(product_not_found|not_found)$/);
+    }
+  });
+
+  it('answers 405 with Allow for a change method', async () => {
+    const res = await client.post('/api/products/sv-001', {});
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toMatch(/GET/);
+    expect(res.body.error.code).toBe('method_not_allowed');
+  });
+});
+
+describe('GET /images/...', () => {
+  it('serves every catalogue image as an SVG with explicit size, cached for a year as immutable', async () => {
+    const images = new Set(catalogue().products.flatMap((p) => p.images));
+    expect(images.size).toBeGreaterThanOrEqual(catalogue().products.length);
+    for (const image of images) {
+      expect(image).toMatch(/^\/images\/products\/[a-z0-9-]+\.svg\?v=[0-9a-f]{10}$/);
+      const res = await fetch(app.url + image);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/svg+xml');
+      expect(res.headers.get('cache-control')).toBe('max-age=31536000,immutable');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const svg = await res.text();
+      expect(svg).toMatch(/<svg [^>]*width="600" height="600" viewBox="0 0 600 600"/);
+    }
+  });
+
+  it('serves a placeholder image', async () => {
+    const res = await fetch(`${app.url}/images/placeholder.svg`);
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 404 JSON for a missing image and for paths escaping the images folder', async () => {
+    for (const path of ['/images/products/nope.svg', '/images/%2e%2e/%2e%2e/package.json', '/images/..%2f..%2fsrc%2fmain.ts', '/images/', '/images/products/%00.svg']) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+  });
+});

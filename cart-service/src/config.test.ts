@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '127.0.0.1',
+      allowedOrigins: ['http://localhost:3000'],
+      sessionKeys: undefined,
+      redisUrl: undefined,
+      redisKeyPrefix: 'shop:',
+      cataloguePath: undefined,
+      logLevel: 'info',
+      production: false,
+    });
+    expect(config.dataDir).toMatch(/cart-service[/\\]\.data$/);
+  });
+
+  it('reads every variable', () => {
+    const key = 'k'.repeat(32);
+    const config = loadConfig({
+      CART_SERVICE_PORT: '4100',
+      CART_SERVICE_HOST: '0.0.0.0',
+      SHOP_ORIGIN: 'https://boutique.example.ma, http://localhost:3000',
+      SESSION_KEYS: `${key},${'o'.repeat(40)}`,
+      CART_DATA_DIR: '/tmp/carts',
+      REDIS_URL: 'redis://127.0.0.1:6380',
+      REDIS_KEY_PREFIX: 'boutique:',
+      CATALOGUE_PATH: '/etc/shop/catalogue.json',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    });
+    expect(config).toEqual({
+      port: 4100,
+      host: '0.0.0.0',
+      allowedOrigins: ['https://boutique.example.ma', 'http://localhost:3000'],
+      sessionKeys: [key, 'o'.repeat(40)],
+      dataDir: '/tmp/carts',
+      redisUrl: 'redis://127.0.0.1:6380',
+      redisKeyPrefix: 'boutique:',
+      cataloguePath: '/etc/shop/catalogue.json',
+      logLevel: 'warn',
+      production: true,
+    });
+  });
+
+  it('treats an empty REDIS_URL or SESSION_KEYS as unset', () => {
+    expect(loadConfig({ REDIS_URL: '', SESSION_KEYS: '' })).toMatchObject({ redisUrl: undefined, sessionKeys: [] });
+  });
+
+  it('lists every bad variable in one clear error', () => {
+    expect(() =>
+      loadConfig({
+        CART_SERVICE_PORT: 'http',
+        SHOP_ORIGIN: 'http://localhost:3000/',
+        SESSION_KEYS: 'short',
+        REDIS_URL: 'localhost:6379',
+        LOG_LEVEL: 'loud',
+      }),
+    ).toThrow(
+      /Invalid cart-service configuration:\n {2}- CART_SERVICE_PORT: .*\n {2}- SHOP_ORIGIN\.0: each origin must be scheme:\/\/host\[:port\].*\n {2}- SESSION_KEYS\.0: each key must be at least 32 characters\n {2}- REDIS_URL: must start with redis:\/\/ or rediss:\/\/\n {2}- LOG_LEVEL: /,
+    );
+  });
+});

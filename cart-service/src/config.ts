@@ -1,0 +1,84 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { MIN_SESSION_KEY_LENGTH } from './session/session-keys';
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+
+const origin = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}, 'each origin must be scheme://host[:port] without a path or trailing slash, e.g. http://localhost:3000');
+
+const Env = z.object({
+  CART_SERVICE_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  CART_SERVICE_HOST: z.string().min(1).default('127.0.0.1'),
+  SHOP_ORIGIN: z
+    .string()
+    .default('http://localhost:3000')
+    .transform(list)
+    .pipe(z.array(origin).min(1, 'at least one origin')),
+  SESSION_KEYS: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : list(value)))
+    .pipe(
+      z
+        .array(z.string().min(MIN_SESSION_KEY_LENGTH, `each key must be at least ${MIN_SESSION_KEY_LENGTH} characters`))
+        .optional(),
+    ),
+  CART_DATA_DIR: z.string().min(1).default(resolve(packageRoot, '.data')),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || /^rediss?:\/\//.test(value), 'must start with redis:// or rediss://'),
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('shop:'),
+  CATALOGUE_PATH: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  allowedOrigins: string[];
+  sessionKeys: string[] | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  cataloguePath: string | undefined;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  production: boolean;
+}
+
+/** Reads the environment; throws one error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = Env.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new Error(`Invalid cart-service configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  return {
+    port: e.CART_SERVICE_PORT,
+    host: e.CART_SERVICE_HOST,
+    allowedOrigins: e.SHOP_ORIGIN,
+    sessionKeys: e.SESSION_KEYS,
+    dataDir: resolve(e.CART_DATA_DIR),
+    redisUrl: e.REDIS_URL || undefined,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    cataloguePath: e.CATALOGUE_PATH ? resolve(e.CATALOGUE_PATH) : undefined,
+    logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
+  };
+}

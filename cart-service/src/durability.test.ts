@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisCartStore } from './store/cart-store.redis';
+import { CookieClient } from './test-support/cookie-client';
+import { startRedisServer, type RedisServer } from './test-support/redis-server';
+import { startApp, tempDir } from './test-support/test-app';
+
+/** Adds lines through the API, then "restarts cart-service": closes the app and starts a new one on the same store. */
+async function addLines(client: CookieClient) {
+  await client.post('/api/cart/add', { productId: 'sv-001', quantity: 2 });
+  await client.post('/api/cart/add', { productId: 'sh-004' });
+  await client.post('/api/cart/add', { productId: 'pk-001', quantity: 3 });
+  await client.post('/api/cart/update', { productId: 'sh-004', quantity: 4 });
+  const res = await client.get('/api/cart');
+  expect(res.body.cart).toHaveLength(3);
+  return res.body;
+}
+
+describe('durability across a restart of cart-service', () => {
+  it('file store: the same cookie gets the same cart after a restart', async () => {
+    const dir = await tempDir();
+    try {
+      const first = await startApp({ dataDir: dir.path });
+      const client = new CookieClient(first.url);
+      const before = await addLines(client);
+      await first.close();
+
+      const second = await startApp({ dataDir: dir.path });
+      const after = await client.withBaseUrl(second.url).get('/api/cart');
+      expect(after.status).toBe(200);
+      expect(after.body).toEqual(before);
+      expect(after.setCookies).toEqual([]); // the old cookie is still valid, nothing to re-issue
+      await second.close();
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  describe('redis store', () => {
+    let redis: RedisServer;
+    let redisDir: Awaited<ReturnType<typeof tempDir>>;
+    beforeAll(async () => {
+      redisDir = await tempDir();
+      redis = await startRedisServer({ dir: redisDir.path });
+    });
+    afterAll(async () => {
+      await redis?.stop();
+      await redisDir?.remove();
+    });
+
+    it('the same cookie gets the same cart after cart-service restarts, and after Redis restarts too (AOF)', async () => {
+      const keyPrefix = `durable:${randomBytes(4).toString('hex')}:`;
+      const open = () => RedisCartStore.connect({ url: redis.url, keyPrefix });
+      const first = await startApp({ store: await open() });
+      const client = new CookieClient(first.url);
+      const before = await addLines(client);
+      await first.close();
+
+      const second = await startApp({ store: await open() });
+      expect((await client.withBaseUrl(second.url).get('/api/cart')).body).toEqual(before);
+      await second.close();
+
+      await redis.restart();
+      const third = await startApp({ store: await open() });
+      expect((await client.withBaseUrl(third.url).get('/api/cart')).body).toEqual(before);
+      await third.close();
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { StoreUnavailableError, type CartStore } from '../store/cart-store';
+import { FileCartStore } from '../store/cart-store.file';
+import { startApp, tempDir, type RunningApp } from '../test-support/test-app';
+
+describe('health endpoints', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function start(wrap?: (store: CartStore) => CartStore): Promise<RunningApp> {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const store = await FileCartStore.open({ dir: dir.path });
+    const app = await startApp({ store: wrap ? wrap(store) : store });
+    cleanups.push(app.close);
+    return app;
+  }
+
+  it('GET /healthz answers 200 and GET /readyz 200 when the store answers', async () => {
+    const app = await start();
+    const health = await fetch(`${app.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(health.headers.get('cache-control')).toBe('no-store');
+    const ready = await fetch(`${app.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', store: 'file' });
+    expect((await fetch(`${app.url}/healthz`, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('GET /readyz answers 503 when the store is unreachable, while /healthz stays 200 and carts answer 503', async () => {
+    let down = false;
+    const app = await start((store) => {
+      const guard = async <T>(call: () => Promise<T>) => {
+        if (down) throw new StoreUnavailableError('down');
+        return call();
+      };
+      return {
+        kind: store.kind,
+        getLines: (...a) => guard(() => store.getLines(...a)),
+        addLine: (...a) => guard(() => store.addLine(...a)),
+        setLine: (...a) => guard(() => store.setLine(...a)),
+        removeLines: (...a) => guard(() => store.removeLines(...a)),
+        addSubscriber: (...a) => guard(() => store.addSubscriber(...a)),
+        ping: () => guard(() => store.ping()),
+        close: () => store.close(),
+      };
+    });
+    down = true;
+    const ready = await fetch(`${app.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({
+      error: { code: 'unavailable', message: 'Le service est momentanément indisponible, veuillez réessayer dans un instant.' },
+    });
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    const cart = await fetch(`${app.url}/api/cart`);
+    expect(cart.status).toBe(503);
+    expect(cart.headers.get('retry-after')).toBe('5');
+    down = false;
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,44 @@
+import type { ApiErrorBody, ApiErrorCode } from '@shop/contracts/errors';
+
+/** A client-facing error: status, a code from the contracts and a French message a shopper can read. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: ApiErrorCode, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
+  }
+
+  toBody(): ApiErrorBody {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+/** The French messages, in one place so the frontend team and the tests read the same text. */
+export const messages = {
+  unsupportedMediaType: 'Le corps de la requête doit être du JSON (Content-Type: application/json).',
+  unsupportedEncoding: 'Le corps de la requête ne doit pas être compressé.',
+  invalidJson: "Le corps de la requête n'est pas du JSON valide.",
+  payloadTooLarge: (limit: number) => `Le corps de la requête est trop volumineux (${limit} octets au maximum).`,
+  payloadTooLargeGeneric: 'Le corps de la requête est trop volumineux.',
+  badRequest: 'Requête invalide.',
+  expectedObject: 'Le corps de la requête doit être un objet JSON.',
+  unknownField: 'La requête contient un champ non autorisé.',
+  productIdInvalid: "L'identifiant du produit est manquant ou invalide.",
+  quantity: (min: number, max: number) => `La quantité doit être un nombre entier entre ${min} et ${max}.`,
+  quantityTotal: (max: number) => `La quantité totale de ce produit dans le panier ne peut pas dépasser ${max}.`,
+  productNotFound: 'Produit introuvable.',
+  lineNotInCart: "Ce produit n'est pas dans votre panier.",
+  categoryInvalid: 'Catégorie inconnue : utilisez face, body, hair ou pack.',
+  emailInvalid: "L'adresse e-mail est invalide.",
+  notFound: 'Ressource introuvable.',
+  methodNotAllowed: 'Méthode non autorisée pour cette adresse.',
+  forbiddenOrigin: 'Requête refusée : origine non autorisée.',
+  unavailable: 'Le service est momentanément indisponible, veuillez réessayer dans un instant.',
+  internal: 'Une erreur interne est survenue, veuillez réessayer.',
+} as const;

@@ -1,0 +1,66 @@
+import { pino } from 'pino';
+import { createApp } from './app';
+import { loadCatalogue } from './catalogue/load-catalogue';
+import { loadConfig } from './config';
+import { resolveSessionKeys } from './session/session-keys';
+import { openStore } from './store/open-store';
+
+/** Reads the environment, builds the app, listens; SIGTERM/SIGINT close the server and the store gracefully. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+
+  const logger = pino({
+    level: config.logLevel,
+    base: { service: 'cart-service' },
+    // Belt and braces: request lines never carry these, but nothing else should either.
+    redact: { paths: ['cookie', 'headers.cookie', 'headers["set-cookie"]', 'sessionId', 'cartId'], remove: true },
+  });
+
+  try {
+    const catalogue = loadCatalogue(config.cataloguePath);
+    const sessionKeys = await resolveSessionKeys({
+      configured: config.sessionKeys,
+      dataDir: config.dataDir,
+      production: config.production,
+      logger,
+    });
+    const store = await openStore(config);
+    const service = createApp({ store, catalogue, sessionKeys, allowedOrigins: config.allowedOrigins, logger });
+    const { url } = await service.listen(config.port, config.host);
+    logger.info(
+      { url, store: store.kind, products: catalogue.products.length, allowedOrigins: config.allowedOrigins },
+      'cart-service listening',
+    );
+
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'cart-service stopping');
+      service
+        .close()
+        .then(() => {
+          logger.info('cart-service stopped');
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'cart-service did not stop cleanly');
+          process.exit(1);
+        });
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  } catch (error) {
+    logger.fatal((error as Error).message);
+    logger.flush();
+    process.exit(1);
+  }
+}
+
+void main();

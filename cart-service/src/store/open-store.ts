@@ -1,0 +1,10 @@
+import type { Config } from '../config';
+import type { CartStore } from './cart-store';
+import { FileCartStore } from './cart-store.file';
+import { RedisCartStore } from './cart-store.redis';
+
+/** Redis when REDIS_URL is set (several instances share carts), otherwise the embedded file store. */
+export async function openStore(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'dataDir'>): Promise<CartStore> {
+  if (config.redisUrl) return RedisCartStore.connect({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  return FileCartStore.open({ dir: config.dataDir });
+}

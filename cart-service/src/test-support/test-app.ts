@@ -1,0 +1,73 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pino, type Logger } from 'pino';
+import { createApp, type AppOptions, type CartServiceApp } from '../app';
+import { loadCatalogue, type Catalogue } from '../catalogue/load-catalogue';
+import type { CartStore } from '../store/cart-store';
+import { FileCartStore } from '../store/cart-store.file';
+
+export const SHOP_ORIGIN = 'http://localhost:3000';
+export const TEST_SESSION_KEYS = ['test-session-key-0123456789-abcdefghijklmnop'];
+
+let shippedCatalogue: Catalogue | undefined;
+/** The real catalogue, loaded once per test file. */
+export function catalogue(): Catalogue {
+  shippedCatalogue ??= loadCatalogue();
+  return shippedCatalogue;
+}
+
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' });
+}
+
+/** A logger whose lines (parsed JSON objects) and raw text are kept for assertions. */
+export function capturingLogger(): { logger: Logger; lines: Array<Record<string, unknown>>; raw: string[] } {
+  const lines: Array<Record<string, unknown>> = [];
+  const raw: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line) continue;
+        raw.push(line);
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines, raw };
+}
+
+export async function tempDir(prefix = 'cart-service-test-'): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), prefix));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+export interface RunningApp {
+  url: string;
+  service: CartServiceApp;
+  store: CartStore;
+  close(): Promise<void>;
+}
+
+export type TestAppOptions = Partial<Omit<AppOptions, 'store'>> & { store?: CartStore; dataDir?: string };
+
+/** Creates the real app (file store in `dataDir` unless a store is given) and starts it on a free loopback port. */
+export async function startApp(options: TestAppOptions = {}): Promise<RunningApp> {
+  let store = options.store;
+  if (!store) {
+    if (!options.dataDir) throw new Error('startApp needs a store or a dataDir');
+    store = await FileCartStore.open({ dir: options.dataDir });
+  }
+  const service = createApp({
+    catalogue: catalogue(),
+    sessionKeys: TEST_SESSION_KEYS,
+    allowedOrigins: [SHOP_ORIGIN],
+    logger: silentLogger(),
+    ...options,
+    store,
+  });
+  const { url } = await service.listen(0, '127.0.0.1');
+  return { url, service, store, close: () => service.close() };
+}
