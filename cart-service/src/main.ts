@@ -57,8 +57,9 @@ async function main(): Promise<void> {
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
   } catch (error) {
-    logger.fatal((error as Error).message);
-    logger.flush();
+    // Plain text on stderr for the operator (the catalogue error lists every problem, one per line) and a log line.
+    console.error(`cart-service cannot start: ${(error as Error).message}`);
+    logger.fatal({ reason: (error as Error).message }, 'cart-service cannot start');
     process.exit(1);
   }
 }

@@ -1,0 +1,36 @@
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { CartItem, CartResponse } from '@shop/contracts/cart';
+import type { Product, ProductsResponse } from '@shop/contracts/products';
+
+export async function products(request: APIRequestContext, baseUrl: string): Promise<Product[]> {
+  const response = await request.get(`${baseUrl}/api/products`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as ProductsResponse).products;
+}
+
+/** Adds through the real API with the page's cookies, as a listing's button would. */
+export async function addToCart(page: Page, baseUrl: string, productId: string, quantity = 1): Promise<void> {
+  const response = await page.request.post(`${baseUrl}/api/cart/add`, { data: { productId, quantity } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export async function setQuantity(page: Page, baseUrl: string, productId: string, quantity: number): Promise<void> {
+  const response = await page.request.post(`${baseUrl}/api/cart/update`, { data: { productId, quantity } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The cart as cart-service holds it for this page's visitor. */
+export async function serverCart(page: Page, baseUrl: string): Promise<CartItem[]> {
+  const response = await page.request.get(`${baseUrl}/api/cart`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as CartResponse).cart;
+}
+
+export function formatMad(amount: number): string {
+  return new Intl.NumberFormat('fr-MA', { style: 'currency', currency: 'MAD' }).format(amount);
+}
+
+export const cartButton = (page: Page) => page.getByRole('button', { name: /^Panier, \d+ articles?$/ });
+export const cartPanel = (page: Page) => page.getByRole('region', { name: 'Contenu du panier' });
+export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
