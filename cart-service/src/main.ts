@@ -1,7 +1,7 @@
-import { pino } from 'pino';
 import { createApp } from './app';
 import { loadCatalogue } from './catalogue/load-catalogue';
 import { loadConfig } from './config';
+import { createLogger } from './logger';
 import { resolveSessionKeys } from './session/session-keys';
 import { openStore } from './store/open-store';
 
@@ -15,12 +15,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const logger = pino({
-    level: config.logLevel,
-    base: { service: 'cart-service' },
-    // Belt and braces: request lines never carry these, but nothing else should either.
-    redact: { paths: ['cookie', 'headers.cookie', 'headers["set-cookie"]', 'sessionId', 'cartId'], remove: true },
-  });
+  const logger = createLogger(config.logLevel);
 
   try {
     const catalogue = loadCatalogue(config.cataloguePath);

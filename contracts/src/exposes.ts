@@ -13,37 +13,136 @@ export interface FooterProps {
   variant?: 'default' | 'alt';
 }
 
+/** Every page and cart component talks to cart-service at `apiBase` ('' = same origin, behind the shell's proxy). */
+interface ApiProps {
+  apiBase?: string;
+}
+
 /** `mf_cart/CartDropdown`: the cart button, its badge and its dropdown. */
-export interface CartDropdownProps {
-  /** Base URL of the API and images; same origin ('') behind the shell's proxy. */
-  apiBase?: string;
-}
+export type CartDropdownProps = ApiProps;
 
-/** `mf_catalog_pages/CategoryPage`. */
-export interface CategoryPageProps {
-  /** `all` lists every category. */
-  category: Category | 'all';
-  apiBase?: string;
-}
+/** `mf_cart/CartPage`: the full cart page (/shop/cart), same data and rules as the dropdown. */
+export type CartPageProps = ApiProps;
 
-/** `mf_catalog_pages/CheckoutPage`. */
-export interface CheckoutPageProps {
-  apiBase?: string;
-}
+/** `mf_cart/CartLines`: the editable lines and total, for pages of other remotes (the checkout). */
+export type CartLinesProps = ApiProps;
 
 /** `mf_catalog_pages/HomePage`. */
-export interface HomePageProps {
-  apiBase?: string;
+export type HomePageProps = ApiProps;
+
+/** `mf_catalog_pages/CategoryPage`. */
+export interface CategoryPageProps extends ApiProps {
+  /** `all` lists every category. */
+  category: Category | 'all';
 }
+
+/** `mf_catalog_pages/ProductPage`: /shop/product/:slug. */
+export interface ProductPageProps extends ApiProps {
+  slug: string;
+  /** The shell's 404 page, shown for an unknown slug. */
+  notFound: ReactNode;
+}
+
+/** `mf_catalog_pages/CheckoutPage`. The shell fills `cartLines` with `mf_cart/CartLines`. */
+export interface CheckoutPageProps extends ApiProps {
+  cartLines: ReactNode;
+}
+
+/** Template listing layouts over the real catalogue (spec section 2: /shop, /shop/right-sidebar, ..., /load-more, /infinity, /category). */
+export type ListingLayout =
+  | 'shop'
+  | 'right-sidebar'
+  | 'left-sidebar'
+  | 'category-on-top'
+  | 'standard'
+  | 'slider'
+  | 'full-width'
+  | 'filter-top'
+  | 'filter-dropdown'
+  | 'load-more'
+  | 'infinity'
+  | 'category';
+
+/** `mf_catalog_pages/ListingPage`. */
+export interface ListingPageProps extends ApiProps {
+  layout: ListingLayout;
+}
+
+/** Product-page layouts of a featured product (/shop/quick-view, /shop/double-image, ...). */
+export type ProductLayout =
+  | 'quick-view'
+  | 'double-image'
+  | 'video-popup'
+  | 'countdown'
+  | 'size-variation'
+  | 'notify-me'
+  | 'low-stock-notice'
+  | 'out-of-stock'
+  | 'default'
+  | 'accordion'
+  | 'vertical'
+  | 'full-content'
+  | 'thumb-left'
+  | 'thumb-bottom'
+  | 'full-width'
+  | 'scroll-1-column'
+  | 'gallery-grid';
+
+/** `mf_catalog_pages/FeaturedProductPage`. */
+export interface FeaturedProductPageProps extends ApiProps {
+  layout: ProductLayout;
+}
+
+/** Blog layouts (/blog-grid, /blog-masonary, ..., /blog-details). */
+export type BlogLayout =
+  | 'grid'
+  | 'masonry'
+  | 'grid-right-sidebar'
+  | 'grid-left-sidebar'
+  | 'standard-right-sidebar'
+  | 'standard-left-sidebar'
+  | 'details';
+
+/** `mf_catalog_pages/BlogPage`. */
+export interface BlogPageProps extends ApiProps {
+  layout: BlogLayout;
+}
+
+/** Content pages (/about-us, /our-brand, /gift-card, /faq, /contact, /shop-list, /my-account, /order-tracking). */
+export type ContentPageId =
+  | 'about-us'
+  | 'our-brand'
+  | 'gift-card'
+  | 'faq'
+  | 'contact'
+  | 'shop-list'
+  | 'my-account'
+  | 'order-tracking';
+
+/** `mf_catalog_pages/ContentPage`. */
+export interface ContentPageProps extends ApiProps {
+  page: ContentPageId;
+}
+
+/** `mf_catalog_pages/WishlistPage`: /shop/whistlist, the wishlist kept in the browser. */
+export type WishlistPageProps = ApiProps;
 
 /** What each exposed module's default export is, keyed by its federation id. */
 export interface ExposedModules {
   'mf_frame/Header': { default: ComponentType<HeaderProps> };
   'mf_frame/Footer': { default: ComponentType<FooterProps> };
   'mf_cart/CartDropdown': { default: ComponentType<CartDropdownProps> };
-  'mf_catalog_pages/CategoryPage': { default: ComponentType<CategoryPageProps> };
-  'mf_catalog_pages/CheckoutPage': { default: ComponentType<CheckoutPageProps> };
+  'mf_cart/CartPage': { default: ComponentType<CartPageProps> };
+  'mf_cart/CartLines': { default: ComponentType<CartLinesProps> };
   'mf_catalog_pages/HomePage': { default: ComponentType<HomePageProps> };
+  'mf_catalog_pages/CategoryPage': { default: ComponentType<CategoryPageProps> };
+  'mf_catalog_pages/ProductPage': { default: ComponentType<ProductPageProps> };
+  'mf_catalog_pages/CheckoutPage': { default: ComponentType<CheckoutPageProps> };
+  'mf_catalog_pages/ListingPage': { default: ComponentType<ListingPageProps> };
+  'mf_catalog_pages/FeaturedProductPage': { default: ComponentType<FeaturedProductPageProps> };
+  'mf_catalog_pages/BlogPage': { default: ComponentType<BlogPageProps> };
+  'mf_catalog_pages/ContentPage': { default: ComponentType<ContentPageProps> };
+  'mf_catalog_pages/WishlistPage': { default: ComponentType<WishlistPageProps> };
 }
 
 export type ExposedModuleId = keyof ExposedModules;
