@@ -116,12 +116,18 @@ test('five quick plus clicks end five higher on the server, never flickering bac
       },
     });
   });
+  // The cart traffic in order: the last update must be followed by a reload of the cart.
+  const traffic: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/cart/update')) traffic.push('update');
+    else if (r.url().endsWith('/api/cart') && r.request().method() === 'GET') traffic.push('reload');
+  });
   for (let i = 0; i < 5; i++) await plus(page, onSale).click();
   await expect(quantity(page, onSale)).toHaveValue('7');
   await expect.poll(async () => (await serverCart(page, stack.url))[0]?.quantity).toBe(7);
   await expect(toast(page, 'Quantity updated!')).toBeVisible();
-  // Stays at 7 after the reloads settle.
-  await page.waitForLoadState('networkidle');
+  await expect.poll(() => traffic.lastIndexOf('reload') > traffic.lastIndexOf('update')).toBe(true);
+  // Stays at 7 once the reloads have settled.
   await expect(quantity(page, onSale)).toHaveValue('7');
   const seen = (await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).map(Number);
   expect(seen).toEqual([...seen].sort((a, b) => a - b));

@@ -9,6 +9,8 @@ export default defineConfig(
     harnessTitle: 'mf-cart — banc d’essai',
     exposes: {
       './CartDropdown': './src/exposes/cart-dropdown.tsx',
+      './CartPage': './src/exposes/cart-page.tsx',
+      './CartLines': './src/exposes/cart-lines.tsx',
     },
   }),
 );

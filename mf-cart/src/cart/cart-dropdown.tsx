@@ -2,14 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import type { CartDropdownProps } from '@shop/contracts/exposes';
 import { Link } from 'react-router-dom';
-import { CartLine } from './cart-line';
-import { cartTotal, lineCount } from './cart-total';
-import { formatPrice } from './format-price';
-import { withPendingQuantities } from './optimistic-quantities';
-import { useCart } from './use-cart';
+import { CartContents } from './cart-contents';
+import { lineCount } from './cart-total';
+import { useCartView } from './use-cart-view';
 import { usePanelPosition } from './use-panel-position';
-import { useQuantityUpdates } from './use-quantity-updates';
-import { useRemoveItem } from './use-remove-item';
 import styles from './cart-dropdown.module.css';
 
 function articles(count: number): string {
@@ -17,16 +13,14 @@ function articles(count: number): string {
 }
 
 export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
-  const { items: serverItems, error, reload } = useCart(apiBase);
-  const { pending, setQuantity } = useQuantityUpdates(apiBase, reload);
-  const { remove, removing } = useRemoveItem(apiBase, reload);
+  const view = useCartView(apiBase);
+  const { items, error } = view;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const geometry = usePanelPosition(open, buttonRef);
 
-  const items = withPendingQuantities(serverItems, pending);
   const count = lineCount(items);
 
   useEffect(() => {
@@ -94,30 +88,7 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
         hidden={!open}
         data-layout={geometry ? 'mobile' : 'dropdown'}
       >
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error.message}
-          </p>
-        ) : null}
-        {items.length === 0 ? (
-          <p className={styles.empty}>Votre panier est vide.</p>
-        ) : (
-          <ul className={styles.lines}>
-            {items.map((item) => (
-              <CartLine
-                key={item.productId}
-                item={item}
-                apiBase={apiBase}
-                onQuantity={setQuantity}
-                onRemove={(productId) => void remove(productId)}
-                removing={removing.has(item.productId)}
-              />
-            ))}
-          </ul>
-        )}
-        <p className={styles.total}>
-          <span>Total</span> <strong data-testid="cart-total">{formatPrice(cartTotal(items))}</strong>
-        </p>
+        <CartContents view={view} apiBase={apiBase} />
         <Link to="/shop/checkout" className={styles.checkout} onClick={() => setOpen(false)}>
           Paiement du produit
         </Link>

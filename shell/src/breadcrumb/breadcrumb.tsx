@@ -1,10 +1,11 @@
 import { Link, useLocation } from 'react-router-dom';
 import { crumbsFor } from './crumbs';
+import { useProductName } from './use-product-name';
 import styles from './breadcrumb.module.css';
 
 export function Breadcrumb() {
   const { pathname } = useLocation();
-  const crumbs = crumbsFor(pathname);
+  const crumbs = crumbsFor(pathname, useProductName(pathname));
   return (
     <nav aria-label="Fil d’Ariane" className={styles.breadcrumb}>
       <ol>

@@ -10,6 +10,23 @@ describe('crumbsFor', () => {
     ]);
   });
 
+  it('links an intermediate crumb only where there is a page, and names a product by its name', () => {
+    expect(crumbsFor('/shop/product/huile-argan', 'Huile d’argan pure')).toEqual([
+      { label: 'Accueil', to: '/' },
+      { label: 'Boutique', to: '/shop' },
+      { label: 'Produits', to: '/shop/all' },
+      { label: 'Huile d’argan pure' },
+    ]);
+    expect(crumbsFor('/blog-grid-right-sidebar')).toEqual([
+      { label: 'Accueil', to: '/' },
+      { label: 'Blog (barre à droite)' },
+    ]);
+  });
+
+  it('never lets an inherited property name become a label', () => {
+    expect(crumbsFor('/constructor').at(-1)).toEqual({ label: 'constructor' });
+  });
+
   it('shows an unknown segment as written, decoded', () => {
     expect(crumbsFor('/shop/cr%C3%A8me')).toEqual([
       { label: 'Accueil', to: '/' },

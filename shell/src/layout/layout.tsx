@@ -1,19 +1,17 @@
-import { useEffect } from 'react';
+import { useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Breadcrumb } from '../breadcrumb/breadcrumb';
 import { FallbackCart, FallbackFooter, FallbackHeader } from '../remotes/fallbacks';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { pathsWithoutBreadcrumb } from '../routes/route-table';
-import { SHOP_NAME } from '../shop';
+import { useNavigationEffects } from './use-navigation-effects';
 import styles from './layout.module.css';
 
 /** The frame around every page: header (with the cart in its slot), breadcrumb, content, footer. */
 export function Layout() {
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    document.title = `${SHOP_NAME} ${pathname}`;
-  }, [pathname]);
+  const main = useRef<HTMLElement>(null);
+  const { variant } = useNavigationEffects(main);
 
   // The shell fills the header's cart slot, so frame and cart never import each other.
   const cartSlot = (
@@ -32,15 +30,15 @@ export function Layout() {
       </a>
       <RemoteSlot
         id="mf_frame/Header"
-        props={{ cartSlot }}
+        props={{ cartSlot, variant }}
         fallback={() => <FallbackHeader cartSlot={cartSlot} />}
         loading={<div className={styles.headerPlaceholder} />}
       />
       {pathsWithoutBreadcrumb.has(pathname) ? null : <Breadcrumb />}
-      <main id="contenu" tabIndex={-1} className={styles.main}>
+      <main id="contenu" ref={main} tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
-      <RemoteSlot id="mf_frame/Footer" props={{}} fallback={() => <FallbackFooter />} />
+      <RemoteSlot id="mf_frame/Footer" props={{ variant }} fallback={() => <FallbackFooter />} />
     </div>
   );
 }

@@ -53,3 +53,12 @@ export function FallbackPage({ retry }: FallbackArgs) {
     </section>
   );
 }
+
+/** In the checkout, when mf_cart is unavailable: say so, and keep the shopper's cart safe on the server. */
+export function FallbackCartLines() {
+  return (
+    <p className={styles.page} data-fallback="mf_cart" role="alert">
+      Le détail de votre panier est momentanément indisponible. Votre panier est conservé : réessayez dans un instant.
+    </p>
+  );
+}

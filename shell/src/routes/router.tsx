@@ -1,25 +1,52 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useParams } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
+import type { ExposedModuleId } from '@shop/contracts/exposes';
 import { Layout } from '../layout/layout';
-import { FallbackPage } from '../remotes/fallbacks';
+import { FallbackCartLines, FallbackPage } from '../remotes/fallbacks';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { NotFoundPage } from './not-found-page';
-import { routeTable } from './route-table';
+import { redirects, routeTable, shellRoutes } from './route-table';
 import type { RouteDef } from './route-table';
 
-function pageElement(def: RouteDef) {
+const pageLoading = <p aria-busy="true">Chargement…</p>;
+
+function Page({ id, props }: { id: ExposedModuleId; props: object }) {
   return (
     <RemoteSlot
-      id={def.module}
-      props={def.props as never}
+      id={id}
+      props={props as never}
       fallback={(args) => <FallbackPage {...args} />}
-      loading={<p aria-busy="true">Chargement…</p>}
+      loading={pageLoading}
     />
   );
 }
 
+/** The product page takes its slug from the URL and shows the shell's 404 page for an unknown one. */
+function ProductRoute({ def }: { def: RouteDef }) {
+  const { slug = '' } = useParams();
+  return <Page id={def.module} props={{ ...def.props, slug, notFound: <NotFoundPage /> }} />;
+}
+
+/** The checkout's cart lines come from mf_cart, so the cart's rules live in one remote. */
+const cartLines = (
+  <RemoteSlot id="mf_cart/CartLines" props={{}} fallback={() => <FallbackCartLines />} loading={pageLoading} />
+);
+
+function pageElement(def: RouteDef) {
+  switch (def.module) {
+    case 'mf_catalog_pages/ProductPage':
+      return <ProductRoute def={def} />;
+    case 'mf_catalog_pages/CheckoutPage':
+      return <Page id={def.module} props={{ ...def.props, cartLines }} />;
+    default:
+      return <Page id={def.module} props={def.props} />;
+  }
+}
+
 const children: RouteObject[] = [
   ...routeTable.map((def) => ({ path: def.path, element: pageElement(def) })),
+  ...shellRoutes.map((def) => ({ path: def.path, element: <NotFoundPage /> })),
+  ...Object.entries(redirects).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
   { path: '*', element: <NotFoundPage /> },
 ];
 

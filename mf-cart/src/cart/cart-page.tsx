@@ -1,0 +1,26 @@
+import type { CartPageProps } from '@shop/contracts/exposes';
+import { Link } from 'react-router-dom';
+import { CartContents } from './cart-contents';
+import { useCartView } from './use-cart-view';
+import styles from './cart-page.module.css';
+
+/** /shop/cart: the full cart page, same data and rules as the dropdown. */
+export function CartPage({ apiBase = '' }: CartPageProps) {
+  const view = useCartView(apiBase);
+  return (
+    <section className={styles.page} data-remote="mf_cart" data-release={process.env.RELEASE_VERSION}>
+      <h1>Mon panier</h1>
+      <div className={styles.lines}>
+        <CartContents view={view} apiBase={apiBase} />
+      </div>
+      <p className={styles.actions}>
+        <Link to="/shop/all">Continuer mes achats</Link>
+        {view.items.length > 0 ? (
+          <Link to="/shop/checkout" className={styles.checkout}>
+            Paiement du produit
+          </Link>
+        ) : null}
+      </p>
+    </section>
+  );
+}

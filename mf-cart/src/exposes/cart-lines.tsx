@@ -1,0 +1,1 @@
+export { CartLines as default } from '../cart/cart-lines';

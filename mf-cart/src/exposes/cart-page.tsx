@@ -1,0 +1,1 @@
+export { CartPage as default } from '../cart/cart-page';

@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
+import { useLocation } from 'react-router-dom';
+import { SHOP_NAME } from '../shop';
+import { STYLE_2_PATHS } from '../routes/route-table';
+
+/**
+ * What every navigation does: the title is the shop's name followed by the path (spec, "Layout"); the
+ * /index2 variant sets the `style-2` body class and removes it again on leaving; after a client-side
+ * navigation the page scrolls to the top and focus moves to the main content, as a page load would.
+ */
+export function useNavigationEffects(main: RefObject<HTMLElement | null>): { variant: 'default' | 'alt' } {
+  const { pathname } = useLocation();
+  const firstRender = useRef(true);
+  const alt = STYLE_2_PATHS.has(pathname);
+
+  useEffect(() => {
+    document.title = `${SHOP_NAME} ${pathname}`;
+  }, [pathname]);
+
+  useEffect(() => {
+    document.body.classList.toggle('style-2', alt);
+  }, [alt]);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, main]);
+
+  return { variant: alt ? 'alt' : 'default' };
+}
