@@ -69,6 +69,8 @@ interface RemoteOptions {
 /** The Rsbuild configuration of a remote: federation, versioned output, dev server with CORS for the shell. */
 export function defineRemoteConfig({ name, exposes, packageVersion, harnessTitle }: RemoteOptions): RsbuildConfig {
   const version = releaseVersion(packageVersion);
+  // The manifest's buildInfo.buildVersion is what /remotes/status reports; make it the release's version.
+  process.env.MF_BUILD_VERSION = version;
   const port = Number(process.env[`${name.toUpperCase()}_PORT`] ?? defaultPorts[name]);
   return {
     plugins: [

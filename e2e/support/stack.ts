@@ -34,6 +34,10 @@ export interface Stack {
   stop(name: ServiceName): Promise<void>;
   start(name: ServiceName): Promise<void>;
   writeRemotes(config: RemotesConfig): Promise<void>;
+  /** Writes the file as given, valid or not, like a careless edit. */
+  writeRemotesText(text: string): Promise<void>;
+  /** Everything a process has printed since it (re)started. */
+  logs(name: ServiceName): string;
   close(): Promise<void>;
 }
 
@@ -177,6 +181,10 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       remotes = config;
       await writeFile(remotesFile, JSON.stringify(config, null, 2));
     },
+    async writeRemotesText(text) {
+      await writeFile(remotesFile, text);
+    },
+    logs: (name) => (logs.get(name) ?? []).join(''),
     async close() {
       await Promise.all(order.map(stop));
       await rm(dataDir, { recursive: true, force: true });

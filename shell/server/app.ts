@@ -6,6 +6,7 @@ import serve from 'koa-static';
 import { isKnownPath } from '../src/routes/route-table';
 import { cartServiceProxy } from './proxy';
 import type { RemotesConfigFile } from './remotes-config-file';
+import { remotesStatus } from './remotes-status';
 import { securityHeaders } from './security-headers';
 
 export interface ShellServerOptions {
@@ -29,6 +30,13 @@ export async function createShellServer({ distDir, cartServiceUrl, remotes }: Sh
     // Operators switch versions by editing the file; browsers must never keep an old copy.
     ctx.set('Cache-Control', 'no-store');
     ctx.body = remotes.current;
+  });
+
+  // For operators: is each configured release answering, which version, how fast.
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/remotes/status') return next();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await remotesStatus(remotes.current);
   });
 
   app.use(async (ctx, next) => {

@@ -23,11 +23,23 @@ const remotesSchema = z
       .refine((list) => remoteNames.every((name) => list.filter((r) => r.name === name).length === 1), {
         message: `each of ${remoteNames.join(', ')} must appear exactly once`,
       }),
+    overrideOrigins: z
+      .array(
+        z.url({ protocol: /^https?$/ }).refine((url) => new URL(url).origin === url, {
+          message: 'an override origin is scheme://host[:port], without a path',
+        }),
+      )
+      .optional(),
   })
   .strict();
 
 export function parseRemotesConfig(text: string): RemotesConfig {
   return remotesSchema.parse(JSON.parse(text));
+}
+
+/** Every origin a script may come from: the configured remotes and the override allowlist (for the CSP). */
+export function remoteOrigins(config: RemotesConfig): string[] {
+  return [...new Set([...config.remotes.map((r) => new URL(r.entry).origin), ...(config.overrideOrigins ?? [])])];
 }
 
 export interface Logger {

@@ -6,6 +6,10 @@ import { versionOfEntry } from './remotes-config';
 
 const entriesByName = new Map<string, RemoteEntry>();
 
+/** Manifest fetches are retried this many times, with exponential backoff, before the fallback shows. */
+export const MANIFEST_RETRIES = 2;
+const BACKOFF_MS = 250;
+
 /**
  * The instance the build plugin created. `createInstance` would make a second one without the
  * shell's shared libraries, and a remote would then load its own React.
@@ -16,32 +20,65 @@ function federation() {
   return instance;
 }
 
+function describe(remoteName: string): string {
+  const entry = entriesByName.get(remoteName);
+  return `remote ${remoteName}, version ${entry ? versionOfEntry(entry.entry) : 'inconnue'}`;
+}
+
 /** Logs every failed remote load with the remote's name and version, so operators can see which release broke. */
 const failureLog: ModuleFederationRuntimePlugin = {
   name: 'shop-remote-failure-log',
   errorLoadRemote(args) {
     const remoteName = String(args.id).split('/')[0] ?? String(args.id);
-    const entry = entriesByName.get(remoteName);
-    console.error(
-      `[remotes] échec du chargement de ${String(args.id)} (remote ${remoteName}, version ${
-        entry ? versionOfEntry(entry.entry) : 'inconnue'
-      }, étape ${args.lifecycle})`,
-      args.error,
-    );
+    console.error(`[remotes] échec du chargement de ${String(args.id)} (${describe(remoteName)}, étape ${args.lifecycle})`, args.error);
     // Returning nothing lets the error reach the caller, where an error boundary shows the French fallback.
     return undefined;
+  },
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A short network blip or a remote host restarting should not cost the shopper a part of the page. */
+const manifestRetry: ModuleFederationRuntimePlugin = {
+  name: 'shop-manifest-retry',
+  async fetch(url, init) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await fetch(url, init);
+        if (response.ok || response.status < 500 || attempt === MANIFEST_RETRIES) return response;
+      } catch (error) {
+        if (attempt === MANIFEST_RETRIES) throw error;
+      }
+      console.warn(`[remotes] ${url} : nouvel essai ${attempt + 1}/${MANIFEST_RETRIES}`);
+      await sleep(BACKOFF_MS * 2 ** attempt);
+    }
   },
 };
 
 export function registerConfiguredRemotes(config: RemotesConfig): void {
   for (const remote of config.remotes) entriesByName.set(remote.name, remote);
   const instance = federation();
-  instance.registerPlugins([failureLog]);
+  instance.registerPlugins([manifestRetry, failureLog]);
   instance.registerRemotes(config.remotes.map(({ name, entry }) => ({ name, entry })));
 }
 
-export function remoteEntryOf(name: string): RemoteEntry | undefined {
-  return entriesByName.get(name);
+/**
+ * Starts every remote's manifest and the code the first screen needs at once, in parallel, instead of
+ * letting each part discover its remote while rendering (a request waterfall).
+ */
+export function preloadModules(ids: readonly ExposedModuleId[]): void {
+  const exposesByRemote = new Map<string, string[]>();
+  for (const id of ids) {
+    const [remote, expose] = id.split('/') as [string, string];
+    exposesByRemote.set(remote, [...(exposesByRemote.get(remote) ?? []), `./${expose}`]);
+  }
+  const instance = federation();
+  for (const [nameOrAlias, exposes] of exposesByRemote) {
+    // One call per remote, so a dead remote cannot hold up the others' preloads.
+    instance.preloadRemote([{ nameOrAlias, exposes, resourceCategory: 'sync' }]).catch((error: unknown) => {
+      console.warn(`[remotes] préchargement impossible (${describe(nameOrAlias)})`, error);
+    });
+  }
 }
 
 export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<ExposedModules[Id]> {

@@ -15,7 +15,11 @@ export function parseRemotesConfig(value: unknown): RemotesConfig {
     }
     remotes.push({ name: name as RemoteName, entry });
   }
-  return { remotes };
+  const overrideOrigins = (value as RemotesConfig).overrideOrigins;
+  return {
+    remotes,
+    overrideOrigins: Array.isArray(overrideOrigins) ? overrideOrigins.filter((o) => typeof o === 'string') : [],
+  };
 }
 
 export async function fetchRemotesConfig(url = '/remotes.json'): Promise<RemotesConfig> {

@@ -1,0 +1,123 @@
+import { expect, test } from '@playwright/test';
+import type { RemotesStatus } from '@shop/contracts/remotes';
+import { buildRelease } from './support/release';
+import { remoteEntry, startStack } from './support/stack';
+import type { Stack } from './support/stack';
+
+const CANDIDATE = '1.0.1-e2e';
+let stack: Stack;
+
+test.beforeAll(async () => {
+  await buildRelease('mf-cart', CANDIDATE);
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+const cartRelease = (page: import('@playwright/test').Page) => page.locator('[data-remote="mf_cart"]');
+
+test('a broken remotes.json is refused with a clear log line and the last good configuration stays live', async ({
+  page,
+  request,
+}) => {
+  const good = stack.remotes;
+  const before = await (await request.get(`${stack.url}/remotes.json`)).json();
+  await stack.writeRemotesText('{"remotes": [ { "name": "mf_cart", ');
+  await expect.poll(() => stack.logs('shell')).toMatch(/refused, keeping the last good configuration/);
+  // An incomplete file (one remote missing) is refused too.
+  await stack.writeRemotesText(JSON.stringify({ remotes: good.remotes.slice(0, 2) }));
+  await expect.poll(() => stack.logs('shell').match(/refused, keeping/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+
+  expect(await (await request.get(`${stack.url}/remotes.json`)).json()).toEqual(before);
+  await page.goto(`${stack.url}/shop/face`);
+  await expect(cartRelease(page)).toHaveAttribute('data-release', '1.0.0');
+  await expect(page.locator('[data-fallback]')).toHaveCount(0);
+  await stack.writeRemotes(good);
+});
+
+test('the per-browser override runs a candidate from an allowed origin, shows a banner, and can be cleared', async ({
+  page,
+  request,
+}) => {
+  await stack.writeRemotes({ ...stack.remotes, overrideOrigins: [`http://localhost:${stack.ports['mf-cart']}`] });
+  await expect
+    .poll(async () => (await (await request.get(`${stack.url}/remotes.json`)).json()).overrideOrigins)
+    .toEqual([`http://localhost:${stack.ports['mf-cart']}`]);
+
+  const candidate = remoteEntry(stack.ports, 'mf_cart', CANDIDATE);
+  await page.goto(`${stack.url}/shop/face?mf-override=mf_cart@${encodeURIComponent(candidate)}`);
+  await expect(cartRelease(page)).toHaveAttribute('data-release', CANDIDATE);
+  const banner = page.getByTestId('override-banner');
+  await expect(banner).toContainText(`mf_cart → ${candidate}`);
+  await expect(page).toHaveURL(`${stack.url}/shop/face`);
+
+  // Remembered for this browser's session.
+  await page.goto(`${stack.url}/shop/body`);
+  await expect(cartRelease(page)).toHaveAttribute('data-release', CANDIDATE);
+  // Everyone else still gets the published release.
+  const other = await page.context().browser()!.newPage();
+  await other.goto(`${stack.url}/shop/body`);
+  await expect(cartRelease(other)).toHaveAttribute('data-release', '1.0.0');
+  await other.close();
+
+  await banner.getByRole('button', { name: 'Revenir aux versions publiées' }).click();
+  await expect(cartRelease(page)).toHaveAttribute('data-release', '1.0.0');
+  await expect(banner).toHaveCount(0);
+});
+
+test('an override from an origin that is not on the allowlist is refused and logged', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // The frame's server is a real remote host, but not allowed to serve mf_cart candidates.
+  const foreign = `http://localhost:${stack.ports['mf-frame']}/1.0.0/mf-manifest.json`;
+  await page.goto(`${stack.url}/shop/face?mf-override=mf_cart@${encodeURIComponent(foreign)}`);
+  await expect(cartRelease(page)).toHaveAttribute('data-release', '1.0.0');
+  await expect(page.getByTestId('override-banner')).toHaveCount(0);
+  expect(errors.some((e) => e.includes('version de test refusée') && e.includes('absente de la liste autorisée'))).toBe(true);
+});
+
+test('the three manifests are requested in parallel as soon as the configuration is known', async ({ page }) => {
+  await page.goto(`${stack.url}/shop/face`);
+  await expect(page.locator('[data-remote="mf_catalog_pages"]').first()).toBeVisible();
+  const timings = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('/mf-manifest.json') || e.name.endsWith('/remotes.json'))
+      .map((e) => ({ name: e.name, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })),
+  );
+  const config = timings.find((t) => t.name.endsWith('/remotes.json'))!;
+  const manifests = timings.filter((t) => t.name.endsWith('/mf-manifest.json'));
+  expect(manifests).toHaveLength(3);
+  // None waits for another: every manifest request starts before any of them has finished.
+  const firstEnd = Math.min(...manifests.map((m) => m.end));
+  for (const manifest of manifests) {
+    expect(manifest.start, manifest.name).toBeLessThanOrEqual(firstEnd);
+    expect(manifest.start, manifest.name).toBeGreaterThanOrEqual(config.end);
+  }
+});
+
+test('/remotes/status reports each remote’s version and timing, and a stopped remote as down', async ({ request }) => {
+  const healthy = (await (await request.get(`${stack.url}/remotes/status`)).json()) as RemotesStatus;
+  expect(healthy.remotes.map((r) => [r.name, r.up, r.version])).toEqual([
+    ['mf_frame', true, '1.0.0'],
+    ['mf_cart', true, '1.0.0'],
+    ['mf_catalog_pages', true, '1.0.0'],
+  ]);
+  for (const remote of healthy.remotes) expect(remote.ms).toBeGreaterThanOrEqual(0);
+
+  await stack.stop('mf-frame');
+  try {
+    const response = await request.get(`${stack.url}/remotes/status`);
+    expect(response.headers()['cache-control']).toBe('no-store');
+    const status = (await response.json()) as RemotesStatus;
+    const frame = status.remotes.find((r) => r.name === 'mf_frame')!;
+    expect(frame).toMatchObject({ up: false, version: null, entry: remoteEntry(stack.ports, 'mf_frame') });
+    expect(frame.error).toBeTruthy();
+    expect(status.remotes.filter((r) => r.up).map((r) => r.name)).toEqual(['mf_cart', 'mf_catalog_pages']);
+  } finally {
+    await stack.start('mf-frame');
+  }
+});
