@@ -1,0 +1,141 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { redirects, routeTable } from '../shell/src/routes/route-table';
+import { products } from './support/cart';
+import { startStack } from './support/stack';
+import type { Stack } from './support/stack';
+
+let stack: Stack;
+let productSlug: string;
+let productName: string;
+
+test.beforeAll(async ({ request }) => {
+  stack = await startStack();
+  const [first] = await products(request, stack.url);
+  productSlug = first!.slug;
+  productName = first!.name;
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+/** Collects CSP violations as the browser reports them, in the page and in the console. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction('__cspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return violations;
+}
+
+const concrete = (path: string) => path.replace(':slug', productSlug);
+
+test('every route of the route table answers 200 and shows its page’s heading, with no CSP violation', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const violations = await watchCsp(page);
+  for (const def of routeTable) {
+    const path = concrete(def.path);
+    const response = await request.get(`${stack.url}${path}`);
+    expect(response.status(), path).toBe(200);
+    await page.goto(`${stack.url}${path}`);
+    await expect(page.locator('main h1').first(), path).toBeVisible();
+    await expect(page.locator('[data-fallback]'), path).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Page introuvable' }), path).toHaveCount(0);
+  }
+  expect(violations).toEqual([]);
+});
+
+test('an unknown path answers 404 with the 404 page; /error shows the same page', async ({ page }) => {
+  const response = await page.goto(`${stack.url}/shop/nimporte-quoi`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
+
+  const error = await page.goto(`${stack.url}/error`);
+  expect(error?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+});
+
+test('correctly spelt aliases redirect to the spec’s spellings', async ({ page }) => {
+  for (const [from, to] of Object.entries(redirects)) {
+    await page.goto(`${stack.url}${from}`);
+    await expect(page, from).toHaveURL(`${stack.url}${to}`);
+  }
+});
+
+async function crumbs(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Fil d’Ariane' });
+  await expect(nav).toBeVisible();
+  return nav.getByRole('listitem').evaluateAll((items) =>
+    items.map((li) => {
+      const link = li.querySelector('a');
+      const current = li.querySelector('[aria-current="page"]');
+      return { label: li.textContent?.trim(), href: link?.getAttribute('href') ?? null, current: !!current };
+    }),
+  );
+}
+
+test('the breadcrumb: Accueil, one crumb per segment in French, the last one current and not a link', async ({ page }) => {
+  await page.goto(`${stack.url}/shop/face`);
+  expect(await crumbs(page)).toEqual([
+    { label: 'Accueil', href: '/', current: false },
+    { label: 'Boutique', href: '/shop', current: false },
+    { label: 'Soins du visage', href: null, current: true },
+  ]);
+
+  await page.goto(`${stack.url}/blog-grid-right-sidebar`);
+  expect(await crumbs(page)).toEqual([
+    { label: 'Accueil', href: '/', current: false },
+    { label: 'Blog (barre à droite)', href: null, current: true },
+  ]);
+
+  await page.goto(`${stack.url}/shop/product/${productSlug}`);
+  await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' })).toContainText(productName);
+  expect(await crumbs(page)).toEqual([
+    { label: 'Accueil', href: '/', current: false },
+    { label: 'Boutique', href: '/shop', current: false },
+    { label: 'Produits', href: '/shop/all', current: false },
+    { label: productName, href: null, current: true },
+  ]);
+
+  await page.goto(`${stack.url}/`);
+  await expect(page.locator('main')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' })).toHaveCount(0);
+});
+
+test('the title follows client-side navigation; focus moves to the content and the page scrolls to the top', async ({
+  page,
+}) => {
+  await page.goto(`${stack.url}/shop/all`);
+  await expect(page).toHaveTitle('Maison Argane /shop/all');
+  // The listing is long once its products are in.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(2000);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await page.locator('footer[data-remote="mf_frame"]').getByRole('link', { name: 'Soins du corps' }).first().click();
+  await expect(page).toHaveURL(`${stack.url}/shop/body`);
+  await expect(page).toHaveTitle('Maison Argane /shop/body');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.locator('main#contenu')).toBeFocused();
+});
+
+test('/index2 has the style-2 body class and the frame’s variant; leaving it removes both', async ({ page }) => {
+  await page.goto(`${stack.url}/index2`);
+  await expect(page.locator('body')).toHaveClass(/(^|\s)style-2(\s|$)/);
+  await expect(page.locator('[data-remote="mf_frame"][data-variant="alt"]').first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' })).toHaveCount(0);
+
+  await page.locator('[data-remote="mf_frame"]').first().getByRole('link', { name: 'Pack', exact: true }).first().click();
+  await expect(page).toHaveURL(`${stack.url}/shop/pack`);
+  await expect(page.locator('body')).not.toHaveClass(/(^|\s)style-2(\s|$)/);
+  await expect(page.locator('[data-remote="mf_frame"][data-variant="default"]').first()).toBeVisible();
+});
