@@ -45,18 +45,20 @@ const { commands, result } = concurrently(
   { killOthersOn: ['failure', 'success'], prefix: 'name', handleInput: false },
 );
 
-// Say where the shop is once the shell answers (readiness, not a fixed delay).
+// Say where the shop is once the shell and cart-service answer (readiness, not a fixed delay).
 const started = Date.now();
+const answers = async (url) => {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+};
 (async function announceWhenReady() {
   while (Date.now() - started < 120_000) {
-    try {
-      const response = await fetch(`${shopUrl}/healthz`);
-      if (response.ok) {
-        console.log(`\n  La boutique est prête : ${shopUrl}\n  (Ctrl-C pour tout arrêter)\n`);
-        return;
-      }
-    } catch {
-      // not up yet
+    if ((await answers(`${shopUrl}/healthz`)) && (await answers(`${env.CART_SERVICE_URL}/healthz`))) {
+      console.log(`\n  La boutique est prête : ${shopUrl}\n  (Ctrl-C pour tout arrêter)\n`);
+      return;
     }
     await new Promise((r) => setTimeout(r, 250));
   }
