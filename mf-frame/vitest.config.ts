@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'node',
     pool: 'threads',
     maxWorkers: 2,
+    // Role queries over the whole header are slow in jsdom on a busy two-core machine.
+    testTimeout: 20_000,
   },
 });

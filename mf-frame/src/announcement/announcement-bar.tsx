@@ -1,14 +1,21 @@
 import { Link } from 'react-router-dom';
-import { frameConfig } from '../config/frame-config';
 import styles from './announcement-bar.module.css';
 
-export function AnnouncementBar() {
-  const { text, linkLabel, href } = frameConfig.announcement;
+interface AnnouncementBarProps {
+  text: string;
+  linkLabel: string;
+  href: string;
+  variant: 'default' | 'alt';
+}
+
+/** The strip above the header: the new-product announcement, or the /index2 top bar; text and link from configuration. */
+export function AnnouncementBar({ text, linkLabel, href, variant }: AnnouncementBarProps) {
   return (
-    <div className={styles.bar}>
-      <p>
-        {text} <Link to={href}>{linkLabel}</Link>
-      </p>
+    <div className={`${styles.bar} ${variant === 'alt' ? styles.alt : ''}`} data-testid="frame-top-bar">
+      <p className={styles.text}>{text}</p>
+      <Link to={href} className={styles.link}>
+        {linkLabel}
+      </Link>
     </div>
   );
 }

@@ -1,51 +1,40 @@
 import type { FooterProps } from '@shop/contracts/exposes';
-import { Link } from 'react-router-dom';
+import { useId } from 'react';
+import { ContactDetails } from '../contact/contact-details';
 import { frameConfig } from '../config/frame-config';
-import { footerCategories } from '../config/navigation';
+import { footerCategories, footerCompany, footerSupport } from '../config/navigation';
+import { LinkList } from './link-list';
+import { NewsletterForm } from './newsletter-form';
+import { PaymentLogos } from './payment-logos';
+import { SocialLinks } from './social-links';
 import styles from './footer.module.css';
 
 export function Footer({ variant = 'default' }: FooterProps) {
-  const { contact, social, shopName } = frameConfig;
+  const id = useId();
   return (
-    <footer className={styles.footer} data-remote="mf_frame" data-release={process.env.RELEASE_VERSION} data-variant={variant}>
+    <footer
+      className={`${styles.footer} ${variant === 'alt' ? styles.alt : ''}`}
+      data-remote="mf_frame"
+      data-release={process.env.RELEASE_VERSION}
+      data-variant={variant}
+    >
+      <NewsletterForm />
       <div className={styles.columns}>
-        <nav aria-label="Catégories">
-          <h2>Catégories</h2>
-          <ul>
-            {footerCategories.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact">Contact</h2>
-          <ul>
-            <li>
-              Téléphone : <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{contact.phone}</a>
-            </li>
-            <li>
-              E-mail : <a href={`mailto:${contact.email}`}>{contact.email}</a>
-            </li>
-          </ul>
+        <LinkList title="Catégories" links={footerCategories} />
+        <LinkList title="Assistance" links={footerSupport} />
+        <LinkList title="L’entreprise" links={footerCompany} />
+        <section aria-labelledby={`${id}-contact`} className={styles.column}>
+          <h2 id={`${id}-contact`}>Contact</h2>
+          <ContactDetails />
+          <SocialLinks />
         </section>
-        <nav aria-label="Réseaux sociaux">
-          <h2>Suivez-nous</h2>
-          <ul>
-            {social.map((item) => (
-              <li key={item.href}>
-                <a href={item.href} rel="noopener noreferrer">
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
       </div>
-      <p className={styles.copyright}>
-        © {new Date().getFullYear()} {shopName}. Tous droits réservés.
-      </p>
+      <div className={styles.bottom}>
+        <p className={styles.copyright}>
+          © {new Date().getFullYear()} {frameConfig.shopName}. Tous droits réservés.
+        </p>
+        <PaymentLogos />
+      </div>
     </footer>
   );
 }

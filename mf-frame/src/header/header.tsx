@@ -1,31 +1,125 @@
 import type { HeaderProps } from '@shop/contracts/exposes';
-import { Link, NavLink } from 'react-router-dom';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { AnnouncementBar } from '../announcement/announcement-bar';
+import { DESKTOP_MEDIA } from '../config/breakpoints';
 import { frameConfig } from '../config/frame-config';
-import { mainMenu } from '../config/navigation';
+import { wishlistPath } from '../config/navigation';
+import { HeartIcon, MenuIcon, SearchIcon, UserIcon } from '../icons/icons';
+import { LoginModal } from '../login/login-modal';
+import { CategoryMenu } from '../menu/category-menu';
+import { MainMenu } from '../menu/main-menu';
+import { initialMenuState, menuReducer } from '../menu/menu-state';
+import { MobileMenu } from '../mobile-menu/mobile-menu';
+import { SearchPanel } from '../search/search-panel';
+import { useSticky } from './use-sticky';
 import styles from './header.module.css';
 
 export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
+  const [menus, dispatch] = useReducer(menuReducer, initialMenuState);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const sticky = useSticky();
+  const { pathname, search } = useLocation();
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const alt = variant === 'alt';
+
+  // Any navigation (links, search, back and forward) closes what was open.
+  useEffect(() => dispatch({ type: 'close-all' }), [pathname, search]);
+
+  // A click anywhere outside the open dropdown or search panel closes it.
+  const somethingOpen = menus.openSection !== null || menus.searchOpen;
+  useEffect(() => {
+    if (!somethingOpen || menus.sidebarOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Element && event.target.closest('[data-frame-menu]')) return;
+      dispatch({ type: 'close-menus' });
+      dispatch({ type: 'close-search' });
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [somethingOpen, menus.sidebarOpen]);
+
+  // The sidebar only exists below the desktop breakpoint: widening the window closes it.
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const desktop = window.matchMedia(DESKTOP_MEDIA);
+    const onChange = () => desktop.matches && dispatch({ type: 'close-sidebar' });
+    desktop.addEventListener('change', onChange);
+    return () => desktop.removeEventListener('change', onChange);
+  }, []);
+
+  const topBar = alt ? frameConfig.altTopBar : frameConfig.announcement;
+  const className = [styles.root, sticky && styles.sticky, alt && styles.alt].filter(Boolean).join(' ');
+
   return (
-    <div data-remote="mf_frame" data-release={process.env.RELEASE_VERSION} data-variant={variant}>
-      <AnnouncementBar />
-      <header className={styles.header}>
+    <header
+      className={className}
+      data-remote="mf_frame"
+      data-release={process.env.RELEASE_VERSION}
+      data-variant={variant}
+      data-sticky={String(sticky)}
+    >
+      <AnnouncementBar {...topBar} variant={variant} />
+      <div className={styles.bar}>
+        <button
+          type="button"
+          className={`${styles.iconButton} ${styles.menuToggle}`}
+          aria-label="Menu"
+          aria-expanded={menus.sidebarOpen}
+          aria-controls={`${id}-sidebar`}
+          onClick={() => dispatch({ type: 'toggle-sidebar' })}
+        >
+          <MenuIcon />
+        </button>
         <Link to="/" className={styles.brand}>
           {frameConfig.shopName}
         </Link>
-        <nav aria-label="Menu principal" className={styles.nav}>
-          <ul>
-            {mainMenu.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className={styles.actions}>{cartSlot}</div>
-      </header>
-    </div>
+        <div className={styles.menus}>
+          <CategoryMenu state={menus} dispatch={dispatch} layout="bar" />
+          <MainMenu state={menus} dispatch={dispatch} layout="bar" />
+        </div>
+        <div className={styles.actions}>
+          <button
+            ref={searchToggle}
+            type="button"
+            className={styles.iconButton}
+            aria-label="Rechercher"
+            aria-expanded={menus.searchOpen}
+            aria-controls={`${id}-search`}
+            data-frame-menu
+            onClick={() => dispatch({ type: 'toggle-search' })}
+          >
+            <SearchIcon />
+          </button>
+          <Link to={wishlistPath} className={`${styles.iconButton} ${styles.wishlist}`} aria-label="Liste d’envies">
+            <HeartIcon />
+          </Link>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label="Mon compte"
+            aria-haspopup="dialog"
+            onClick={() => {
+              dispatch({ type: 'close-all' });
+              setLoginOpen(true);
+            }}
+          >
+            <UserIcon />
+          </button>
+          {cartSlot}
+        </div>
+        <SearchPanel
+          id={`${id}-search`}
+          open={menus.searchOpen}
+          onClose={(returnFocus) => {
+            dispatch({ type: 'close-search' });
+            if (returnFocus) searchToggle.current?.focus();
+          }}
+        />
+      </div>
+      <MobileMenu id={`${id}-sidebar`} state={menus} dispatch={dispatch} />
+      <LoginModal open={loginOpen} onClose={() => setLoginOpen(false)} />
+    </header>
   );
 }

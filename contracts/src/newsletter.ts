@@ -1,0 +1,10 @@
+/** `POST /api/newsletter` (cart-service): the footer's sign-up. Idempotent: a known address answers the same. */
+export interface NewsletterBody {
+  email: string;
+}
+
+export interface NewsletterAnswer {
+  subscribed: true;
+  /** French, shown to the shopper as it is. */
+  message: string;
+}

@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { frameConfig } from '../config/frame-config';
+import { subscribe } from './subscribe';
+import styles from './newsletter-form.module.css';
+
+/** Newsletter sign-up: the browser checks the address, the service stores it, a toast tells the result. */
+export function NewsletterForm() {
+  const id = useId();
+  const [sending, setSending] = useState(false);
+  const percent = frameConfig.newsletter.discountPercent;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '');
+    setSending(true);
+    const result = await subscribe(email);
+    setSending(false);
+    if (result.ok) {
+      toast.success(result.message);
+      form.reset();
+    } else {
+      toast.error(result.message);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className={styles.newsletter}>
+      <div>
+        <h2 id={`${id}-title`}>Newsletter</h2>
+        <p className={styles.offer}>
+          Inscrivez-vous à notre newsletter et bénéficiez de <strong>{percent}&nbsp;% de réduction</strong> sur votre
+          prochaine commande.
+        </p>
+      </div>
+      <form className={styles.form} onSubmit={submit}>
+        <label htmlFor={`${id}-email`} className={styles.label}>
+          Votre adresse e-mail
+        </label>
+        <div className={styles.row}>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            placeholder="prenom@exemple.ma"
+            className={styles.input}
+          />
+          <button type="submit" className={styles.submit} disabled={sending}>
+            {sending ? 'Envoi…' : 'Je m’inscris'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest';
+import { subscribe, SUBSCRIBE_FAILED, SUBSCRIBED } from './subscribe';
+
+const answer = (status: number, body: unknown) =>
+  vi.fn<typeof fetch>(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+
+describe('subscribe', () => {
+  it('posts the address as JSON and shows the service’s thanks', async () => {
+    const fetchImpl = answer(200, { subscribed: true, message: 'Merci !' });
+    expect(await subscribe('salma@example.ma', fetchImpl)).toEqual({ ok: true, message: 'Merci !' });
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe('/api/newsletter');
+    expect(init).toMatchObject({ method: 'POST', body: '{"email":"salma@example.ma"}' });
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('falls back to its own thanks when the answer has no message', async () => {
+    expect(await subscribe('a@example.ma', answer(200, 'ok'))).toEqual({ ok: true, message: SUBSCRIBED });
+  });
+
+  it('shows the service’s French error message', async () => {
+    const refused = answer(400, { error: { code: 'validation_failed', message: 'L’adresse e-mail est invalide.' } });
+    expect(await subscribe('a@b', refused)).toEqual({ ok: false, message: 'L’adresse e-mail est invalide.' });
+  });
+
+  it('says so in French when the service is unreachable or answers something unreadable', async () => {
+    const down = vi.fn<typeof fetch>(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await subscribe('a@example.ma', down)).toEqual({ ok: false, message: SUBSCRIBE_FAILED });
+    expect(await subscribe('a@example.ma', answer(502, '<html>Bad gateway</html>'))).toEqual({
+      ok: false,
+      message: SUBSCRIBE_FAILED,
+    });
+  });
+});

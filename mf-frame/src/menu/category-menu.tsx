@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { categoryMenu } from '../config/navigation';
+import { GridIcon, PlusDashIcon } from '../icons/icons';
+import { closeOnEscape } from './close-on-escape';
+import { closeOnLink } from './close-on-link';
+import type { MenuProps } from './main-menu';
+import styles from './menu.module.css';
+
+/** Its id in the menu state: the category dropdown is one more section, so it closes the others. */
+export const CATEGORY_SECTION = 'categories';
+
+/** The header's category dropdown (Accueil, Soins du Visage, Soins du Corps, Soins capillaires). */
+export function CategoryMenu({ state, dispatch, layout }: MenuProps) {
+  const listId = useId();
+  const open = state.openSection === CATEGORY_SECTION;
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) =>
+    layout === 'bar' ? closeOnEscape(event, state.openSection, dispatch) : undefined;
+
+  return (
+    <nav
+      aria-label="Catégories de soins"
+      className={`${styles.menu} ${styles[layout]} ${styles.categories}`}
+      data-frame-menu
+      onKeyDown={onKeyDown}
+      onClick={closeOnLink(dispatch)}
+    >
+      <div className={styles.section} data-open={open}>
+        <button
+          type="button"
+          className={styles.categoryToggle}
+          aria-expanded={open}
+          aria-controls={listId}
+          data-section={CATEGORY_SECTION}
+          onClick={() => dispatch({ type: 'toggle-section', id: CATEGORY_SECTION })}
+        >
+          {layout === 'bar' && <GridIcon />}
+          <span>Catégories</span>
+          <PlusDashIcon open={open} />
+        </button>
+        <ul id={listId} className={`${styles.panel} ${styles.links}`} hidden={!open}>
+          {categoryMenu.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId } from 'react';
+import type { Dispatch, KeyboardEvent } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { mainMenu } from '../config/navigation';
+import { PlusDashIcon } from '../icons/icons';
+import { closeOnLink } from './close-on-link';
+import { closeOnEscape } from './close-on-escape';
+import type { MenuAction, MenuState } from './menu-state';
+import styles from './menu.module.css';
+
+export interface MenuProps {
+  state: MenuState;
+  dispatch: Dispatch<MenuAction>;
+  /** `bar`: dropdown panels in the desktop header; `sidebar`: an accordion in the mobile sidebar. */
+  layout: 'bar' | 'sidebar';
+}
+
+/** The main menu: each section is a link plus a plus/dash toggle for its panel; Shop's panel holds sub-menus. */
+export function MainMenu({ state, dispatch, layout }: MenuProps) {
+  const prefix = useId();
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) =>
+    layout === 'bar' ? closeOnEscape(event, state.openSection, dispatch) : undefined;
+
+  return (
+    <nav
+      aria-label="Menu principal"
+      className={`${styles.menu} ${styles[layout]}`}
+      data-frame-menu
+      onKeyDown={onKeyDown}
+      onClick={closeOnLink(dispatch)}
+    >
+      <ul className={styles.sections}>
+        {mainMenu.map((section) => {
+          const open = state.openSection === section.id;
+          const panelId = `${prefix}-${section.id}`;
+          return (
+            <li key={section.id} className={styles.section} data-open={open}>
+              <div className={styles.item}>
+                <NavLink to={section.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                  {section.label}
+                </NavLink>
+                <button
+                  type="button"
+                  className={styles.toggle}
+                  aria-label={`Sous-menu ${section.label}`}
+                  aria-expanded={open}
+                  aria-controls={panelId}
+                  data-section={section.id}
+                  onClick={() => dispatch({ type: 'toggle-section', id: section.id })}
+                >
+                  <PlusDashIcon open={open} />
+                </button>
+              </div>
+              <div id={panelId} className={styles.panel} hidden={!open}>
+                {section.links.length > 0 && (
+                  <ul className={styles.links}>
+                    {section.links.map((link) => (
+                      <li key={link.to}>
+                        <Link to={link.to}>{link.label}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {section.groups.map((group) => {
+                  const groupOpen = open && state.openSubmenu === group.id;
+                  const groupId = `${prefix}-${group.id}`;
+                  return (
+                    <div key={group.id} className={styles.group} data-open={groupOpen}>
+                      <button
+                        type="button"
+                        className={styles.groupToggle}
+                        aria-expanded={groupOpen}
+                        aria-controls={groupId}
+                        onClick={() => dispatch({ type: 'toggle-submenu', id: group.id })}
+                      >
+                        <span>{group.label}</span>
+                        <PlusDashIcon open={groupOpen} />
+                      </button>
+                      <ul id={groupId} className={styles.links} hidden={!groupOpen}>
+                        {group.links.map((link) => (
+                          <li key={link.to}>
+                            <Link to={link.to}>{link.label}</Link>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  );
+                })}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

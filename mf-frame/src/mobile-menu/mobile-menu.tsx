@@ -1,0 +1,55 @@
+import { useCallback, useId } from 'react';
+import type { Dispatch } from 'react';
+import { Link } from 'react-router-dom';
+import { ContactDetails } from '../contact/contact-details';
+import { wishlistPath } from '../config/navigation';
+import { useModalDialog } from '../dialog/use-modal-dialog';
+import { CloseIcon, HeartIcon } from '../icons/icons';
+import { CategoryMenu } from '../menu/category-menu';
+import { closeOnLink } from '../menu/close-on-link';
+import { MainMenu } from '../menu/main-menu';
+import type { MenuAction, MenuState } from '../menu/menu-state';
+import styles from './mobile-menu.module.css';
+
+interface MobileMenuProps {
+  id: string;
+  state: MenuState;
+  dispatch: Dispatch<MenuAction>;
+}
+
+/** The mobile sidebar: a modal drawer with the same menus as the desktop bar, and the contact details. */
+export function MobileMenu({ id, state, dispatch }: MobileMenuProps) {
+  const titleId = useId();
+  const close = useCallback(() => dispatch({ type: 'close-sidebar' }), [dispatch]);
+  const dialog = useModalDialog(state.sidebarOpen, close);
+
+  return (
+    <dialog id={id} aria-labelledby={titleId} className={styles.sidebar} {...dialog}>
+      {state.sidebarOpen && (
+        <div className={styles.inner} onClick={closeOnLink(dispatch)}>
+          <div className={styles.head}>
+            <h2 id={titleId}>Menu</h2>
+            <button
+              type="button"
+              className={styles.close}
+              aria-label="Fermer le menu"
+              onClick={() => dispatch({ type: 'toggle-sidebar' })}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          <MainMenu state={state} dispatch={dispatch} layout="sidebar" />
+          <CategoryMenu state={state} dispatch={dispatch} layout="sidebar" />
+          <p className={styles.wishlist}>
+            <HeartIcon />
+            <Link to={wishlistPath}>Liste d’envies</Link>
+          </p>
+          <section aria-labelledby={`${titleId}-contact`} className={styles.contact}>
+            <h3 id={`${titleId}-contact`}>Nous contacter</h3>
+            <ContactDetails />
+          </section>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { isSearchCategory, quickSearches, searchCategories, searchUrl } from './search-url';
+import styles from './search-panel.module.css';
+
+interface SearchPanelProps {
+  id: string;
+  open: boolean;
+  /** `returnFocus`: Escape gives focus back to the toggle; a search leaves it to the page it opens. */
+  onClose: (returnFocus: boolean) => void;
+}
+
+/** The header's search panel: category, text, quick searches; submits to the catalogue's search URL. */
+export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const fieldId = useId();
+  // On the catalogue, the panel starts from the current search, so it can be refined.
+  const { pathname, search } = useLocation();
+  const current = new URLSearchParams(pathname === '/shop/all' ? search : '');
+  const currentCategory = current.get('category') ?? '';
+
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const category = String(data.get('category') ?? '');
+    onClose(false);
+    navigate(searchUrl({ q: String(data.get('q') ?? ''), category: isSearchCategory(category) ? category : undefined }));
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose(true);
+    }
+  }
+
+  return (
+    <div id={id} className={styles.panel} hidden={!open} onKeyDown={onKeyDown} data-frame-menu>
+      <form
+        key={pathname + search}
+        role="search"
+        aria-label="Rechercher des produits"
+        className={styles.form}
+        onSubmit={submit}
+      >
+        <label htmlFor={`${fieldId}-category`} className={styles.visuallyHidden}>
+          Catégorie
+        </label>
+        <select id={`${fieldId}-category`} name="category"
+          defaultValue={isSearchCategory(currentCategory) ? currentCategory : ''}
+          className={styles.select}>
+          <option value="">Toutes les catégories</option>
+          {searchCategories.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${fieldId}-q`} className={styles.visuallyHidden}>
+          Rechercher un produit
+        </label>
+        <input
+          ref={input}
+          id={`${fieldId}-q`}
+          name="q"
+          type="search"
+          defaultValue={current.get('q') ?? ''}
+          placeholder="Rechercher un produit…"
+          autoComplete="off"
+          enterKeyHint="search"
+          className={styles.input}
+        />
+        <button type="submit" className={styles.submit}>
+          Rechercher
+        </button>
+      </form>
+      <nav aria-label="Recherches fréquentes" className={styles.quick}>
+        <span aria-hidden="true">Recherches fréquentes :</span>
+        <ul>
+          {quickSearches.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} onClick={() => onClose(false)}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
