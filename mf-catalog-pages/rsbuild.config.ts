@@ -11,6 +11,12 @@ export default defineConfig(
       './HomePage': './src/exposes/home-page.tsx',
       './CategoryPage': './src/exposes/category-page.tsx',
       './CheckoutPage': './src/exposes/checkout-page.tsx',
+      './ProductPage': './src/exposes/product-page.tsx',
+      './ListingPage': './src/exposes/listing-page.tsx',
+      './FeaturedProductPage': './src/exposes/featured-product-page.tsx',
+      './BlogPage': './src/exposes/blog-page.tsx',
+      './ContentPage': './src/exposes/content-page.tsx',
+      './WishlistPage': './src/exposes/wishlist-page.tsx',
     },
   }),
 );

@@ -2,7 +2,8 @@
  * cart-service benchmark: requests per second and p99 latency of GET /api/cart and POST /api/cart/update with a
  * session, beside a bare Koa route measured in the same run, and each one's ratio to the bare route.
  *   npx tsx bench/cart-service/run.ts            (from the repository root)
- * Options (environment): BENCH_DURATION seconds per measurement (5), BENCH_CONNECTIONS (10), BENCH_WARMUP seconds (2).
+ * Options (environment): BENCH_DURATION seconds per measurement (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10),
+ * BENCH_WARMUP seconds (2). Figures are medians over the rounds; each ratio is the median of the rounds' ratios.
  * Writes bench/results/cart-service.json. Budget: GET /api/cart >= 50% of the bare route's requests per second.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,7 @@ const tsx = join(root, 'node_modules/.bin/tsx');
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const ORIGIN = 'http://localhost:3000';
 const GET_CART_BUDGET = 0.5;
 
@@ -40,6 +42,12 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function startServer(kind: 'bare' | 'app'): Promise<Server> {
@@ -110,19 +118,38 @@ try {
     },
   ];
 
-  console.log(`cart-service bench: ${duration}s per target, ${connections} connections, ${warmup}s warm-up, ${availableParallelism()} cores, Node ${process.version}`);
+  console.log(
+    `cart-service bench: ${rounds} rounds x ${duration}s per target, ${connections} connections, ${warmup}s warm-up, ` +
+      `${availableParallelism()} cores, Node ${process.version}`,
+  );
   for (const target of targets) await measure(target, warmup);
 
-  const results = [];
-  for (const target of targets) {
-    const r = await measure(target, duration);
-    if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) {
-      throw new Error(`${target.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts`);
+  // Rounds, each measuring every target once (order rotated), so a burst of load from other processes on this
+  // machine hits one round rather than one target; each round's ratio uses that round's bare figure.
+  const perTarget = targets.map(() => ({ rps: [] as number[], p99: [] as number[], ratio: [] as number[] }));
+  for (let round = 0; round < rounds; round += 1) {
+    const order = targets.map((_, i) => (i + round) % targets.length);
+    const roundRps: number[] = [];
+    for (const index of order) {
+      const target = targets[index]!;
+      const r = await measure(target, duration);
+      if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) {
+        throw new Error(`${target.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts`);
+      }
+      roundRps[index] = r.requests.average;
+      perTarget[index]!.rps.push(r.requests.average);
+      perTarget[index]!.p99.push(r.latency.p99);
     }
-    results.push({ name: target.name, requestsPerSecond: r.requests.average, p99Ms: r.latency.p99, averageMs: r.latency.average, total: r.requests.total });
+    targets.forEach((_, i) => perTarget[i]!.ratio.push(roundRps[i]! / roundRps[0]!));
+    process.stdout.write(`round ${round + 1}/${rounds}: ${targets.map((_, i) => roundRps[i]!.toFixed(0)).join(' / ')} req/s\n`);
   }
-  const bareRps = results[0]?.requestsPerSecond ?? 1;
-  const rows = results.map((r) => ({ ...r, ratioToBare: r.requestsPerSecond / bareRps }));
+  const rows = targets.map((target, i) => ({
+    name: target.name,
+    requestsPerSecond: median(perTarget[i]!.rps),
+    p99Ms: median(perTarget[i]!.p99),
+    ratioToBare: median(perTarget[i]!.ratio),
+    rounds: perTarget[i]!,
+  }));
 
   const pad = (text: string, width: number) => text.padEnd(width);
   const padStart = (text: string, width: number) => text.padStart(width);
@@ -147,6 +174,7 @@ try {
         node: process.version,
         cores: availableParallelism(),
         durationSeconds: duration,
+        rounds,
         connections,
         results: rows,
         budget: { target: 'GET /api/cart (session)', minRatioToBare: GET_CART_BUDGET, ratio: getCart, met },

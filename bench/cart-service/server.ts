@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
-import pino from '../../cart-service/node_modules/pino/pino.js';
 import { createApp } from '../../cart-service/src/app.ts';
 import { loadCatalogue } from '../../cart-service/src/catalogue/load-catalogue.ts';
 import { createLogger } from '../../cart-service/src/logger.ts';
@@ -30,8 +29,8 @@ async function startBare(): Promise<{ url: string; stop(): Promise<void> }> {
 
 async function startCartService(): Promise<{ url: string; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'cart-service-bench-'));
-  // Logged like production (one JSON line per request, synchronous writes), to a file instead of stdout.
-  const logger = createLogger('info', pino.destination({ dest: join(dir, 'requests.log'), sync: true }));
+  // Logged like production (one JSON line per request, buffered asynchronous writes), to a file instead of stdout.
+  const logger = createLogger('info', { dest: join(dir, 'requests.log') });
   const store = await FileCartStore.open({ dir: join(dir, 'data') });
   const service = createApp({
     store,

@@ -1,19 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { MAX_QUANTITY } from './cart/cart-bodies';
 import { registerCartRoutes } from './cart/cart-routes';
 import { DEFAULT_PUBLIC_DIR, type Catalogue } from './catalogue/load-catalogue';
 import { registerProductRoutes } from './catalogue/product-routes';
-import { healthRoutes } from './health/health-routes';
+import { registerHealthRoutes } from './health/health-routes';
 import { errorHandler } from './http/error-handler';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
+import { RouteTable } from './http/route-table';
 import { staticImages } from './http/static-images';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes';
 import { cartSession } from './session/cart-session';
+import { SigningKeys } from './session/signing-keys';
 import { THIRTY_DAYS_MS, type CartStore } from './store/cart-store';
 
 export interface Limits {
@@ -56,27 +57,24 @@ export function createApp(options: AppOptions): CartServiceApp {
   let closing = false;
   const servers = new Set<Server>();
 
-  const app = new Koa({ proxy: true, keys: options.sessionKeys });
+  const app = new Koa({ proxy: true });
+  app.keys = new SigningKeys(options.sessionKeys);
   // Errors are answered and logged by errorHandler; Koa's own stderr printing would duplicate them.
   app.silent = true;
 
-  const router = new Router();
+  const routes = new RouteTable();
   const session = cartSession(app, cartTtlMs);
-  registerProductRoutes(router, catalogue);
-  registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity, cartTtlMs });
-  registerNewsletterRoutes(router, store, limits.bodyBytes);
+  registerHealthRoutes(routes, store, () => closing);
+  registerProductRoutes(routes, catalogue);
+  registerCartRoutes(routes, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity, cartTtlMs });
+  registerNewsletterRoutes(routes, store, limits.bodyBytes);
 
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
-  app.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    await next();
-  });
-  app.use(healthRoutes(store, () => closing));
   app.use(staticImages(options.publicDir ?? DEFAULT_PUBLIC_DIR));
   app.use(originCheck(options.allowedOrigins));
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  app.use(routes.middleware());
+  // Anything not answered by now is a 404 (errorHandler).
 
   return {
     app,

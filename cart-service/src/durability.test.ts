@@ -36,6 +36,38 @@ describe('durability across a restart of cart-service', () => {
     }
   });
 
+  it('file store: a restart with rotated keys (new key first, old one kept) keeps the cart and re-signs the cookie', async () => {
+    const dir = await tempDir();
+    try {
+      const oldKey = 'the-old-session-key-0123456789-abcdefghijkl';
+      const newKey = 'the-new-session-key-0123456789-abcdefghijkl';
+      const first = await startApp({ dataDir: dir.path, sessionKeys: [oldKey] });
+      const client = new CookieClient(first.url);
+      const before = await addLines(client);
+      const oldSignature = client.cookies.get('shop.sid.sig');
+      await first.close();
+
+      const second = await startApp({ dataDir: dir.path, sessionKeys: [newKey, oldKey] });
+      const rotated = client.withBaseUrl(second.url);
+      const after = await rotated.get('/api/cart');
+      expect(after.body).toEqual(before);
+      // Both cookies are re-issued with their full attributes (not as bare session cookies).
+      const signature = after.setCookies.filter((c) => c.startsWith('shop.sid.sig='));
+      expect(signature).toHaveLength(1);
+      expect(signature[0]).toMatch(/; expires=.*; samesite=lax; httponly/i);
+      expect(rotated.cookies.get('shop.sid.sig')).not.toBe(oldSignature);
+      expect(rotated.cookies.get('shop.sid')).toBe(client.cookies.get('shop.sid'));
+      await second.close();
+
+      // Once the old key is dropped, cookies re-signed with the new key still work.
+      const third = await startApp({ dataDir: dir.path, sessionKeys: [newKey] });
+      expect((await rotated.withBaseUrl(third.url).get('/api/cart')).body).toEqual(before);
+      await third.close();
+    } finally {
+      await dir.remove();
+    }
+  });
+
   describe('redis store', () => {
     let redis: RedisServer;
     let redisDir: Awaited<ReturnType<typeof tempDir>>;

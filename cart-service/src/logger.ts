@@ -1,14 +1,32 @@
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 
+export interface LoggerOptions {
+  /** File descriptor or path to write to; standard output by default. */
+  dest?: number | string;
+  /** A ready-made destination instead (tests capture lines with one). */
+  destination?: DestinationStream;
+}
+
 /**
- * The service's structured logger (JSON lines on stdout unless a destination is given). Request lines never carry
- * headers, cookies or ids (see http/request-log.ts); the redaction below is a second guard for anything else.
+ * The service's structured logger: JSON lines, buffered (4 KiB or 1 s, whichever comes first) and written
+ * asynchronously, so a request never waits on a write to the terminal or a pipe. Pino flushes the buffer when the
+ * process exits; call `logger.flush()` where a line must show at once (start-up). Request lines never carry headers,
+ * cookies or ids (see http/request-log.ts); the redaction below is a second guard for anything else.
  */
-export function createLogger(level: Level | 'silent' = 'info', destination?: DestinationStream): Logger {
-  const options = {
+export function createLogger(level: Level | 'silent' = 'info', options: LoggerOptions = {}): Logger {
+  const config = {
     level,
     base: { service: 'cart-service' },
     redact: { paths: ['cookie', 'headers.cookie', 'headers["set-cookie"]', 'sessionId', 'cartId'], remove: true },
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (options.destination) return pino(config, options.destination);
+  const destination = pino.destination({ dest: options.dest ?? 1, sync: false, minLength: 4096 });
+  setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      // not open yet or already closed: the next tick or the exit handler writes it
+    }
+  }, 1000).unref();
+  return pino(config, destination);
 }

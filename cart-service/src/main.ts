@@ -32,6 +32,7 @@ async function main(): Promise<void> {
       { url, store: store.kind, products: catalogue.products.length, allowedOrigins: config.allowedOrigins },
       'cart-service listening',
     );
+    logger.flush();
 
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
@@ -51,6 +52,15 @@ async function main(): Promise<void> {
     };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
+    // A bug that escapes every handler: log it (flushed at exit) and stop, so the supervisor restarts a clean process.
+    process.on('uncaughtException', (error) => {
+      logger.fatal({ err: error }, 'uncaught exception');
+      process.exit(1);
+    });
+    process.on('unhandledRejection', (reason) => {
+      logger.fatal({ err: reason }, 'unhandled rejection');
+      process.exit(1);
+    });
   } catch (error) {
     // Plain text on stderr for the operator (the catalogue error lists every problem, one per line) and a log line.
     console.error(`cart-service cannot start: ${(error as Error).message}`);

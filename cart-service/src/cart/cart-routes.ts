@@ -1,9 +1,10 @@
-import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { CartResponse } from '@shop/contracts/cart';
 import type { Catalogue } from '../catalogue/load-catalogue';
 import { ApiError, messages } from '../http/api-error';
 import { readJsonBody } from '../http/read-json-body';
+import type { Handler, RouteTable } from '../http/route-table';
+import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
 import { cartIdOf, touchCartSession } from '../session/cart-session';
 import type { CartStore, StoredLine } from '../store/cart-store';
@@ -27,7 +28,7 @@ export interface CartRouteDeps {
  * - remove: idempotent, removing a line that is not there answers 200 with the cart.
  * A product id unknown to the catalogue answers 404 `product_not_found` on all three.
  */
-export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
+export function registerCartRoutes(routes: RouteTable, deps: CartRouteDeps): void {
   const { store, catalogue, session } = deps;
   const bodies = cartBodies(deps.maxQuantity);
 
@@ -42,15 +43,21 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     if (stale.length > 0) await store.removeLines(cartId, stale);
     ctx.set('Cache-Control', 'no-store');
     const body: CartResponse = { cart: items };
-    ctx.body = body;
+    sendJson(ctx, body);
   };
 
-  router.get('/api/cart', session, async (ctx) => {
+  /** The session (cookie) is only read on cart routes: products, images and health checks never touch it. */
+  const withSession =
+    (handler: (ctx: Context) => Promise<void>): Handler =>
+    (ctx) =>
+      session(ctx, () => handler(ctx));
+
+  routes.get('/api/cart', withSession(async (ctx) => {
     const cartId = cartIdOf(ctx);
     await send(ctx, cartId, await store.getLines(cartId));
-  });
+  }));
 
-  router.post('/api/cart/add', session, async (ctx) => {
+  routes.post('/api/cart/add', withSession(async (ctx) => {
     const body = validateBody(bodies.add, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
     const productId = knownProduct(body.productId);
     const cartId = cartIdOf(ctx);
@@ -58,9 +65,9 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     if (!result.ok) throw new ApiError(400, 'validation_failed', messages.quantityTotal(deps.maxQuantity));
     touchCartSession(ctx, deps.cartTtlMs);
     await send(ctx, cartId, result.lines);
-  });
+  }));
 
-  router.post('/api/cart/update', session, async (ctx) => {
+  routes.post('/api/cart/update', withSession(async (ctx) => {
     const body = validateBody(bodies.update, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
     const productId = knownProduct(body.productId);
     const cartId = cartIdOf(ctx);
@@ -68,14 +75,14 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     if (!result.ok) throw new ApiError(404, 'product_not_found', messages.lineNotInCart);
     touchCartSession(ctx, deps.cartTtlMs);
     await send(ctx, cartId, result.lines);
-  });
+  }));
 
-  router.post('/api/cart/remove', session, async (ctx) => {
+  routes.post('/api/cart/remove', withSession(async (ctx) => {
     const body = validateBody(bodies.remove, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
     const productId = knownProduct(body.productId);
     const cartId = cartIdOf(ctx);
     const lines = await store.removeLines(cartId, [productId]);
     touchCartSession(ctx, deps.cartTtlMs);
     await send(ctx, cartId, lines);
-  });
+  }));
 }

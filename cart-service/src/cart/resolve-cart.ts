@@ -21,15 +21,14 @@ export function resolveCart(lines: readonly StoredLine[], catalogue: Catalogue):
       stale.push(line.productId);
       continue;
     }
-    items.push({
-      productId: product.id,
-      name: product.name,
-      price: product.price,
-      ...(product.oldPrice !== undefined ? { oldPrice: product.oldPrice } : {}),
-      quantity: line.quantity,
-      images: [...product.images],
-    });
+    // The catalogue's frozen image list is shared, not copied: the answer is serialised at once.
+    const images = product.images as string[];
+    items.push(
+      product.oldPrice === undefined
+        ? { productId: product.id, name: product.name, price: product.price, quantity: line.quantity, images }
+        : { productId: product.id, name: product.name, price: product.price, oldPrice: product.oldPrice, quantity: line.quantity, images },
+    );
   }
-  items.sort((a, b) => catalogue.rank(a.productId) - catalogue.rank(b.productId));
+  if (items.length > 1) items.sort((a, b) => catalogue.rank(a.productId) - catalogue.rank(b.productId));
   return { items, stale };
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ApiErrorCode } from '@shop/contracts/errors';
 import { StoreUnavailableError } from '../store/cart-store';
 import { ApiError, messages } from './api-error';
+import { sendJson } from './send-json';
 
 const libraryErrors: Record<number, [ApiErrorCode, string]> = {
   400: ['validation_failed', messages.badRequest],
@@ -15,16 +16,13 @@ const libraryErrors: Record<number, [ApiErrorCode, string]> = {
 /**
  * Turns every failure into `{error: {code, message}}` with a French message. Client mistakes stay 4xx (including
  * errors thrown by libraries, e.g. a malformed path under /images); a store outage is 503; only a bug is 500, and it
- * is logged with its stack. Unmatched paths become 404 and known paths with another method 405 with `Allow`.
+ * is logged with its stack. Every answer also gets `X-Content-Type-Options: nosniff`. Unmatched paths become 404.
  */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
     try {
       await next();
-      if (ctx.body == null && (ctx.status === 405 || ctx.status === 501)) {
-        const allow = ctx.response.get('Allow');
-        throw new ApiError(405, 'method_not_allowed', messages.methodNotAllowed, allow ? { Allow: allow } : {});
-      }
       if (ctx.status === 404 && ctx.body == null) {
         throw new ApiError(404, 'not_found', messages.notFound);
       }
@@ -34,10 +32,9 @@ export function errorHandler(logger: Logger): Middleware {
         logger.error({ err: error, method: ctx.method, path: ctx.path.slice(0, 200) }, 'request failed');
       }
       if (ctx.headerSent || !ctx.writable) return;
-      ctx.status = apiError.status;
       for (const [name, value] of Object.entries(apiError.headers)) ctx.set(name, value);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = apiError.toBody();
+      sendJson(ctx, apiError.toBody(), apiError.status);
     }
   };
 }

@@ -12,7 +12,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function originCheck(allowedOrigins: readonly string[]): Middleware {
   const allowed = new Set(allowedOrigins);
-  return async (ctx, next) => {
+  // A plain function, not async: GET requests pass straight through without an extra promise.
+  return (ctx, next) => {
     if (!SAFE_METHODS.has(ctx.method)) {
       const origin = ctx.get('Origin');
       if (origin && !allowed.has(origin)) {
@@ -22,6 +23,6 @@ export function originCheck(allowedOrigins: readonly string[]): Middleware {
         throw new ApiError(403, 'forbidden_origin', messages.forbiddenOrigin);
       }
     }
-    await next();
+    return next();
   };
 }

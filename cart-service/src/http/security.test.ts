@@ -65,9 +65,9 @@ describe('methods and paths', () => {
     ['GET', '/api/cart/update', 'POST'],
     ['GET', '/api/cart/remove', 'POST'],
     ['GET', '/api/newsletter', 'POST'],
-    ['DELETE', '/api/cart', 'HEAD, GET'],
+    ['DELETE', '/api/cart', 'GET, HEAD'],
     ['PUT', '/api/cart/add', 'POST'],
-    ['PATCH', '/api/products', 'HEAD, GET'],
+    ['PATCH', '/api/products', 'GET, HEAD'],
     ['POST', '/healthz', 'GET, HEAD'],
   ])('%s %s answers 405 with Allow: %s', async (method, path, allow) => {
     const res = await new CookieClient(app.url).request(path, { method, json: method === 'GET' ? undefined : {} });
@@ -116,5 +116,13 @@ describe('request log', () => {
     expect(text).not.toContain(sessionId);
     expect(text).not.toContain(signature);
     expect(text).not.toMatch(/shop\.sid|cookie/i);
+  });
+});
+
+describe('OPTIONS', () => {
+  it('answers 405 with Allow on a known path (no CORS preflight is ever granted)', async () => {
+    const res = await fetch(`${app.url}/api/cart/update`, { method: 'OPTIONS' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
   });
 });

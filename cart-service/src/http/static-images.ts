@@ -21,8 +21,7 @@ export function staticImages(publicDir: string): Middleware {
       res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     },
   });
-  return async (ctx, next) => {
-    if (!ctx.path.startsWith('/images/')) return next();
+  const serveImage: Middleware = async (ctx, next) => {
     try {
       await files(ctx, next);
     } catch (error) {
@@ -32,4 +31,5 @@ export function staticImages(publicDir: string): Middleware {
       throw error;
     }
   };
+  return (ctx, next) => (ctx.path.startsWith('/images/') ? serveImage(ctx, next) : next());
 }

@@ -54,8 +54,17 @@ export function cartIdOf(ctx: Context): string {
     const id = session.externalKey;
     if (!id) throw new Error('koa-session did not generate a session id');
     session.cartId = id;
+  } else if (resignedAfterKeyRotation(ctx)) {
+    // `cookies` re-signed a cookie signed with an older key, but as a bare session cookie (no expiry, no SameSite):
+    // have koa-session send both cookies again with all their attributes (it overwrites that header).
+    session.maxAge = session.maxAge;
   }
   return session.cartId as string;
+}
+
+function resignedAfterKeyRotation(ctx: Context): boolean {
+  const setCookie = ctx.response.get('Set-Cookie') as unknown;
+  return Array.isArray(setCookie) && setCookie.some((line) => String(line).startsWith(`${SESSION_COOKIE}.sig=`));
 }
 
 /** After a change: re-send the cookie so it expires 30 days after the last change, like the cart. */

@@ -2,59 +2,52 @@ import type { CartResponse } from '@shop/contracts/cart';
 import type { CheckoutPageProps } from '@shop/contracts/exposes';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import { getJson } from '../shared/api';
-import { formatPrice } from '../shared/format-price';
-import styles from './checkout-page.module.css';
+import { PageRoot } from '../shared/page-root';
+import page from '../shared/page.module.css';
+import { DeliveryForm } from './delivery-form';
+import styles from './checkout.module.css';
 
-/** The order summary. Ordering online is not open yet, and the page says so rather than pretend. */
-export function CheckoutPage({ apiBase = '' }: CheckoutPageProps) {
-  // Same key as mf-cart's hook: one SWR cache (shared singleton), one request.
-  const { data, error } = useSWR(`${apiBase}/api/cart`, getJson<CartResponse>);
-  const lines = data?.cart ?? [];
-  const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+/**
+ * Same key and same failure as mf-cart's own hook: the shared SWR cache then holds one cart for both remotes, so
+ * removing the last line in the cart lines empties this page too, and an error reads the same in both.
+ */
+async function fetchCart(url: string): Promise<CartResponse> {
+  const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error('Failed to fetch cart');
+  return (await response.json()) as CartResponse;
+}
+
+/** /shop/checkout: the cart (mf_cart's editable lines and total, passed in by the shell) and the delivery form. */
+export function CheckoutPage({ cartLines, apiBase = '' }: CheckoutPageProps) {
+  const { data, error } = useSWR(`${apiBase}/api/cart`, fetchCart);
+  const empty = data !== undefined && data.cart.length === 0;
   return (
-    <section data-remote="mf_catalog_pages" data-release={process.env.RELEASE_VERSION} className={styles.page}>
-      <h1>Paiement</h1>
-      {error ? <p role="alert">Votre panier n’a pas pu être chargé : {(error as Error).message}</p> : null}
-      {data && lines.length === 0 ? (
-        <p>
-          Votre panier est vide. <Link to="/shop/all">Découvrir nos produits</Link>
-        </p>
-      ) : null}
-      {lines.length > 0 ? (
-        <>
-          <table className={styles.summary}>
-            <caption>Récapitulatif de votre panier</caption>
-            <thead>
-              <tr>
-                <th scope="col">Produit</th>
-                <th scope="col">Quantité</th>
-                <th scope="col">Prix</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.productId}>
-                  <td>{line.name}</td>
-                  <td>{line.quantity}</td>
-                  <td>{formatPrice(line.price * line.quantity)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Total
-                </th>
-                <td>{formatPrice(total)}</td>
-              </tr>
-            </tfoot>
-          </table>
-          <p className={styles.notice}>
-            La commande en ligne avec paiement à la livraison ouvre très bientôt. Votre panier est conservé 30 jours.
-          </p>
-        </>
-      ) : null}
-    </section>
+    <PageRoot className={styles.page}>
+      <h1 className={page.title}>Paiement</h1>
+      <p className={page.notice}>
+        La commande en ligne ouvre très bientôt : vous pouvez dès maintenant vérifier votre panier et vos coordonnées de
+        livraison. Aucune commande n’est passée depuis cette page pour le moment.
+      </p>
+      <div className={styles.columns}>
+        {/* A plain block: the cart lines are already a region named "Votre panier" (mf_cart's). */}
+        <div className={styles.cart}>
+          <h2 className={styles.sectionTitle}>
+            Votre panier
+          </h2>
+          {cartLines}
+          {error ? <p role="alert">Votre panier n’a pas pu être chargé. Réessayez dans un instant.</p> : null}
+        </div>
+        <div className={styles.delivery}>
+          {empty ? (
+            <div className={styles.empty}>
+              <p>Votre panier est vide : ajoutez des produits avant de renseigner la livraison.</p>
+              <Link to="/shop/all">Découvrir nos produits</Link>
+            </div>
+          ) : (
+            <DeliveryForm />
+          )}
+        </div>
+      </div>
+    </PageRoot>
   );
 }

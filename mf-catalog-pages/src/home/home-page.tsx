@@ -1,29 +1,34 @@
 import type { HomePageProps } from '@shop/contracts/exposes';
-import type { ProductsResponse } from '@shop/contracts/products';
 import { Link } from 'react-router-dom';
-import useSWR from 'swr';
+import { articles } from '../content/articles';
+import { articlePath } from '../blog/blog-layouts';
 import { ProductCard } from '../listing/product-card';
-import { getJson } from '../shared/api';
 import listing from '../listing/listing.module.css';
+import { PageRoot } from '../shared/page-root';
+import { useProducts } from '../shared/use-products';
 import styles from './home-page.module.css';
 
 const categories = [
   { to: '/shop/face', label: 'Soins du visage', text: 'Sérums, crèmes et nettoyants doux.' },
   { to: '/shop/body', label: 'Soins du corps', text: 'Gommages au savon noir, laits et huiles.' },
-  { to: '/shop/hair', label: 'Soins capillaires', text: 'Masques au ghassoul, huiles et shampooings.' },
+  { to: '/shop/hair', label: 'Soins capillaires', text: 'Masques au rhassoul, huiles et shampooings.' },
   { to: '/shop/pack', label: 'Packs', text: 'Des routines complètes à prix doux.' },
 ];
 
 const FEATURED = 4;
+const ARTICLES = 3;
 
 export function HomePage({ apiBase = '' }: HomePageProps) {
-  const { data } = useSWR(`${apiBase}/api/products`, getJson<ProductsResponse>);
-  const featured = data?.products.filter((p) => p.oldPrice !== undefined).slice(0, FEATURED) ?? [];
+  const { products } = useProducts(apiBase);
+  const featured = products?.filter((p) => p.oldPrice !== undefined).slice(0, FEATURED) ?? [];
   return (
-    <div data-remote="mf_catalog_pages" data-release={process.env.RELEASE_VERSION}>
+    <PageRoot>
       <section className={styles.hero}>
         <h1>Des soins naturels, inspirés du Maroc</h1>
-        <p>Argan, rose de Kelaa, ghassoul et savon noir : des soins pour le visage, le corps et les cheveux, livrés partout au Maroc.</p>
+        <p>
+          Argan, rose de Kelâat M’Gouna, rhassoul et savon noir : des soins pour le visage, le corps et les cheveux, payés à
+          la livraison partout au Maroc.
+        </p>
         <Link to="/shop/all" className={styles.cta}>
           Voir tous les produits
         </Link>
@@ -42,15 +47,27 @@ export function HomePage({ apiBase = '' }: HomePageProps) {
         </ul>
       </section>
       {featured.length > 0 ? (
-        <section aria-labelledby="home-offers">
+        <section aria-labelledby="home-offers" className={styles.block}>
           <h2 id="home-offers">En promotion</h2>
           <ul className={listing.grid}>
             {featured.map((product) => (
-              <ProductCard key={product.id} product={product} apiBase={apiBase} eager={false} />
+              <ProductCard key={product.id} product={product} apiBase={apiBase} eager={false} headingLevel={3} />
             ))}
           </ul>
         </section>
       ) : null}
-    </div>
+      <section aria-labelledby="home-journal" className={styles.block}>
+        <h2 id="home-journal">Le journal</h2>
+        <ul className={styles.articles}>
+          {articles.slice(0, ARTICLES).map((a) => (
+            <li key={a.slug}>
+              <Link to={articlePath(a.slug)}>{a.title}</Link>
+              <p>{a.excerpt}</p>
+            </li>
+          ))}
+        </ul>
+        <Link to="/blog-grid">Tous les articles</Link>
+      </section>
+    </PageRoot>
   );
 }

@@ -1,9 +1,12 @@
 import type { CategoryPageProps } from '@shop/contracts/exposes';
-import type { Category, ProductsResponse } from '@shop/contracts/products';
-import useSWR from 'swr';
-import { getJson } from '../shared/api';
-import { ProductCard } from './product-card';
-import styles from './listing.module.css';
+import type { Category } from '@shop/contracts/products';
+import { useMemo } from 'react';
+import { PageRoot } from '../shared/page-root';
+import { useProducts } from '../shared/use-products';
+import page from '../shared/page.module.css';
+import { ListingError, ListingLoading } from './listing-status';
+import { ProductListing } from './product-listing';
+import { useListingFilters } from './use-listing-filters';
 
 export const categoryTitles: Record<Category | 'all', { title: string; intro: string }> = {
   all: { title: 'Tous nos produits', intro: 'Soins du visage, du corps et des cheveux, et nos packs.' },
@@ -13,33 +16,22 @@ export const categoryTitles: Record<Category | 'all', { title: string; intro: st
   pack: { title: 'Packs', intro: 'Nos routines complètes, réunies à prix doux.' },
 };
 
-const EAGER_CARDS = 4;
-
+/** /shop/all and the category listings; the header's search lands on /shop/all?q=…&category=…. */
 export function CategoryPage({ category, apiBase = '' }: CategoryPageProps) {
-  const query = category === 'all' ? '' : `?category=${category}`;
-  const { data, error, isLoading, mutate } = useSWR(`${apiBase}/api/products${query}`, getJson<ProductsResponse>);
+  const { products, error, isLoading, retry } = useProducts(apiBase);
+  const listing = useListingFilters();
+  const inCategory = useMemo(
+    () => (category === 'all' ? products : products?.filter((p) => p.category === category)),
+    [products, category],
+  );
   const { title, intro } = categoryTitles[category];
   return (
-    <section data-remote="mf_catalog_pages" data-release={process.env.RELEASE_VERSION}>
-      <h1 className={styles.title}>{title}</h1>
-      <p className={styles.intro}>{intro}</p>
-      {isLoading ? <p aria-busy="true">Chargement des produits…</p> : null}
-      {error ? (
-        <div role="alert" className={styles.error}>
-          <p>Les produits n’ont pas pu être chargés : {(error as Error).message}</p>
-          <button type="button" onClick={() => void mutate()}>
-            Réessayer
-          </button>
-        </div>
-      ) : null}
-      {data && data.products.length === 0 ? <p>Aucun produit dans cette catégorie pour le moment.</p> : null}
-      {data && data.products.length > 0 ? (
-        <ul className={styles.grid}>
-          {data.products.map((product, index) => (
-            <ProductCard key={product.id} product={product} apiBase={apiBase} eager={index < EAGER_CARDS} />
-          ))}
-        </ul>
-      ) : null}
-    </section>
+    <PageRoot>
+      <h1 className={page.title}>{title}</h1>
+      <p className={page.intro}>{intro}</p>
+      {isLoading ? <ListingLoading /> : null}
+      {error && !inCategory ? <ListingError error={error} retry={retry} /> : null}
+      {inCategory ? <ProductListing {...listing} products={inCategory} apiBase={apiBase} /> : null}
+    </PageRoot>
   );
 }

@@ -1,50 +1,61 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Product } from '@shop/contracts/products';
-import { addToCart } from '../shared/add-to-cart';
-import { discountPercent, formatPrice } from '../shared/format-price';
-import styles from './listing.module.css';
+import { Link } from 'react-router-dom';
+import { availabilityOf } from '../content/merchandising';
+import { AddToCartButton } from '../shared/add-to-cart-button';
+import { PriceTag } from '../shared/price-tag';
+import { ProductImage } from '../shared/product-image';
+import { productPath } from '../shared/product-path';
+import { WishlistButton } from '../wishlist/wishlist-button';
+import styles from './product-card.module.css';
+
+export type CardView = 'grid' | 'list';
 
 interface Props {
   product: Product;
   apiBase: string;
   /** Cards above the fold load their image eagerly; the rest lazily. */
   eager: boolean;
+  headingLevel?: 2 | 3;
+  view?: CardView;
+  /** Shown in place of the description, e.g. a quick-view button. */
+  extraAction?: ReactNode;
 }
 
-export function ProductCard({ product, apiBase, eager }: Props) {
-  const [adding, setAdding] = useState(false);
-  const image = product.images[0];
-  const onAdd = async () => {
-    setAdding(true);
-    await addToCart(apiBase, product.name, { productId: product.id, quantity: 1 });
-    setAdding(false);
-  };
+export function ProductCard({ product, apiBase, eager, headingLevel = 2, view = 'grid', extraAction }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const availability = availabilityOf(product.slug);
+  const image = product.images[0] ?? '/images/placeholder.svg';
   return (
-    <li className={styles.card} data-product-id={product.id}>
-      {image ? (
-        <img
-          src={`${apiBase}${image}`}
-          alt={product.name}
-          width="320"
-          height="320"
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-        />
-      ) : null}
-      <h2 className={styles.name}>{product.name}</h2>
-      <p className={styles.description}>{product.description}</p>
-      <p className={styles.prices}>
-        <strong>{formatPrice(product.price)}</strong>
-        {product.oldPrice !== undefined ? (
-          <>
-            <s aria-label={`Ancien prix ${formatPrice(product.oldPrice)}`}>{formatPrice(product.oldPrice)}</s>
-            <span className={styles.discount}>−{discountPercent(product.price, product.oldPrice)} %</span>
-          </>
-        ) : null}
-      </p>
-      <button type="button" className={styles.add} onClick={onAdd} disabled={adding}>
-        {adding ? 'Ajout…' : 'Ajouter au panier'}
-      </button>
+    <li className={view === 'list' ? `${styles.card} ${styles.list}` : styles.card} data-product-id={product.id}>
+      <div className={styles.media}>
+        {/* The name is right below and is the card's link: the image adds nothing for a screen reader. */}
+        <ProductImage src={`${apiBase}${image}`} alt="" size={320} eager={eager} className={styles.image} />
+        {availability.status === 'out-of-stock' ? <span className={styles.badge}>Épuisé</span> : null}
+        {availability.status === 'low-stock' ? <span className={styles.badge}>Plus que {availability.left} en stock</span> : null}
+        <div className={styles.heart}>
+          <WishlistButton productId={product.id} productName={product.name} />
+        </div>
+      </div>
+      <div className={styles.body}>
+        <Heading className={styles.name}>
+          <Link to={productPath(product.slug)} className={styles.link}>
+            {product.name}
+          </Link>
+        </Heading>
+        {view === 'list' ? <p className={styles.description}>{product.description}</p> : null}
+        <PriceTag price={product.price} oldPrice={product.oldPrice} />
+        <div className={styles.actions}>
+          <AddToCartButton
+            apiBase={apiBase}
+            productId={product.id}
+            productName={product.name}
+            unavailable={availability.status === 'out-of-stock'}
+            nameInLabel
+          />
+          {extraAction}
+        </div>
+      </div>
     </li>
   );
 }

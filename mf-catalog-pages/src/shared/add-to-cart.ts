@@ -10,10 +10,11 @@ export async function addToCart(apiBase: string, productName: string, body: AddT
   try {
     await postJson<CartResponse>(`${apiBase}/api/cart/add`, body);
     window.dispatchEvent(new CustomEvent(CART_CHANGED));
-    toast.success(`${productName} a été ajouté au panier.`);
+    const quantity = body.quantity ?? 1;
+    toast.success(quantity > 1 ? `${productName} (× ${quantity}) a été ajouté au panier.` : `${productName} a été ajouté au panier.`);
     return true;
   } catch (error) {
-    toast.error(`Impossible d’ajouter au panier : ${(error as Error).message}`);
+    toast.error(`Impossible d’ajouter ${productName} au panier : ${(error as Error).message}`);
     return false;
   }
 }

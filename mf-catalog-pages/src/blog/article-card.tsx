@@ -1,0 +1,42 @@
+import { Link } from 'react-router-dom';
+import type { Article } from '../content/articles';
+import { themeLabels } from '../content/articles';
+import { articlePath, formatArticleDate } from './blog-layouts';
+import styles from './blog.module.css';
+
+interface Props {
+  article: Article;
+  apiBase: string;
+  eager: boolean;
+  /** `standard`: a wide card with the full excerpt and a "Lire l’article" link. */
+  variant: 'grid' | 'standard';
+}
+
+export function ArticleCard({ article, apiBase, eager, variant }: Props) {
+  return (
+    <li className={variant === 'standard' ? `${styles.card} ${styles.standardCard}` : styles.card}>
+      <img
+        src={`${apiBase}${article.image}`}
+        alt=""
+        width={variant === 'standard' ? 600 : 320}
+        height={variant === 'standard' ? 600 : 320}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className={styles.cardImage}
+      />
+      <div className={styles.cardBody}>
+        <p className={styles.meta}>
+          {themeLabels[article.theme]} · <time dateTime={article.publishedOn}>{formatArticleDate(article.publishedOn)}</time> ·{' '}
+          {article.readingMinutes} min de lecture
+        </p>
+        <h2 className={styles.cardTitle}>
+          <Link to={articlePath(article.slug)} className={styles.cardLink}>
+            {article.title}
+          </Link>
+        </h2>
+        <p>{article.excerpt}</p>
+        {variant === 'standard' ? <p className={styles.more} aria-hidden="true">Lire l’article →</p> : null}
+      </div>
+    </li>
+  );
+}

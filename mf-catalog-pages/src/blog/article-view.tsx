@@ -1,0 +1,77 @@
+import { Link } from 'react-router-dom';
+import type { Article } from '../content/articles';
+import { articles, themeLabels } from '../content/articles';
+import { ProductCard } from '../listing/product-card';
+import listing from '../listing/listing.module.css';
+import { useProducts } from '../shared/use-products';
+import page from '../shared/page.module.css';
+import { articlePath, formatArticleDate } from './blog-layouts';
+import styles from './blog.module.css';
+
+interface Props {
+  article: Article | undefined;
+  apiBase: string;
+}
+
+/** One article, the catalogue products it mentions, and the neighbouring articles. */
+export function ArticleView({ article, apiBase }: Props) {
+  const { products } = useProducts(apiBase);
+  if (!article) {
+    return (
+      <div>
+        <h1 className={page.title}>Article introuvable</h1>
+        <p>
+          Cet article n’existe pas ou a été retiré. <Link to="/blog-grid">Voir tous les articles du journal</Link>
+        </p>
+      </div>
+    );
+  }
+  const mentioned = article.productSlugs.flatMap((slug) => products?.find((p) => p.slug === slug) ?? []);
+  const index = articles.indexOf(article);
+  const newer = articles[index - 1];
+  const older = articles[index + 1];
+  return (
+    <article className={styles.article}>
+      <p className={styles.meta}>
+        {themeLabels[article.theme]} · <time dateTime={article.publishedOn}>{formatArticleDate(article.publishedOn)}</time> ·{' '}
+        {article.readingMinutes} min de lecture
+      </p>
+      <h1 className={page.title}>{article.title}</h1>
+      <p className={styles.byline}>Par {article.author}</p>
+      <img src={`${apiBase}${article.image}`} alt={article.imageAlt} width={600} height={600} className={styles.hero} fetchPriority="high" />
+      <p className={styles.lead}>{article.excerpt}</p>
+      {article.sections.map((section) => (
+        <section key={section.heading}>
+          <h2>{section.heading}</h2>
+          {section.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </section>
+      ))}
+      {mentioned.length > 0 ? (
+        <section aria-labelledby="produits-article" className={page.section}>
+          <h2 id="produits-article">Les soins de cet article</h2>
+          <ul className={listing.grid}>
+            {mentioned.map((product) => (
+              <ProductCard key={product.id} product={product} apiBase={apiBase} eager={false} headingLevel={3} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <nav aria-label="Autres articles" className={styles.pager}>
+        {newer ? (
+          <Link to={articlePath(newer.slug)} rel="prev">
+            ← Article plus récent : {newer.title}
+          </Link>
+        ) : (
+          <span />
+        )}
+        {older ? (
+          <Link to={articlePath(older.slug)} rel="next">
+            Article précédent : {older.title} →
+          </Link>
+        ) : null}
+      </nav>
+    </article>
+  );
+}

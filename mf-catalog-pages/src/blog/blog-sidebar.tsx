@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { articles, themeLabels } from '../content/articles';
+import type { ArticleTheme } from '../content/articles';
+import { articlePath } from './blog-layouts';
+import styles from './blog.module.css';
+
+interface Props {
+  theme: ArticleTheme | undefined;
+  /** The page the theme links filter (the current layout's path). */
+  basePath: string;
+  currentSlug?: string;
+}
+
+const themes = Object.keys(themeLabels) as ArticleTheme[];
+
+/** Themes with their article counts, and the latest articles. A <section>, since an <aside> inside <main> is not a top-level landmark. */
+export function BlogSidebar({ theme, basePath, currentSlug }: Props) {
+  const latest = articles.filter((a) => a.slug !== currentSlug).slice(0, 3);
+  return (
+    <section aria-label="Parcourir le journal" className={styles.sidebar}>
+      <h2>Thèmes</h2>
+      <ul>
+        <li>
+          <Link to={basePath} aria-current={theme === undefined && !currentSlug ? 'page' : undefined}>
+            Tous les articles ({articles.length})
+          </Link>
+        </li>
+        {themes.map((t) => (
+          <li key={t}>
+            <Link to={`${basePath}?theme=${t}`} aria-current={theme === t ? 'page' : undefined}>
+              {themeLabels[t]} ({articles.filter((a) => a.theme === t).length})
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2>Derniers articles</h2>
+      <ul>
+        {latest.map((a) => (
+          <li key={a.slug}>
+            <Link to={articlePath(a.slug)}>{a.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+/** Suggestions for the city field (a datalist): any other city can be typed. */
+export const moroccanCities: readonly string[] = [
+  'Agadir',
+  'Casablanca',
+  'El Jadida',
+  'Essaouira',
+  'Fès',
+  'Kénitra',
+  'Laâyoune',
+  'Marrakech',
+  'Meknès',
+  'Mohammédia',
+  'Nador',
+  'Oujda',
+  'Rabat',
+  'Safi',
+  'Salé',
+  'Tanger',
+  'Témara',
+  'Tétouan',
+];

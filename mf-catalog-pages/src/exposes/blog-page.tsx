@@ -1,0 +1,1 @@
+export { BlogPage as default } from '../blog/blog-page';

@@ -1,0 +1,1 @@
+export { ContentPage as default } from '../pages/content-page';

@@ -1,0 +1,1 @@
+export { FeaturedProductPage as default } from '../product/featured-product-page';

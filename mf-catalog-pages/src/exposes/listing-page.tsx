@@ -1,0 +1,1 @@
+export { ListingPage as default } from '../listing/listing-page';

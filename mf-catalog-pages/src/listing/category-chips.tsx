@@ -1,0 +1,32 @@
+import type { Product } from '@shop/contracts/products';
+import { categoryOrder } from '../shared/category-labels';
+import { searchCategoryLabels } from './listing-filters';
+import type { UseListingFilters } from './use-listing-filters';
+import styles from './layouts.module.css';
+
+interface Props extends Pick<UseListingFilters, 'filters' | 'setFilter'> {
+  products: readonly Product[];
+}
+
+/** The categories above the products, as toggle buttons with their product counts. */
+export function CategoryChips({ products, filters, setFilter }: Props) {
+  const chips = [
+    { value: undefined, label: 'Tout', count: products.length },
+    ...categoryOrder.map((c) => ({ value: c, label: searchCategoryLabels[c], count: products.filter((p) => p.category === c).length })),
+  ];
+  return (
+    <div role="group" aria-label="Univers" className={styles.chips}>
+      {chips.map((chip) => (
+        <button
+          key={chip.label}
+          type="button"
+          aria-pressed={filters.category === chip.value}
+          className={styles.chip}
+          onClick={() => setFilter('category', chip.value)}
+        >
+          {chip.label} <span className={styles.chipCount}>({chip.count})</span>
+        </button>
+      ))}
+    </div>
+  );
+}

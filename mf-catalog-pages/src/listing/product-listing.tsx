@@ -1,0 +1,112 @@
+import type { Product } from '@shop/contracts/products';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import buttons from '../shared/buttons.module.css';
+import { filterProducts, sortProducts } from './listing-filters';
+import type { ListingFilters } from './listing-filters';
+import { ProductCard } from './product-card';
+import type { CardView } from './product-card';
+import { SearchSummary } from './search-summary';
+import { SortSelect } from './sort-select';
+import { useInfiniteScroll } from './use-infinite-scroll';
+import type { UseListingFilters } from './use-listing-filters';
+import styles from './listing.module.css';
+
+export type Pagination = { mode: 'all' } | { mode: 'load-more' | 'infinite'; pageSize: number };
+
+interface Props extends UseListingFilters {
+  products: readonly Product[];
+  apiBase: string;
+  view?: CardView;
+  wide?: boolean;
+  pagination?: Pagination;
+  headingLevel?: 2 | 3;
+}
+
+const EAGER_CARDS = 4;
+
+function countText(shown: number, total: number): string {
+  if (total === 0) return 'Aucun produit';
+  const noun = total > 1 ? 'produits' : 'produit';
+  return shown < total ? `${shown} ${noun} affichés sur ${total}` : `${total} ${noun}`;
+}
+
+/** The shared body of every listing: search summary, count, sort, cards, and load-more or infinite scroll. */
+export function ProductListing({
+  products,
+  apiBase,
+  filters,
+  setFilter,
+  clearSearch,
+  view = 'grid',
+  wide = false,
+  pagination = { mode: 'all' },
+  headingLevel = 2,
+}: Props) {
+  const shownProducts = useMemo(
+    () => sortProducts(filterProducts(products, filters), filters.sort),
+    [products, filters],
+  );
+  const pageSize = pagination.mode === 'all' ? Infinity : pagination.pageSize;
+  const [visible, setVisible] = useState(pageSize);
+  const filterKey = `${filters.q}|${filters.category}|${filters.price}|${filters.promo}|${filters.sort}`;
+  const firstKey = useRef(filterKey);
+  useEffect(() => {
+    // A new search or filter starts again from the first page.
+    if (firstKey.current !== filterKey) setVisible(pageSize);
+    firstKey.current = filterKey;
+  }, [filterKey, pageSize]);
+
+  const total = shownProducts.length;
+  const shown = Math.min(visible, total);
+  const more = shown < total;
+  const showMore = () => setVisible((v) => v + pageSize);
+  const sentinel = useInfiniteScroll(pagination.mode === 'infinite' && more, shown, showMore);
+  const hasFilters = Boolean(filters.q.trim() || filters.category || filters.price || filters.promo);
+
+  return (
+    <div className={styles.listing}>
+      <SearchSummary filters={filters} onClear={clearSearch} />
+      <div className={styles.toolbar}>
+        <p role="status" className={styles.count}>
+          {countText(shown, total)}
+        </p>
+        <SortSelect value={filters.sort} onChange={(sort) => setFilter('sort', sort)} />
+      </div>
+      {total === 0 ? (
+        <div className={styles.empty}>
+          <p>
+            {hasFilters
+              ? 'Aucun produit ne correspond à votre recherche. Essayez un autre mot ou retirez un filtre.'
+              : 'Aucun produit dans cette sélection pour le moment.'}
+          </p>
+          <Link to="/shop/all">Voir tous nos produits</Link>
+        </div>
+      ) : (
+        <ul className={`${view === 'list' ? styles.rows : styles.grid} ${wide ? styles.wide : ''}`} data-listing>
+          {shownProducts.slice(0, shown).map((product, index) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              apiBase={apiBase}
+              eager={index < EAGER_CARDS}
+              headingLevel={headingLevel}
+              view={view}
+            />
+          ))}
+        </ul>
+      )}
+      {pagination.mode !== 'all' && more ? (
+        <div className={styles.more}>
+          {pagination.mode === 'infinite' ? <div ref={sentinel} className={styles.sentinel} aria-hidden="true" /> : null}
+          <button type="button" className={buttons.secondary} onClick={showMore}>
+            {pagination.mode === 'infinite' ? 'Afficher la suite' : 'Voir plus de produits'}
+          </button>
+        </div>
+      ) : null}
+      {pagination.mode !== 'all' && !more && total > pageSize ? (
+        <p className={styles.end}>Vous avez vu tous les produits de cette sélection.</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Product } from '@shop/contracts/products';
+import { useId, useRef } from 'react';
+import { ProductCard } from './product-card';
+import styles from './layouts.module.css';
+
+interface Props {
+  title: string;
+  products: readonly Product[];
+  apiBase: string;
+  eager: boolean;
+}
+
+/** A scroll-snapping row: swipe on touch screens, scroll with the buttons (or Tab through the cards) elsewhere. */
+export function ProductSlider({ title, products, apiBase, eager }: Props) {
+  const id = useId();
+  const track = useRef<HTMLUListElement>(null);
+  const scroll = (direction: 1 | -1) => {
+    const node = track.current;
+    if (!node) return;
+    node.scrollBy({ left: direction * node.clientWidth * 0.8, behavior: 'smooth' });
+  };
+  return (
+    <section aria-labelledby={`${id}-titre`} className={styles.slider}>
+      <div className={styles.sliderHeader}>
+        <h2 id={`${id}-titre`}>{title}</h2>
+        <div className={styles.sliderButtons}>
+          <button type="button" aria-controls={`${id}-piste`} onClick={() => scroll(-1)} aria-label={`Produits précédents : ${title}`}>
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button type="button" aria-controls={`${id}-piste`} onClick={() => scroll(1)} aria-label={`Produits suivants : ${title}`}>
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      </div>
+      <ul id={`${id}-piste`} ref={track} className={styles.track}>
+        {products.map((product, index) => (
+          <ProductCard key={product.id} product={product} apiBase={apiBase} eager={eager && index < 4} headingLevel={3} />
+        ))}
+      </ul>
+    </section>
+  );
+}

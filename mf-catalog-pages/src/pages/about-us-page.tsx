@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { aboutUs } from '../content/brand-story';
+import { shopInfo } from '../content/shop-info';
+import page from '../shared/page.module.css';
+import styles from './pages.module.css';
+
+export function AboutUsPage() {
+  return (
+    <article className={styles.prose}>
+      <h1 className={page.title}>{aboutUs.title}</h1>
+      <p className={page.intro}>{aboutUs.intro}</p>
+      {aboutUs.blocks.map((block) => (
+        <section key={block.heading}>
+          <h2>{block.heading}</h2>
+          {block.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </section>
+      ))}
+      <p>
+        Téléphone : <a href={shopInfo.phoneHref}>{shopInfo.phone}</a> · E-mail : <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>
+      </p>
+      <p>
+        <Link to="/our-brand">Découvrir nos ingrédients</Link> · <Link to="/shop-list">Nos points de vente</Link> ·{' '}
+        <Link to="/shop/all">Voir tous nos produits</Link>
+      </p>
+    </article>
+  );
+}

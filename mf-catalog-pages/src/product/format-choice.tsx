@@ -1,0 +1,26 @@
+import { formats } from '../content/merchandising';
+import type { ProductFormat } from '../content/merchandising';
+import { formatPrice } from '../shared/format-price';
+import styles from './product-details.module.css';
+
+interface Props {
+  unitPrice: number;
+  value: ProductFormat;
+  onChange: (format: ProductFormat) => void;
+}
+
+/** Formats are multiples of the unit the cart sells, so the price shown is exactly what the cart will hold. */
+export function FormatChoice({ unitPrice, value, onChange }: Props) {
+  return (
+    <fieldset className={styles.formats}>
+      <legend>Format</legend>
+      {formats.map((format) => (
+        <label key={format.id} className={styles.format}>
+          <input type="radio" name="format" checked={value.id === format.id} onChange={() => onChange(format)} />
+          <span>{format.label}</span>
+          <span className={styles.formatPrice}>{formatPrice(unitPrice * format.units)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,31 @@
+export interface GalleryView {
+  src: string;
+  alt: string;
+  /** Close-ups are the same picture enlarged: the catalogue has one image per product for now. */
+  zoom: number;
+}
+
+const CLOSE_UPS = [
+  { label: 'vue rapprochée', zoom: 1.5 },
+  { label: 'gros plan', zoom: 2.2 },
+  { label: 'détail', zoom: 3 },
+];
+
+/**
+ * The gallery's views: every catalogue image, then close-ups of the first one until the layout has the number of
+ * views it is built for. When the catalogue gets more photos, they simply replace the close-ups.
+ */
+export function galleryViews(images: readonly string[], name: string, wanted: number, apiBase: string): GalleryView[] {
+  const views: GalleryView[] = images.map((src, i) => ({
+    src: `${apiBase}${src}`,
+    alt: i === 0 ? name : `${name}, photo ${i + 1}`,
+    zoom: 1,
+  }));
+  const first = images[0] ?? '/images/placeholder.svg';
+  if (views.length === 0) views.push({ src: `${apiBase}${first}`, alt: name, zoom: 1 });
+  for (const closeUp of CLOSE_UPS) {
+    if (views.length >= wanted) break;
+    views.push({ src: `${apiBase}${first}`, alt: `${name}, ${closeUp.label}`, zoom: closeUp.zoom });
+  }
+  return views;
+}

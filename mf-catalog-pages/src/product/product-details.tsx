@@ -1,0 +1,103 @@
+import type { Product } from '@shop/contracts/products';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { availabilityOf, formats } from '../content/merchandising';
+import type { ProductFormat } from '../content/merchandising';
+import { AddToCartButton } from '../shared/add-to-cart-button';
+import { categoryLabels, categoryPaths } from '../shared/category-labels';
+import { PriceTag } from '../shared/price-tag';
+import { productPath } from '../shared/product-path';
+import { WishlistButton } from '../wishlist/wishlist-button';
+import { AvailabilityNotice } from './availability-notice';
+import { FormatChoice } from './format-choice';
+import { galleryViews } from './gallery-views';
+import { NotifyMeForm } from './notify-me-form';
+import { ProductGallery, viewsWanted } from './product-gallery';
+import { ProductInfo } from './product-info';
+import type { ProductLayoutOptions } from './product-layouts';
+import { PromotionCountdown } from './promotion-countdown';
+import { QuantityField } from './quantity-field';
+import { RoutineDialog } from './routine-dialog';
+import styles from './product-details.module.css';
+
+/** The service's cap on one cart line (QuantityLimits in the contracts). */
+const MAX_QUANTITY = 99;
+
+interface Props {
+  product: Product;
+  apiBase: string;
+  options: ProductLayoutOptions;
+  /** In a quick-view dialog the dialog's title already names the product. */
+  withTitle?: boolean;
+}
+
+/** The one product component: every product page and featured layout is this with different options. */
+export function ProductDetails({ product, apiBase, options, withTitle = true }: Props) {
+  const availability = availabilityOf(product.slug);
+  const outOfStock = availability.status === 'out-of-stock';
+  const [format, setFormat] = useState<ProductFormat>(formats[0]!);
+  const units = options.formats ? format.units : 1;
+  const maxQuantity = Math.floor((availability.status === 'low-stock' ? availability.left : MAX_QUANTITY) / units);
+  const [quantity, setQuantity] = useState(1);
+  const views = galleryViews(product.images, product.name, viewsWanted[options.gallery], apiBase);
+  const onSale = product.oldPrice !== undefined && product.oldPrice > product.price;
+
+  const layoutClass = [
+    styles.layout,
+    options.arrangement === 'stacked' ? styles.stacked : '',
+    options.wideGallery ? styles.wideGallery : '',
+    options.stickySummary ? styles.sticky : '',
+  ].join(' ');
+
+  return (
+    <article className={layoutClass} data-product-id={product.id}>
+      <div className={styles.gallery}>
+        <ProductGallery views={views} style={options.gallery} />
+      </div>
+      <div className={styles.summary}>
+        <p className={styles.category}>
+          <Link to={categoryPaths[product.category]}>{categoryLabels[product.category]}</Link>
+        </p>
+        {withTitle ? <h1 className={styles.title}>{product.name}</h1> : null}
+        <PriceTag price={product.price} oldPrice={product.oldPrice} large />
+        {options.countdown && onSale ? <PromotionCountdown /> : null}
+        <AvailabilityNotice availability={availability} />
+        <p className={styles.lead}>{product.description}</p>
+        {options.formats && !outOfStock ? <FormatChoice unitPrice={product.price} value={format} onChange={(f) => { setFormat(f); setQuantity(1); }} /> : null}
+        {outOfStock ? null : (
+          <div className={styles.buy}>
+            <QuantityField value={Math.min(quantity, maxQuantity)} max={Math.max(1, maxQuantity)} onChange={setQuantity} />
+            <AddToCartButton
+              apiBase={apiBase}
+              productId={product.id}
+              productName={product.name}
+              quantity={Math.min(quantity, maxQuantity) * units}
+              className={styles.addButton}
+            />
+          </div>
+        )}
+        {outOfStock ? (
+          <AddToCartButton apiBase={apiBase} productId={product.id} productName={product.name} unavailable />
+        ) : null}
+        <div className={styles.secondaryActions}>
+          <WishlistButton productId={product.id} productName={product.name} withText />
+          {options.routineDialog ? <RoutineDialog product={product} apiBase={apiBase} /> : null}
+        </div>
+        {outOfStock ? <NotifyMeForm productName={product.name} /> : null}
+        {options.formats && units > 1 ? (
+          <p className={styles.formatNote}>
+            Le panier comptera {Math.min(quantity, maxQuantity) * units} unités au prix unitaire.
+          </p>
+        ) : null}
+        {!withTitle ? (
+          <p>
+            <Link to={productPath(product.slug)}>Voir la fiche complète</Link>
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.info}>
+        <ProductInfo product={product} style={options.info} />
+      </div>
+    </article>
+  );
+}

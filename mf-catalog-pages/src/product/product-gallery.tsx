@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { CSSProperties } from 'react';
+import type { GalleryStyle } from './product-layouts';
+import type { GalleryView } from './gallery-views';
+import styles from './product-gallery.module.css';
+
+interface Props {
+  views: readonly GalleryView[];
+  style: GalleryStyle;
+}
+
+export const viewsWanted: Record<GalleryStyle, number> = {
+  single: 1,
+  'thumbs-left': 3,
+  'thumbs-bottom': 3,
+  double: 2,
+  grid: 4,
+  stack: 3,
+};
+
+function Picture({ view, eager, size }: { view: GalleryView; eager: boolean; size: number }) {
+  const zoom = { '--zoom': view.zoom } as CSSProperties;
+  return (
+    <div className={styles.frame} style={zoom}>
+      <img
+        src={view.src}
+        alt={view.alt}
+        width={size}
+        height={size}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        fetchPriority={eager ? 'high' : 'auto'}
+        className={styles.image}
+      />
+    </div>
+  );
+}
+
+/** One gallery, several arrangements: a main view with thumbnails, two or four side by side, or a column to scroll. */
+export function ProductGallery({ views, style }: Props) {
+  const [selected, setSelected] = useState(0);
+  if (style === 'double' || style === 'grid' || style === 'stack') {
+    return (
+      <div className={styles[style]} data-gallery={style}>
+        {views.map((view, i) => (
+          <Picture key={i} view={view} eager={i === 0} size={600} />
+        ))}
+      </div>
+    );
+  }
+  const current = views[selected] ?? views[0];
+  if (!current) return null;
+  return (
+    <div className={style === 'thumbs-left' ? styles.thumbsLeft : styles.thumbsBottom} data-gallery={style}>
+      <Picture view={current} eager size={600} />
+      {views.length > 1 ? (
+        <div role="group" aria-label="Choisir une vue" className={styles.thumbs}>
+          {views.map((view, i) => (
+            <button
+              key={i}
+              type="button"
+              className={styles.thumb}
+              aria-pressed={i === selected}
+              aria-label={`Vue ${i + 1} sur ${views.length} : ${view.alt}`}
+              onClick={() => setSelected(i)}
+              style={{ '--zoom': view.zoom } as CSSProperties}
+            >
+              <img src={view.src} alt="" width={80} height={80} loading="lazy" decoding="async" />
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

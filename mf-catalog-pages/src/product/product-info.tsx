@@ -1,0 +1,122 @@
+import type { Product } from '@shop/contracts/products';
+import { useId, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { deliveryNotes, usageTips } from '../content/product-care';
+import type { InfoStyle } from './product-layouts';
+import styles from './product-info.module.css';
+
+interface Section {
+  id: string;
+  title: string;
+  items: readonly string[];
+}
+
+function sectionsFor(product: Product): Section[] {
+  return [
+    { id: 'description', title: 'Description', items: [product.description] },
+    { id: 'conseils', title: 'Conseils d’utilisation', items: usageTips[product.category] },
+    { id: 'livraison', title: 'Livraison et paiement', items: deliveryNotes },
+  ];
+}
+
+function Content({ items }: { items: readonly string[] }) {
+  return items.length === 1 ? (
+    <p>{items[0]}</p>
+  ) : (
+    <ul>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** ARIA tabs: arrow keys move between tabs, Tab goes into the panel. */
+function Tabs({ sections }: { sections: Section[] }) {
+  const base = useId();
+  const [active, setActive] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const last = sections.length - 1;
+    const next =
+      event.key === 'ArrowRight' ? (active === last ? 0 : active + 1)
+      : event.key === 'ArrowLeft' ? (active === 0 ? last : active - 1)
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? last
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    setActive(next);
+    tabs.current[next]?.focus();
+  };
+  return (
+    <div className={styles.tabs}>
+      <div role="tablist" aria-label="Informations sur le produit" className={styles.tablist} onKeyDown={onKeyDown}>
+        {sections.map((section, i) => (
+          <button
+            key={section.id}
+            ref={(node) => {
+              tabs.current[i] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-onglet-${i}`}
+            aria-selected={i === active}
+            aria-controls={`${base}-panneau-${i}`}
+            tabIndex={i === active ? 0 : -1}
+            className={styles.tab}
+            onClick={() => setActive(i)}
+          >
+            {section.title}
+          </button>
+        ))}
+      </div>
+      {sections.map((section, i) => (
+        <div
+          key={section.id}
+          role="tabpanel"
+          id={`${base}-panneau-${i}`}
+          aria-labelledby={`${base}-onglet-${i}`}
+          hidden={i !== active}
+          tabIndex={0}
+          className={styles.panel}
+        >
+          <Content items={section.items} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Description, usage and delivery, as tabs, an accordion or plain sections, depending on the layout. */
+export function ProductInfo({ product, style }: { product: Product; style: InfoStyle }) {
+  const base = useId();
+  const sections = sectionsFor(product);
+  if (style === 'tabs') return <Tabs sections={sections} />;
+  if (style === 'accordion') {
+    return (
+      <div className={styles.accordion}>
+        {sections.map((section, i) => (
+          <details key={section.id} open={i === 0} className={styles.item}>
+            <summary>
+              <span className={styles.summaryTitle}>{section.title}</span>
+            </summary>
+            <div className={styles.panel}>
+              <Content items={section.items} />
+            </div>
+          </details>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className={styles.sections}>
+      {sections.map((section) => (
+        <section key={section.id} aria-labelledby={`${base}-${section.id}`}>
+          <h2 id={`${base}-${section.id}`}>{section.title}</h2>
+          <Content items={section.items} />
+        </section>
+      ))}
+    </div>
+  );
+}

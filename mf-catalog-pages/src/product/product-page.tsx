@@ -1,0 +1,44 @@
+import type { ProductPageProps } from '@shop/contracts/exposes';
+import type { ProductResponse } from '@shop/contracts/products';
+import useSWR from 'swr';
+import { ListingError } from '../listing/listing-status';
+import { getJson, HttpError } from '../shared/api';
+import { PageRoot } from '../shared/page-root';
+import { useProducts } from '../shared/use-products';
+import { ProductDetails } from './product-details';
+import { defaultProductOptions } from './product-layouts';
+import { RelatedProducts } from './related-products';
+
+/** /shop/product/:slug. An unknown slug shows the shell's 404 page. */
+export function ProductPage({ slug, notFound, apiBase = '' }: ProductPageProps) {
+  // A key of our own: the shell's breadcrumb fetches the same URL under the plain URL key with a fetcher whose errors
+  // carry no status, and a shared cache entry would hide the 404 this page must recognise.
+  const url = `${apiBase}/api/products/${encodeURIComponent(slug)}`;
+  const { data, error, isLoading, mutate } = useSWR(['mf_catalog_pages/product', url] as const, ([, u]) => getJson<ProductResponse>(u), {
+    // A 404 is an answer, not a failure to retry.
+    shouldRetryOnError: (e: unknown) => !(e instanceof HttpError && e.status === 404),
+  });
+  const { products } = useProducts(apiBase);
+  if (error instanceof HttpError && error.status === 404) return <>{notFound}</>;
+  return (
+    <PageRoot>
+      {isLoading ? (
+        <p aria-busy="true" role="status">
+          Chargement du produit…
+        </p>
+      ) : null}
+      {error && !data ? (
+        <>
+          <h1>Produit momentanément indisponible</h1>
+          <ListingError error={error as Error} retry={() => void mutate()} />
+        </>
+      ) : null}
+      {data ? (
+        <>
+          <ProductDetails key={data.product.id} product={data.product} apiBase={apiBase} options={defaultProductOptions} />
+          {products ? <RelatedProducts product={data.product} products={products} apiBase={apiBase} /> : null}
+        </>
+      ) : null}
+    </PageRoot>
+  );
+}

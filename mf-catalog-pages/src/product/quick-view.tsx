@@ -1,0 +1,43 @@
+import type { Product } from '@shop/contracts/products';
+import { useState } from 'react';
+import { ModalDialog } from '../shared/modal-dialog';
+import buttons from '../shared/buttons.module.css';
+import { ProductDetails } from './product-details';
+import { RelatedProducts } from './related-products';
+
+interface Props {
+  product: Product;
+  products: readonly Product[];
+  apiBase: string;
+}
+
+/** Related products with an "Aperçu rapide" button that opens the same product component in a dialog. */
+export function QuickViewProducts({ product, products, apiBase }: Props) {
+  const [open, setOpen] = useState<Product | null>(null);
+  return (
+    <>
+      <RelatedProducts
+        product={product}
+        products={products}
+        apiBase={apiBase}
+        title="Aperçu rapide de la gamme"
+        action={(p) => (
+          <button type="button" className={buttons.secondary} aria-haspopup="dialog" aria-label={`Aperçu rapide : ${p.name}`} onClick={() => setOpen(p)}>
+            Aperçu rapide
+          </button>
+        )}
+      />
+      <ModalDialog open={open !== null} title={open?.name ?? ''} onClose={() => setOpen(null)}>
+        {open ? (
+          <ProductDetails
+            key={open.id}
+            product={open}
+            apiBase={apiBase}
+            options={{ gallery: 'single', info: 'sections', arrangement: 'side-by-side' }}
+            withTitle={false}
+          />
+        ) : null}
+      </ModalDialog>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Product } from '@shop/contracts/products';
+import type { ReactNode } from 'react';
+import { ProductCard } from '../listing/product-card';
+import listing from '../listing/listing.module.css';
+import page from '../shared/page.module.css';
+
+interface Props {
+  product: Product;
+  products: readonly Product[];
+  apiBase: string;
+  title?: string;
+  /** An extra action per card (the quick-view layout's "Aperçu rapide"). */
+  action?: (product: Product) => ReactNode;
+}
+
+const COUNT = 4;
+
+/** Other products of the same category. */
+export function RelatedProducts({ product, products, apiBase, title = 'Vous aimerez aussi', action }: Props) {
+  const related = products.filter((p) => p.category === product.category && p.id !== product.id).slice(0, COUNT);
+  if (related.length === 0) return null;
+  return (
+    <section aria-labelledby="produits-associes" className={page.section}>
+      <h2 id="produits-associes" className={page.sectionTitle}>
+        {title}
+      </h2>
+      <ul className={listing.grid}>
+        {related.map((p) => (
+          <ProductCard key={p.id} product={p} apiBase={apiBase} eager={false} headingLevel={3} extraAction={action?.(p)} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Product } from '@shop/contracts/products';
+import { useState } from 'react';
+import { usageTips } from '../content/product-care';
+import { ModalDialog } from '../shared/modal-dialog';
+import buttons from '../shared/buttons.module.css';
+import styles from './product-details.module.css';
+
+/**
+ * The template's "video popup", as an accessible dialog. There is no demonstration video yet, so the dialog says so
+ * and gives the routine step by step instead of playing nothing.
+ */
+export function RoutineDialog({ product, apiBase }: { product: Product; apiBase: string }) {
+  const [open, setOpen] = useState(false);
+  const image = product.images[0] ?? '/images/placeholder.svg';
+  return (
+    <>
+      <button type="button" className={buttons.secondary} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <span aria-hidden="true">▶</span> Voir la routine d’application
+      </button>
+      <ModalDialog open={open} title={`Routine d’application : ${product.name}`} onClose={() => setOpen(false)}>
+        <div className={styles.routine}>
+          <img src={`${apiBase}${image}`} alt="" width={160} height={160} />
+          <div>
+            <p className={styles.routineNote}>
+              Notre vidéo de démonstration n’est pas encore en ligne. En attendant, voici la routine pas à pas.
+            </p>
+            <ol>
+              {usageTips[product.category].map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ol>
+          </div>
+        </div>
+      </ModalDialog>
+    </>
+  );
+}

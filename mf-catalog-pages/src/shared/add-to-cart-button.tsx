@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { addToCart } from './add-to-cart';
+import buttons from './buttons.module.css';
+
+interface Props {
+  apiBase: string;
+  productId: string;
+  productName: string;
+  quantity?: number;
+  /** Out of stock: the button stays visible but cannot be used, and says why. */
+  unavailable?: boolean;
+  /** Cards name the product in the button's accessible name, since many such buttons share a page. */
+  nameInLabel?: boolean;
+  className?: string;
+}
+
+export function AddToCartButton({
+  apiBase,
+  productId,
+  productName,
+  quantity = 1,
+  unavailable = false,
+  nameInLabel = false,
+  className,
+}: Props) {
+  const [adding, setAdding] = useState(false);
+  const onClick = async () => {
+    setAdding(true);
+    await addToCart(apiBase, productName, { productId, quantity });
+    setAdding(false);
+  };
+  const text = unavailable ? 'En rupture de stock' : adding ? 'Ajout en cours…' : 'Ajouter au panier';
+  return (
+    <button
+      type="button"
+      className={`${buttons.primary} ${className ?? ''}`}
+      onClick={onClick}
+      disabled={adding || unavailable}
+      aria-label={nameInLabel && !unavailable ? `Ajouter au panier : ${productName}` : undefined}
+      data-add-to-cart={productId}
+    >
+      {text}
+    </button>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+import styles from './form.module.css';
+
+interface Props {
+  errors: readonly string[];
+  /** Changes on every failed submission, so focus moves to the summary each time. */
+  attempt: number;
+}
+
+/** After a failed submission, lists what to fix and takes focus, so keyboard and screen-reader users learn why. */
+export function ErrorSummary({ errors, attempt }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (attempt > 0 && errors.length > 0) ref.current?.focus();
+    // Only a new attempt moves focus; fixing a field while typing must not, hence `errors` is not a dependency.
+  }, [attempt]);
+  if (errors.length === 0) return null;
+  return (
+    <div ref={ref} tabIndex={-1} role="alert" className={styles.summary}>
+      <h2>Veuillez corriger {errors.length > 1 ? `les ${errors.length} points suivants` : 'le point suivant'} :</h2>
+      <ul>
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

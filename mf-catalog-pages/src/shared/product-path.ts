@@ -1,0 +1,3 @@
+export function productPath(slug: string): string {
+  return `/shop/product/${encodeURIComponent(slug)}`;
+}

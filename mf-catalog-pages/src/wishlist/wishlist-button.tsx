@@ -1,0 +1,41 @@
+import { toast } from 'react-toastify';
+import { useWishlist } from './use-wishlist';
+import styles from './wishlist.module.css';
+
+interface Props {
+  productId: string;
+  productName: string;
+  /** Cards show the heart alone; product pages also show a text. */
+  withText?: boolean;
+}
+
+/** The heart: its name says what pressing it does (add or remove), which reads better than a pressed state. */
+export function WishlistButton({ productId, productName, withText = false }: Props) {
+  const { has, toggle } = useWishlist();
+  const inList = has(productId);
+  const label = inList ? `Retirer ${productName} de la liste d’envies` : `Ajouter ${productName} à la liste d’envies`;
+  const onClick = () => {
+    const added = toggle(productId);
+    if (added === null) toast.error('Votre navigateur n’autorise pas l’enregistrement de la liste d’envies.');
+  };
+  return (
+    <button
+      type="button"
+      className={withText ? styles.withText : styles.heart}
+      aria-label={withText ? undefined : label}
+      data-in-wishlist={inList}
+      onClick={onClick}
+      title={withText ? undefined : label}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
+        <path
+          d="M12 21s-7.5-4.6-9.6-9.2C.9 8.3 3 4.5 6.6 4.5c2.2 0 3.7 1.3 4.4 2.5.7-1.2 2.2-2.5 4.4-2.5 3.6 0 5.7 3.8 4.2 7.3C19.5 16.4 12 21 12 21z"
+          fill={inList ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+      </svg>
+      {withText ? <span>{inList ? 'Dans ma liste d’envies' : 'Ajouter à ma liste d’envies'}</span> : null}
+    </button>
+  );
+}

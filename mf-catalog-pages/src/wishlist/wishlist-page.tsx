@@ -1,0 +1,46 @@
+import type { WishlistPageProps } from '@shop/contracts/exposes';
+import { Link } from 'react-router-dom';
+import { ListingError, ListingLoading } from '../listing/listing-status';
+import { ProductCard } from '../listing/product-card';
+import listing from '../listing/listing.module.css';
+import { PageRoot } from '../shared/page-root';
+import { useProducts } from '../shared/use-products';
+import page from '../shared/page.module.css';
+import { useWishlist } from './use-wishlist';
+
+/** /shop/whistlist: the products whose heart was pressed, kept in this browser. */
+export function WishlistPage({ apiBase = '' }: WishlistPageProps) {
+  const { ids } = useWishlist();
+  const { products, error, isLoading, retry } = useProducts(apiBase);
+  const byId = new Map(products?.map((p) => [p.id, p]) ?? []);
+  // Ids of products the catalogue no longer sells are skipped, not shown as broken cards.
+  const saved = ids.flatMap((id) => byId.get(id) ?? []);
+  return (
+    <PageRoot>
+      <h1 className={page.title}>Ma liste d’envies</h1>
+      <p className={page.intro}>
+        Les produits que vous avez aimés, enregistrés sur ce navigateur. Touchez le cœur d’un produit pour l’ajouter ou
+        le retirer.
+      </p>
+      {isLoading ? <ListingLoading /> : null}
+      {error && !products ? <ListingError error={error} retry={retry} /> : null}
+      {products ? (
+        <p role="status">
+          {saved.length === 0 ? 'Votre liste d’envies est vide.' : `${saved.length} produit${saved.length > 1 ? 's' : ''} dans votre liste d’envies`}
+        </p>
+      ) : null}
+      {products && saved.length === 0 ? (
+        <p>
+          <Link to="/shop/all">Découvrir nos produits</Link>
+        </p>
+      ) : null}
+      {saved.length > 0 ? (
+        <ul className={listing.grid}>
+          {saved.map((product, index) => (
+            <ProductCard key={product.id} product={product} apiBase={apiBase} eager={index < 4} />
+          ))}
+        </ul>
+      ) : null}
+    </PageRoot>
+  );
+}
