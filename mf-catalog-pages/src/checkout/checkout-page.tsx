@@ -30,14 +30,14 @@ export function CheckoutPage({ cartLines, apiBase = '' }: CheckoutPageProps) {
       </p>
       <div className={styles.columns}>
         {/* A plain block: the cart lines are already a region named "Votre panier" (mf_cart's). */}
-        <div className={styles.cart}>
+        <div>
           <h2 className={styles.sectionTitle}>
             Votre panier
           </h2>
           {cartLines}
           {error ? <p role="alert">Votre panier n’a pas pu être chargé. Réessayez dans un instant.</p> : null}
         </div>
-        <div className={styles.delivery}>
+        <div>
           {empty ? (
             <div className={styles.empty}>
               <p>Votre panier est vide : ajoutez des produits avant de renseigner la livraison.</p>

@@ -3,15 +3,20 @@ import type { ProductResponse } from '@shop/contracts/products';
 
 const PRODUCT_PATH = /^\/shop\/product\/([^/]+)\/?$/;
 
-async function fetchProduct(url: string): Promise<ProductResponse> {
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(String(response.status));
+async function fetchProduct([, slug]: readonly [string, string]): Promise<ProductResponse> {
+  const response = await fetch(`/api/products/${encodeURIComponent(slug)}`, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/products/${slug} answered ${response.status}`);
   return (await response.json()) as ProductResponse;
 }
 
-/** A product page's crumb shows the product's name (the same request the page makes, deduplicated by SWR). */
+/**
+ * A product page's crumb shows the product's name. Its SWR key is the shell's own, so its errors never
+ * reach the product page's cache entry (the page tells an unknown product from an outage by status).
+ */
 export function useProductName(pathname: string): string | undefined {
   const slug = PRODUCT_PATH.exec(pathname)?.[1];
-  const { data } = useSWR(slug ? `/api/products/${slug}` : null, fetchProduct, { shouldRetryOnError: false });
+  const { data } = useSWR(slug ? (['shell/breadcrumb-product', slug] as const) : null, fetchProduct, {
+    shouldRetryOnError: false,
+  });
   return data?.product.name;
 }
