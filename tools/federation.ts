@@ -2,6 +2,7 @@
  * Build-time federation settings every package must agree on. Kept beside tsconfig.base.json as
  * workspace tooling; no runtime code of one package imports another's.
  */
+import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -87,7 +88,8 @@ export function defineRemoteConfig({ name, exposes, packageVersion, harnessTitle
       // Stamped into the remote's root element (data-release) so operators can see which release rendered.
       define: { 'process.env.RELEASE_VERSION': JSON.stringify(version) },
     },
-    html: { title: harnessTitle, template: './src/harness/index.html' },
+    // One harness page template for every remote's standalone page.
+    html: { title: harnessTitle, template: fileURLToPath(new URL('./harness.html', import.meta.url)) },
     output: remoteOutput(version),
     server: remoteDevServer(port),
   };
