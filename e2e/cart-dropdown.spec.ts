@@ -2,22 +2,17 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
 import { addToCart, cartButton, cartPanel, formatMad, products, serverCart, setQuantity, toast } from './support/cart';
-import { startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
 
-let stack: Stack;
+const stack = stackForThisFile();
 let onSale: Product;
 let regular: Product;
 
 test.beforeAll(async ({ request }) => {
-  stack = await startStack();
   const all = await products(request, stack.url);
   onSale = all.find((p) => p.oldPrice !== undefined)!;
   regular = all.find((p) => p.oldPrice === undefined)!;
   expect(onSale && regular).toBeTruthy();
-});
-test.afterAll(async () => {
-  await stack?.close();
 });
 
 async function openCart(page: Page) {

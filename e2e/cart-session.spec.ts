@@ -1,14 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = stackForThisFile();
 
 test('GET /api/cart through the shell’s proxy answers an empty cart and an HttpOnly, SameSite=Lax session cookie', async ({
   playwright,

@@ -3,17 +3,12 @@ import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
 import { products } from './support/cart';
 import { catalogContent, pageHeading } from './support/catalog-pages';
-import { startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
 
-let stack: Stack;
+const stack = stackForThisFile();
 let catalogue: Product[];
 test.beforeAll(async ({ request }) => {
-  stack = await startStack();
   catalogue = await products(request, stack.url);
-});
-test.afterAll(async () => {
-  await stack?.close();
 });
 
 const cards = (page: Page) => catalogContent(page).locator('[data-listing] > li');

@@ -2,19 +2,14 @@ import { expect, test } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
 import { products, serverCart } from './support/cart';
 import { catalogContent, pageHeading } from './support/catalog-pages';
-import { startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
 
-let stack: Stack;
+const stack = stackForThisFile();
 let catalogue: Product[];
 let featured: Product;
 test.beforeAll(async ({ request }) => {
-  stack = await startStack();
   catalogue = await products(request, stack.url);
   featured = catalogue.find((p) => p.oldPrice !== undefined)!;
-});
-test.afterAll(async () => {
-  await stack?.close();
 });
 
 test('size variation: a duo puts two units in the cart at the unit price', async ({ page }) => {

@@ -2,17 +2,12 @@ import { expect, test } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
 import { products } from './support/cart';
 import { catalogContent, expectNoFallback, pageHeading, PLACEHOLDER_TEXT, trackFailedRequests } from './support/catalog-pages';
-import { startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
 
-let stack: Stack;
+const stack = stackForThisFile();
 let catalogue: Product[];
 test.beforeAll(async ({ request }) => {
-  stack = await startStack();
   catalogue = await products(request, stack.url);
-});
-test.afterAll(async () => {
-  await stack?.close();
 });
 
 const byId = (id: string) => catalogue.find((p) => p.id === id)!.name;

@@ -1,15 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { startStack } from './support/stack';
-import type { ServiceName, Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
+import type { ServiceName } from './support/stack';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = stackForThisFile();
 
 const header = (page: Page) => page.locator('[data-remote="mf_frame"]').first();
 const cart = (page: Page) => page.locator('[data-remote="mf_cart"]');

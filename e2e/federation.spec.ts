@@ -1,16 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Response } from '@playwright/test';
 import { readSharedUse, SHARED_SINGLETONS } from './support/federation';
-import { startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = stackForThisFile();
 
 test('the face page is composed of the three remotes, each loaded from its own server', async ({ page }) => {
   const manifests: string[] = [];

@@ -2,16 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { frameFooter, frameHeader, loginDialog, sectionToggle, sidebar } from './support/frame-locators';
-import { startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = stackForThisFile();
 
 const HEADER = 'header[data-remote="mf_frame"]';
 const FOOTER = 'footer[data-remote="mf_frame"]';

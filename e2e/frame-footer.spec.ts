@@ -2,16 +2,9 @@ import { expect, test } from '@playwright/test';
 import type { Page, Request } from '@playwright/test';
 import { toast } from './support/cart';
 import { frameFooter, frameHeader, internalPaths, markWindow, sidebar, topBar, windowIsMarked } from './support/frame-locators';
-import { startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = stackForThisFile();
 
 const THANKS = 'Merci ! Votre inscription à la newsletter est bien enregistrée.';
 

@@ -10,16 +10,9 @@ import {
   topBar,
   windowIsMarked,
 } from './support/frame-locators';
-import { startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = stackForThisFile();
 
 const expanded = (page: Page) => desktopMenu(page).locator('button[data-section][aria-expanded="true"]');
 

@@ -1,16 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { frameHeader, loginDialog } from './support/frame-locators';
-import { startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = stackForThisFile();
 
 const LOGIN_NOT_OPEN = /comptes clients ne sont pas encore ouverts.*vous n’êtes pas connecté/;
 const REGISTRATION_NOT_OPEN = /comptes clients ne sont pas encore ouverts.*aucun compte n’a été créé/;

@@ -2,21 +2,16 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { redirects, routeTable } from '../shell/src/routes/route-table';
 import { products } from './support/cart';
-import { startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { stackForThisFile } from './support/stack';
 
-let stack: Stack;
+const stack = stackForThisFile();
 let productSlug: string;
 let productName: string;
 
 test.beforeAll(async ({ request }) => {
-  stack = await startStack();
   const [first] = await products(request, stack.url);
   productSlug = first!.slug;
   productName = first!.name;
-});
-test.afterAll(async () => {
-  await stack?.close();
 });
 
 /** Collects CSP violations as the browser reports them, in the page and in the console. */

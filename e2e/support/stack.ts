@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { test } from '@playwright/test';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 
 const repoRoot = resolve(__dirname, '../..');
@@ -190,4 +191,25 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One real stack for the spec file that calls this: started before its first test, closed after its last.
+ * The returned object stands for that stack once it has started.
+ */
+export function stackForThisFile(options: { env?: Record<string, string> } = {}): Stack {
+  let started: Stack | undefined;
+  test.beforeAll(async () => {
+    started = await startStack(options);
+  });
+  test.afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as Stack, {
+    get(_target, key) {
+      if (!started) throw new Error('the stack is used before it has started (call stackForThisFile at the top level)');
+      const value = Reflect.get(started, key, started) as unknown;
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
 }
