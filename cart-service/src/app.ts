@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { MAX_QUANTITY } from './cart/cart-bodies';
@@ -10,11 +11,10 @@ import { registerHealthRoutes } from './health/health-routes';
 import { errorHandler } from './http/error-handler';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
-import { RouteTable } from './http/route-table';
+import { methodNotAllowed, notAllowed } from './http/method-not-allowed';
 import { staticImages } from './http/static-images';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes';
 import { cartSession } from './session/cart-session';
-import { SigningKeys } from './session/signing-keys';
 import { THIRTY_DAYS_MS, type CartStore } from './store/cart-store';
 
 export interface Limits {
@@ -58,22 +58,28 @@ export function createApp(options: AppOptions): CartServiceApp {
   const servers = new Set<Server>();
 
   const app = new Koa({ proxy: true });
-  app.keys = new SigningKeys(options.sessionKeys);
+  if (options.sessionKeys.length === 0) throw new Error('At least one session key is required.');
+  // Koa signs cookies with Keygrip (through `cookies`): the first key signs, every key verifies (rotation).
+  app.keys = [...options.sessionKeys];
   // Errors are answered and logged by errorHandler; Koa's own stderr printing would duplicate them.
   app.silent = true;
 
-  const routes = new RouteTable();
+  // Exact paths as registered: case-sensitive, no optional trailing slash (`/api/cart/` is a 404).
+  const router = new Router({ strict: true, sensitive: true });
   const session = cartSession(app, cartTtlMs);
-  registerHealthRoutes(routes, store, () => closing);
-  registerProductRoutes(routes, catalogue);
-  registerCartRoutes(routes, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity, cartTtlMs });
-  registerNewsletterRoutes(routes, store, limits.bodyBytes);
+  registerHealthRoutes(router, store, () => closing);
+  registerProductRoutes(router, catalogue);
+  registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity, cartTtlMs });
+  registerNewsletterRoutes(router, store, limits.bodyBytes);
 
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
   app.use(staticImages(options.publicDir ?? DEFAULT_PUBLIC_DIR));
   app.use(originCheck(options.allowedOrigins));
-  app.use(routes.middleware());
+  app.use(router.routes());
+  // A known path asked with another method (OPTIONS and unknown ones included): 405 JSON with Allow, never 200 or 501.
+  app.use(methodNotAllowed());
+  app.use(router.allowedMethods({ throw: true, methodNotAllowed: notAllowed, notImplemented: notAllowed }));
   // Anything not answered by now is a 404 (errorHandler).
 
   return {

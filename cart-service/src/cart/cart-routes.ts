@@ -1,14 +1,13 @@
+import type { Router, RouterMiddleware } from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { CartResponse } from '@shop/contracts/cart';
 import type { Catalogue } from '../catalogue/load-catalogue';
 import { ApiError, messages } from '../http/api-error';
 import { readJsonBody } from '../http/read-json-body';
-import type { Handler, RouteTable } from '../http/route-table';
-import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
 import { cartIdOf, touchCartSession } from '../session/cart-session';
 import type { CartStore, StoredLine } from '../store/cart-store';
 import { cartBodies } from './cart-bodies';
+import { cartJson } from './cart-json';
 import { resolveCart } from './resolve-cart';
 
 export interface CartRouteDeps {
@@ -28,7 +27,7 @@ export interface CartRouteDeps {
  * - remove: idempotent, removing a line that is not there answers 200 with the cart.
  * A product id unknown to the catalogue answers 404 `product_not_found` on all three.
  */
-export function registerCartRoutes(routes: RouteTable, deps: CartRouteDeps): void {
+export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
   const { store, catalogue, session } = deps;
   const bodies = cartBodies(deps.maxQuantity);
 
@@ -42,22 +41,22 @@ export function registerCartRoutes(routes: RouteTable, deps: CartRouteDeps): voi
     // A product removed from the catalogue drops out of the cart for good (it would not come back if re-added).
     if (stale.length > 0) await store.removeLines(cartId, stale);
     ctx.set('Cache-Control', 'no-store');
-    const body: CartResponse = { cart: items };
-    sendJson(ctx, body);
+    ctx.set('Content-Type', 'application/json; charset=utf-8');
+    ctx.body = cartJson(items, catalogue); // the JSON of a CartResponse
   };
 
   /** The session (cookie) is only read on cart routes: products, images and health checks never touch it. */
   const withSession =
-    (handler: (ctx: Context) => Promise<void>): Handler =>
+    (handler: (ctx: Context) => Promise<void>): RouterMiddleware =>
     (ctx) =>
       session(ctx, () => handler(ctx));
 
-  routes.get('/api/cart', withSession(async (ctx) => {
+  router.get('/api/cart', withSession(async (ctx) => {
     const cartId = cartIdOf(ctx);
     await send(ctx, cartId, await store.getLines(cartId));
   }));
 
-  routes.post('/api/cart/add', withSession(async (ctx) => {
+  router.post('/api/cart/add', withSession(async (ctx) => {
     const body = validateBody(bodies.add, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
     const productId = knownProduct(body.productId);
     const cartId = cartIdOf(ctx);
@@ -67,7 +66,7 @@ export function registerCartRoutes(routes: RouteTable, deps: CartRouteDeps): voi
     await send(ctx, cartId, result.lines);
   }));
 
-  routes.post('/api/cart/update', withSession(async (ctx) => {
+  router.post('/api/cart/update', withSession(async (ctx) => {
     const body = validateBody(bodies.update, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
     const productId = knownProduct(body.productId);
     const cartId = cartIdOf(ctx);
@@ -77,7 +76,7 @@ export function registerCartRoutes(routes: RouteTable, deps: CartRouteDeps): voi
     await send(ctx, cartId, result.lines);
   }));
 
-  routes.post('/api/cart/remove', withSession(async (ctx) => {
+  router.post('/api/cart/remove', withSession(async (ctx) => {
     const body = validateBody(bodies.remove, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
     const productId = knownProduct(body.productId);
     const cartId = cartIdOf(ctx);

@@ -1,6 +1,6 @@
+import type Router from '@koa/router';
 import type { ProductResponse, ProductsResponse } from '@shop/contracts/products';
 import { ApiError, messages } from '../http/api-error';
-import type { RouteTable } from '../http/route-table';
 import { sendJson } from '../http/send-json';
 import { CATEGORIES, type Catalogue } from './load-catalogue';
 
@@ -10,8 +10,8 @@ const CATALOGUE_CACHE = 'public, max-age=300';
  * GET /api/products[?category=face|body|hair|pack] (also `all`, the listing page's name for no filter; anything
  * else, or the parameter given twice, is 400) and GET /api/products/:idOrSlug (404 when unknown).
  */
-export function registerProductRoutes(routes: RouteTable, catalogue: Catalogue): void {
-  routes.get('/api/products', (ctx) => {
+export function registerProductRoutes(router: Router, catalogue: Catalogue): void {
+  router.get('/api/products', (ctx) => {
     const category = ctx.query.category;
     let products = catalogue.products;
     if (category !== undefined && category !== 'all') {
@@ -25,8 +25,8 @@ export function registerProductRoutes(routes: RouteTable, catalogue: Catalogue):
     sendJson(ctx, body);
   });
 
-  routes.get('/api/products/:idOrSlug', (ctx, params) => {
-    const key = params.idOrSlug ?? '';
+  router.get('/api/products/:idOrSlug', (ctx) => {
+    const key = ctx.params.idOrSlug ?? ''; // decoded by the router (left as is when malformed)
     const product = key.length <= 64 ? catalogue.byIdOrSlug(key) : undefined;
     if (!product) throw new ApiError(404, 'product_not_found', messages.productNotFound);
     ctx.set('Cache-Control', CATALOGUE_CACHE);

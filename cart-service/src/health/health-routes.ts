@@ -1,5 +1,5 @@
+import type Router from '@koa/router';
 import { ApiError, messages } from '../http/api-error';
-import type { RouteTable } from '../http/route-table';
 import { sendJson } from '../http/send-json';
 import type { CartStore } from '../store/cart-store';
 
@@ -7,12 +7,12 @@ import type { CartStore } from '../store/cart-store';
  * GET /healthz: the process is up (liveness). GET /readyz: the store answers and the app is not shutting down
  * (readiness; 503 `unavailable` otherwise, so a load balancer stops sending traffic).
  */
-export function registerHealthRoutes(routes: RouteTable, store: CartStore, isClosing: () => boolean): void {
-  routes.get('/healthz', (ctx) => {
+export function registerHealthRoutes(router: Router, store: CartStore, isClosing: () => boolean): void {
+  router.get('/healthz', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     sendJson(ctx, { status: 'ok' });
   });
-  routes.get('/readyz', async (ctx) => {
+  router.get('/readyz', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (isClosing()) throw new ApiError(503, 'unavailable', messages.unavailable);
     try {

@@ -69,6 +69,8 @@ describe('methods and paths', () => {
     ['PUT', '/api/cart/add', 'POST'],
     ['PATCH', '/api/products', 'GET, HEAD'],
     ['POST', '/healthz', 'GET, HEAD'],
+    ['PROPFIND', '/api/cart', 'GET, HEAD'],
+    ['PROPFIND', '/api/cart/add', 'POST'],
   ])('%s %s answers 405 with Allow: %s', async (method, path, allow) => {
     const res = await new CookieClient(app.url).request(path, { method, json: method === 'GET' ? undefined : {} });
     expect(res.status).toBe(405);
@@ -76,7 +78,7 @@ describe('methods and paths', () => {
     expect(res.body).toEqual({ error: { code: 'method_not_allowed', message: 'Méthode non autorisée pour cette adresse.' } });
   });
 
-  it.each(['/api/carts', '/api/cart/add/extra', '/api', '/', '/admin', '/api/products/sv-001/reviews', '/.env'])(
+  it.each(['/api/carts', '/api/cart/add/extra', '/api', '/', '/admin', '/api/products/sv-001/reviews', '/.env', '/api/cart/', '/API/cart'])(
     'answers 404 JSON for %s',
     async (path) => {
       const res = await new CookieClient(app.url).get(path);
@@ -84,6 +86,12 @@ describe('methods and paths', () => {
       expect(res.body).toEqual({ error: { code: 'not_found', message: 'Ressource introuvable.' } });
     },
   );
+
+  it('answers 404 to an unknown method on an unknown path', async () => {
+    const res = await fetch(`${app.url}/nope`, { method: 'PROPFIND' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Ressource introuvable.' } });
+  });
 
   it('sends nosniff on every answer', async () => {
     for (const path of ['/api/cart', '/api/products', '/nope', '/healthz']) {

@@ -1,16 +1,11 @@
+import type Router from '@koa/router';
 import { z } from 'zod';
 import { messages } from '../http/api-error';
 import { readJsonBody } from '../http/read-json-body';
-import type { RouteTable } from '../http/route-table';
 import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
+import type { NewsletterAnswer } from '@shop/contracts/newsletter';
 import type { CartStore } from '../store/cart-store';
-
-/** Answer of POST /api/newsletter (not yet in @shop/contracts; see the report). */
-export interface NewsletterResponse {
-  subscribed: true;
-  message: string;
-}
 
 const NewsletterBody = z.strictObject({
   email: z
@@ -27,12 +22,12 @@ export const NEWSLETTER_THANKS = 'Merci ! Votre inscription à la newsletter est
  * POST /api/newsletter {email}: stores the address (trimmed, lower-cased). A known address answers exactly like a new
  * one, so the form cannot be used to learn who is subscribed.
  */
-export function registerNewsletterRoutes(routes: RouteTable, store: CartStore, bodyLimitBytes: number): void {
-  routes.post('/api/newsletter', async (ctx) => {
+export function registerNewsletterRoutes(router: Router, store: CartStore, bodyLimitBytes: number): void {
+  router.post('/api/newsletter', async (ctx) => {
     const body = validateBody(NewsletterBody, await readJsonBody(ctx, bodyLimitBytes), { email: messages.emailInvalid });
     await store.addSubscriber(body.email);
     ctx.set('Cache-Control', 'no-store');
-    const answer: NewsletterResponse = { subscribed: true, message: NEWSLETTER_THANKS };
+    const answer: NewsletterAnswer = { subscribed: true, message: NEWSLETTER_THANKS };
     sendJson(ctx, answer);
   });
 }

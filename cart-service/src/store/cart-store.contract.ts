@@ -119,11 +119,11 @@ export function cartStoreContract(name: string, createBacking: () => Promise<Sto
     });
 
     it('expires a cart after its time to live', async () => {
-      const { store } = await open({ ttlMs: 300 });
+      const { store } = await open({ ttlMs: 1500 }); // long enough for a slow fsync, short enough to wait for
       const cart = newCartId();
       await store.addLine(cart, 'sv-001', 1, 99);
       expect(await store.getLines(cart)).toHaveLength(1);
-      await vi.waitFor(async () => expect(await store.getLines(cart)).toEqual([]), { timeout: 5_000, interval: 50 });
+      await vi.waitFor(async () => expect(await store.getLines(cart)).toEqual([]), { timeout: 10_000, interval: 100 });
     });
 
     it('records a newsletter subscriber once', async () => {
