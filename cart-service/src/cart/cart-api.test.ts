@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CartItem } from '@shop/contracts/cart';
 import { buildCatalogue, DEFAULT_PUBLIC_DIR, loadCatalogue } from '../catalogue/load-catalogue';
 import { CookieClient } from '../test-support/cookie-client';
-import { catalogue, startApp, tempDir, type RunningApp } from '../test-support/test-app';
+import { catalogue, fileStoreAppPerSuite, startApp, tempDir } from '../test-support/test-app';
 
 const QUANTITY_MESSAGE = 'La quantité doit être un nombre entier entre 1 et 99.';
 
-let app: RunningApp;
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => {
-  dir = await tempDir();
-  app = await startApp({ dataDir: dir.path });
-});
-afterAll(async () => {
-  await app?.close();
-  await dir?.remove();
-});
+const { app } = fileStoreAppPerSuite();
 
 const visitor = () => new CookieClient(app.url);
 

@@ -4,7 +4,7 @@ import type { CartItem } from '@shop/contracts/cart';
 import { RedisCartStore } from '../store/cart-store.redis';
 import { CookieClient } from '../test-support/cookie-client';
 import { startRedisServer, type RedisServer } from '../test-support/redis-server';
-import { catalogue, startApp, tempDir, type RunningApp } from '../test-support/test-app';
+import { catalogue, fileStoreAppPerSuite, type RunningApp, startApp } from '../test-support/test-app';
 
 const twentyProducts = () => catalogue().products.slice(0, 20).map((p) => p.id);
 
@@ -52,16 +52,7 @@ describe('concurrent changes to one cart', () => {
   });
 
   describe('one instance on the file store', () => {
-    let app: RunningApp;
-    let dir: Awaited<ReturnType<typeof tempDir>>;
-    beforeAll(async () => {
-      dir = await tempDir();
-      app = await startApp({ dataDir: dir.path });
-    });
-    afterAll(async () => {
-      await app?.close();
-      await dir?.remove();
-    });
+    const { app } = fileStoreAppPerSuite();
 
     it('50 concurrent adds of 1 end at 50 and 20 concurrent adds of different products end with 20 lines', async () => {
       const visitor = new CookieClient(app.url);

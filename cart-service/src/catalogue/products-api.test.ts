@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@shop/contracts/products';
 import { CookieClient } from '../test-support/cookie-client';
-import { catalogue, startApp, tempDir, type RunningApp } from '../test-support/test-app';
+import { catalogue, fileStoreAppPerSuite } from '../test-support/test-app';
 
-let app: RunningApp;
-let dir: Awaited<ReturnType<typeof tempDir>>;
+const { app } = fileStoreAppPerSuite();
 let client: CookieClient;
-beforeAll(async () => {
-  dir = await tempDir();
-  app = await startApp({ dataDir: dir.path });
+beforeAll(() => {
   client = new CookieClient(app.url);
-});
-afterAll(async () => {
-  await app?.close();
-  await dir?.remove();
 });
 
 describe('GET /api/products', () => {

@@ -1,19 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
-import { startApp, tempDir, type RunningApp } from '../test-support/test-app';
+import { fileStoreAppPerSuite } from '../test-support/test-app';
 
-let app: RunningApp;
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => {
-  dir = await tempDir();
-  app = await startApp({ dataDir: dir.path });
-});
-afterAll(async () => {
-  await app?.close();
-  await dir?.remove();
-});
+const { app, dataDir } = fileStoreAppPerSuite();
 
 const THANKS = { subscribed: true, message: 'Merci ! Votre inscription à la newsletter est bien enregistrée.' };
 
@@ -28,7 +19,7 @@ describe('POST /api/newsletter', () => {
     const again = await client.post('/api/newsletter', { email: '  salma.benali@example.ma ' });
     expect(again.status).toBe(first.status);
     expect(again.text).toBe(first.text);
-    const stored = JSON.parse(await readFile(join(dir.path, 'newsletter.json'), 'utf8'));
+    const stored = JSON.parse(await readFile(join(dataDir(), 'newsletter.json'), 'utf8'));
     expect(stored.subscribers.map((s: { email: string }) => s.email)).toEqual(['salma.benali@example.ma']);
   });
 

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,4 +71,27 @@ export async function startApp(options: TestAppOptions = {}): Promise<RunningApp
   });
   const { url } = await service.listen(0, '127.0.0.1');
   return { url, service, store, close: () => service.close() };
+}
+
+/**
+ * The real app on a file store in a fresh folder, started before the calling suite's tests and closed (with its
+ * folder removed) after them. `app` stands for the running app once it has started.
+ */
+export function fileStoreAppPerSuite(): { app: RunningApp; dataDir: () => string } {
+  let running: RunningApp | undefined;
+  let dir: Awaited<ReturnType<typeof tempDir>> | undefined;
+  beforeAll(async () => {
+    dir = await tempDir();
+    running = await startApp({ dataDir: dir.path });
+  });
+  afterAll(async () => {
+    await running?.close();
+    await dir?.remove();
+  });
+  const started = () => {
+    if (!running || !dir) throw new Error('the app is used before it has started');
+    return { running, dir };
+  };
+  const app = new Proxy({} as RunningApp, { get: (_t, key) => Reflect.get(started().running, key) });
+  return { app, dataDir: () => started().dir.path };
 }
