@@ -1,18 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { buildRelease } from './support/release';
-import { remoteEntry, startStack } from './support/stack';
-import type { Stack } from './support/stack';
+import { remoteEntry, stackForThisFile } from './support/stack';
 
 const CANDIDATE = '1.0.1-e2e';
-let stack: Stack;
-
-test.beforeAll(async () => {
-  await buildRelease('mf-cart', CANDIDATE);
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+// A second release of mf-cart, built the way its team's pipeline would, served beside 1.0.0.
+const stack = stackForThisFile({ beforeStart: () => buildRelease('mf-cart', CANDIDATE) });
 
 test('editing remotes.json switches mf_cart between releases served side by side, with no shell rebuild or restart', async ({
   page,

@@ -197,9 +197,12 @@ export async function startStack(options: { env?: Record<string, string> } = {})
  * One real stack for the spec file that calls this: started before its first test, closed after its last.
  * The returned object stands for that stack once it has started.
  */
-export function stackForThisFile(options: { env?: Record<string, string> } = {}): Stack {
+export function stackForThisFile(
+  options: { env?: Record<string, string>; beforeStart?: () => Promise<void> } = {},
+): Stack {
   let started: Stack | undefined;
   test.beforeAll(async () => {
+    await options.beforeStart?.();
     started = await startStack(options);
   });
   test.afterAll(async () => {
