@@ -11,7 +11,7 @@ import { STYLE_2_PATHS } from '../routes/route-table';
  */
 export function useNavigationEffects(main: RefObject<HTMLElement | null>): { variant: 'default' | 'alt' } {
   const { pathname } = useLocation();
-  const firstRender = useRef(true);
+  const previousPath = useRef(pathname);
   const alt = STYLE_2_PATHS.has(pathname);
 
   useEffect(() => {
@@ -23,10 +23,9 @@ export function useNavigationEffects(main: RefObject<HTMLElement | null>): { var
   }, [alt]);
 
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    // Compare paths rather than count renders: StrictMode runs effects twice on mount in development.
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
     window.scrollTo(0, 0);
     main.current?.focus({ preventScroll: true });
   }, [pathname, main]);
