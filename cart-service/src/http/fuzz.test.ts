@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
-import { capturingLogger, startApp, tempDir, type RunningApp } from '../test-support/test-app';
+import { capturingLogger, fileStoreAppPerSuite } from '../test-support/test-app';
 
 /** mulberry32: a small seeded PRNG, so a failure can be replayed exactly. */
 function prng(seed: number) {
@@ -167,17 +167,8 @@ function apply(model: Map<string, number>, valid: NonNullable<Probe['valid']>): 
   return 200;
 }
 
-let app: RunningApp;
-let dir: Awaited<ReturnType<typeof tempDir>>;
 const log = capturingLogger();
-beforeAll(async () => {
-  dir = await tempDir();
-  app = await startApp({ dataDir: dir.path, logger: log.logger });
-});
-afterAll(async () => {
-  await app?.close();
-  await dir?.remove();
-});
+const { app } = fileStoreAppPerSuite({ logger: log.logger });
 
 describe('fuzz: generated malformed requests', () => {
   it('answers 1,000+ malformed requests with 4xx only, stays up, and only the valid requests change the cart', async () => {

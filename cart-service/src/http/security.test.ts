@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
-import { capturingLogger, startApp, tempDir, type RunningApp } from '../test-support/test-app';
+import { capturingLogger, fileStoreAppPerSuite } from '../test-support/test-app';
 
-let app: RunningApp;
-let dir: Awaited<ReturnType<typeof tempDir>>;
 const log = capturingLogger();
-beforeAll(async () => {
-  dir = await tempDir();
-  app = await startApp({ dataDir: dir.path, logger: log.logger });
-});
-afterAll(async () => {
-  await app?.close();
-  await dir?.remove();
-});
+const { app } = fileStoreAppPerSuite({ logger: log.logger });
 
 const FORBIDDEN = { error: { code: 'forbidden_origin', message: 'Requête refusée : origine non autorisée.' } };
 

@@ -77,12 +77,14 @@ export async function startApp(options: TestAppOptions = {}): Promise<RunningApp
  * The real app on a file store in a fresh folder, started before the calling suite's tests and closed (with its
  * folder removed) after them. `app` stands for the running app once it has started.
  */
-export function fileStoreAppPerSuite(): { app: RunningApp; dataDir: () => string } {
+export function fileStoreAppPerSuite(
+  options: Omit<TestAppOptions, 'dataDir' | 'store'> = {},
+): { app: RunningApp; dataDir: () => string } {
   let running: RunningApp | undefined;
   let dir: Awaited<ReturnType<typeof tempDir>> | undefined;
   beforeAll(async () => {
     dir = await tempDir();
-    running = await startApp({ dataDir: dir.path });
+    running = await startApp({ ...options, dataDir: dir.path });
   });
   afterAll(async () => {
     await running?.close();
