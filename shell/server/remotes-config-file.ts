@@ -3,9 +3,9 @@ import type { FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
-import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+import type { RemotesConfig } from '@shop/contracts/remotes';
+import { REMOTE_NAMES } from '../src/remotes/remotes-config';
 
-const remoteNames = ['mf_frame', 'mf_cart', 'mf_catalog_pages'] as const satisfies readonly RemoteName[];
 
 const remotesSchema = z
   .object({
@@ -13,15 +13,15 @@ const remotesSchema = z
       .array(
         z
           .object({
-            name: z.enum(remoteNames),
+            name: z.enum(REMOTE_NAMES),
             entry: z.url({ protocol: /^https?$/ }).refine((url) => url.endsWith('/mf-manifest.json'), {
               message: 'entry must be the URL of a release’s mf-manifest.json',
             }),
           })
           .strict(),
       )
-      .refine((list) => remoteNames.every((name) => list.filter((r) => r.name === name).length === 1), {
-        message: `each of ${remoteNames.join(', ')} must appear exactly once`,
+      .refine((list) => REMOTE_NAMES.every((name) => list.filter((r) => r.name === name).length === 1), {
+        message: `each of ${REMOTE_NAMES.join(', ')} must appear exactly once`,
       }),
     overrideOrigins: z
       .array(

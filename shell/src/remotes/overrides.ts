@@ -19,7 +19,7 @@ export interface OverrideOutcome {
 
 /** Why a candidate is refused, or null when it is acceptable under the operator's allowlist. */
 export function overrideRefusal(name: string, entry: string, allowedOrigins: readonly string[]): string | null {
-  if (!REMOTE_NAMES.includes(name as RemoteName)) return `remote inconnu « ${name} »`;
+  if (!(REMOTE_NAMES as readonly string[]).includes(name)) return `remote inconnu « ${name} »`;
   let url: URL;
   try {
     url = new URL(entry);

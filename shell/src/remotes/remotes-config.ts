@@ -1,6 +1,7 @@
 import type { RemoteEntry, RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 
-export const REMOTE_NAMES: readonly RemoteName[] = ['mf_frame', 'mf_cart', 'mf_catalog_pages'];
+/** Every remote the shell composes; the browser and the shell's server both check remotes.json against it. */
+export const REMOTE_NAMES = ['mf_frame', 'mf_cart', 'mf_catalog_pages'] as const satisfies readonly RemoteName[];
 
 /** Narrow an unknown JSON value to the operators' contract; the server validates the file too, this guards the browser. */
 export function parseRemotesConfig(value: unknown): RemotesConfig {
@@ -10,7 +11,7 @@ export function parseRemotesConfig(value: unknown): RemotesConfig {
   const remotes: RemoteEntry[] = [];
   for (const item of (value as { remotes: unknown[] }).remotes) {
     const { name, entry } = (item ?? {}) as Partial<RemoteEntry>;
-    if (!REMOTE_NAMES.includes(name as RemoteName) || typeof entry !== 'string') {
+    if (!(REMOTE_NAMES as readonly string[]).includes(name as string) || typeof entry !== 'string') {
       throw new Error(`remotes.json: entrée invalide ${JSON.stringify(item)}`);
     }
     remotes.push({ name: name as RemoteName, entry });
