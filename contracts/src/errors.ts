@@ -3,6 +3,8 @@ export interface ApiErrorBody {
   error: {
     code: ApiErrorCode;
     message: string;
+    /** For `validation_failed` on a form: a French message per invalid field, keyed by the body's field name. */
+    fields?: Record<string, string>;
   };
 }
 
@@ -12,6 +14,11 @@ export type ApiErrorCode =
   | 'payload_too_large'
   | 'validation_failed'
   | 'product_not_found'
+  | 'cart_empty'
+  | 'order_not_found'
+  | 'invalid_transition'
+  | 'too_many_attempts'
+  | 'unauthorized'
   | 'not_found'
   | 'method_not_allowed'
   | 'forbidden_origin'

@@ -48,6 +48,15 @@ export interface CheckoutPageProps extends ApiProps {
   cartLines: ReactNode;
 }
 
+/**
+ * `mf_catalog_pages/OrderConfirmationPage`: /shop/order/:number, where the checkout leads once the order is placed.
+ * Only the visitor who placed the order can read it (`GET /api/orders/:number`); anyone else sees `notFound`.
+ */
+export interface OrderConfirmationPageProps extends ApiProps {
+  number: string;
+  notFound: ReactNode;
+}
+
 /** Template listing layouts over the real catalogue (spec section 2: /shop, /shop/right-sidebar, ..., /load-more, /infinity, /category). */
 export type ListingLayout =
   | 'shop'
@@ -138,6 +147,7 @@ export interface ExposedModules {
   'mf_catalog_pages/CategoryPage': { default: ComponentType<CategoryPageProps> };
   'mf_catalog_pages/ProductPage': { default: ComponentType<ProductPageProps> };
   'mf_catalog_pages/CheckoutPage': { default: ComponentType<CheckoutPageProps> };
+  'mf_catalog_pages/OrderConfirmationPage': { default: ComponentType<OrderConfirmationPageProps> };
   'mf_catalog_pages/ListingPage': { default: ComponentType<ListingPageProps> };
   'mf_catalog_pages/FeaturedProductPage': { default: ComponentType<FeaturedProductPageProps> };
   'mf_catalog_pages/BlogPage': { default: ComponentType<BlogPageProps> };

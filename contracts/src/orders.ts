@@ -1,0 +1,89 @@
+/**
+ * Orders: cash on delivery. The service builds an order from the session's cart with the catalogue's prices at that
+ * moment; nothing about prices or names is taken from the client.
+ *
+ * - `POST /api/orders` (header `Idempotency-Key`, body `PlaceOrderBody`) → `201 OrderResponse`; the same key sent
+ *   again by the same visitor answers `200` with the same order (one order however many times the page submits).
+ *   An empty cart answers `409 cart_empty`; invalid details `400 validation_failed` with `fields`.
+ * - `GET /api/orders/:number` → `200 OrderResponse`, only for the visitor (session) that placed it; anything else
+ *   answers `404 order_not_found` (the confirmation page survives a reload, nobody else can read it).
+ * - `POST /api/orders/track` (body `TrackOrderBody`) → `200 TrackOrderResponse`. An unknown number and a wrong phone
+ *   answer the same `404 order_not_found`; repeated failures from one visitor answer `429 too_many_attempts` with
+ *   `Retry-After` (seconds).
+ * - Operators: `GET /admin/orders`, `POST /admin/orders/:number/status` on cart-service itself (not proxied by the
+ *   shell), with `Authorization: Bearer <ADMIN_TOKEN>`; see `cart-service/src/orders/orders-cli.ts`.
+ */
+
+/** `reçue` when placed; then `confirmée` (called back), `expédiée`, `livrée`; or `annulée` before shipping. */
+export type OrderStatus = 'reçue' | 'confirmée' | 'expédiée' | 'livrée' | 'annulée';
+
+/** What the shopper types at checkout. */
+export interface DeliveryDetails {
+  fullName: string;
+  /** A Moroccan number; the service stores it normalised as +212XXXXXXXXX. */
+  phone: string;
+  city: string;
+  address: string;
+  /** Optional instructions for the courier (at most 500 characters). */
+  note?: string;
+}
+
+export type PlaceOrderBody = DeliveryDetails;
+
+/** A line as it was when the order was placed (a later price change does not alter it). */
+export interface OrderLine {
+  productId: string;
+  name: string;
+  /** Unit price in MAD paid for this order. */
+  price: number;
+  oldPrice?: number;
+  quantity: number;
+  images: string[];
+}
+
+export interface Order {
+  /** Short, readable over the phone, not guessable: e.g. `K7M2-Q9XP` (no 0/O, 1/I/L). */
+  number: string;
+  status: OrderStatus;
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string;
+  paymentMethod: 'cash_on_delivery';
+  lines: OrderLine[];
+  /** Sum of price × quantity, in MAD. No fee, tax or shipping (spec). */
+  total: number;
+  delivery: DeliveryDetails;
+}
+
+export interface OrderResponse {
+  order: Order;
+}
+
+export interface TrackOrderBody {
+  number: string;
+  phone: string;
+}
+
+/** What tracking shows: no address or name, since the number and phone may have been shared with someone else. */
+export interface TrackedOrder {
+  number: string;
+  status: OrderStatus;
+  createdAt: string;
+  updatedAt: string;
+  lines: OrderLine[];
+  total: number;
+  city: string;
+}
+
+export interface TrackOrderResponse {
+  order: TrackedOrder;
+}
+
+/** `GET /admin/orders?status=` */
+export interface AdminOrdersResponse {
+  orders: Order[];
+}
+
+export interface SetOrderStatusBody {
+  status: OrderStatus;
+}
