@@ -14,21 +14,33 @@ import { requestLog } from './http/request-log';
 import { methodNotAllowed, notAllowed } from './http/method-not-allowed';
 import { staticImages } from './http/static-images';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes';
+import { registerAdminRoutes } from './orders/admin-routes';
+import { DEFAULT_TRACKING_LIMITS, registerOrderRoutes, type TrackingLimits } from './orders/order-routes';
 import { cartSession } from './session/cart-session';
-import { THIRTY_DAYS_MS, type CartStore } from './store/cart-store';
+import { THIRTY_DAYS_MS } from './store/cart-store';
+import type { ShopStore } from './store/open-store';
 
 export interface Limits {
   /** Largest accepted request body; bigger ones answer 413. */
   bodyBytes: number;
+  /** Largest accepted order body (delivery details with a note of up to 500 characters). */
+  orderBodyBytes: number;
   /** Largest quantity of one cart line. */
   maxQuantity: number;
+  /** Failed order-tracking lookups allowed per visitor and window. */
+  tracking: TrackingLimits;
 }
 
-export const DEFAULT_LIMITS: Limits = { bodyBytes: 2048, maxQuantity: MAX_QUANTITY };
+export const DEFAULT_LIMITS: Limits = {
+  bodyBytes: 2048,
+  orderBodyBytes: 8192,
+  maxQuantity: MAX_QUANTITY,
+  tracking: DEFAULT_TRACKING_LIMITS,
+};
 
 export interface AppOptions {
   /** Owned by the app from now on: `close()` closes it. */
-  store: CartStore;
+  store: ShopStore;
   catalogue: Catalogue;
   /** Cookie-signing keys; the first signs, all verify. */
   sessionKeys: string[];
@@ -38,6 +50,8 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   /** Carts and their cookies live this long after the last change (30 days). */
   cartTtlMs?: number;
+  /** Operators' token for /admin/orders (ADMIN_TOKEN); undefined disables those routes. */
+  adminToken?: string | undefined;
   /** Directory holding `images/`. */
   publicDir?: string;
 }
@@ -57,7 +71,9 @@ export function createApp(options: AppOptions): CartServiceApp {
   let closing = false;
   const servers = new Set<Server>();
 
-  const app = new Koa({ proxy: true });
+  // Behind exactly one proxy (the shell's): the client address is the last X-Forwarded-For entry, the one the proxy
+  // added, not the first, which any client can write (order tracking counts failures per address).
+  const app = new Koa({ proxy: true, maxIpsCount: 1 });
   if (options.sessionKeys.length === 0) throw new Error('At least one session key is required.');
   // Koa signs cookies with Keygrip (through `cookies`): the first key signs, every key verifies (rotation).
   app.keys = [...options.sessionKeys];
@@ -71,6 +87,8 @@ export function createApp(options: AppOptions): CartServiceApp {
   registerProductRoutes(router, catalogue);
   registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity, cartTtlMs });
   registerNewsletterRoutes(router, store, limits.bodyBytes);
+  registerOrderRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.orderBodyBytes, cartTtlMs, tracking: limits.tracking, logger });
+  registerAdminRoutes(router, { store, adminToken: options.adminToken, bodyLimitBytes: limits.bodyBytes, logger });
 
   app.use(requestLog(logger));
   app.use(errorHandler(logger));

@@ -44,6 +44,10 @@ const Env = z.object({
     .refine((value) => value === undefined || value === '' || /^rediss?:\/\//.test(value), 'must start with redis:// or rediss://'),
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('shop:'),
   CATALOGUE_PATH: z.string().min(1).optional(),
+  ADMIN_TOKEN: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || value.length >= 32, 'must be at least 32 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -57,6 +61,8 @@ export interface Config {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   cataloguePath: string | undefined;
+  /** Operators' bearer token for /admin/orders; unset disables those routes. */
+  adminToken: string | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   production: boolean;
 }
@@ -78,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || undefined,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     cataloguePath: e.CATALOGUE_PATH ? resolve(e.CATALOGUE_PATH) : undefined,
+    adminToken: e.ADMIN_TOKEN || undefined,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
   };

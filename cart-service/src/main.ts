@@ -26,7 +26,14 @@ async function main(): Promise<void> {
       logger,
     });
     const store = await openStore(config);
-    const service = createApp({ store, catalogue, sessionKeys, allowedOrigins: config.allowedOrigins, logger });
+    const service = createApp({
+      store,
+      catalogue,
+      sessionKeys,
+      allowedOrigins: config.allowedOrigins,
+      adminToken: config.adminToken,
+      logger,
+    });
     const { url } = await service.listen(config.port, config.host);
     logger.info(
       { url, store: store.kind, products: catalogue.products.length, allowedOrigins: config.allowedOrigins },

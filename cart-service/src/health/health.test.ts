@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoreUnavailableError, type CartStore } from '../store/cart-store';
+import { StoreUnavailableError } from '../store/cart-store';
+import type { ShopStore } from '../store/open-store';
 import { FileCartStore } from '../store/cart-store.file';
 import { startApp, tempDir, type RunningApp } from '../test-support/test-app';
 
@@ -9,7 +10,7 @@ describe('health endpoints', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function start(wrap?: (store: CartStore) => CartStore): Promise<RunningApp> {
+  async function start(wrap?: (store: ShopStore) => ShopStore): Promise<RunningApp> {
     const dir = await tempDir();
     cleanups.push(dir.remove);
     const store = await FileCartStore.open({ dir: dir.path });
@@ -37,16 +38,14 @@ describe('health endpoints', () => {
         if (down) throw new StoreUnavailableError('down');
         return call();
       };
-      return {
-        kind: store.kind,
-        getLines: (...a) => guard(() => store.getLines(...a)),
-        addLine: (...a) => guard(() => store.addLine(...a)),
-        setLine: (...a) => guard(() => store.setLine(...a)),
-        removeLines: (...a) => guard(() => store.removeLines(...a)),
-        addSubscriber: (...a) => guard(() => store.addSubscriber(...a)),
-        ping: () => guard(() => store.ping()),
-        close: () => store.close(),
-      };
+      // Every method but close() fails while `down`, like a store whose disk or Redis went away.
+      return new Proxy(store, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver) as unknown;
+          if (typeof value !== 'function' || key === 'close') return typeof value === 'function' ? value.bind(target) : value;
+          return (...args: unknown[]) => guard(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        },
+      });
     });
     down = true;
     const ready = await fetch(`${app.url}/readyz`);

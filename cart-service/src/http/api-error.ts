@@ -5,17 +5,28 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly headers: Record<string, string>;
+  /** French message per invalid field of a form (validation_failed). */
+  readonly fields: Record<string, string> | undefined;
 
-  constructor(status: number, code: ApiErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+    fields?: Record<string, string>,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.headers = headers;
+    this.fields = fields;
   }
 
   toBody(): ApiErrorBody {
-    return { error: { code: this.code, message: this.message } };
+    return this.fields
+      ? { error: { code: this.code, message: this.message, fields: this.fields } }
+      : { error: { code: this.code, message: this.message } };
   }
 }
 
@@ -36,6 +47,15 @@ export const messages = {
   lineNotInCart: "Ce produit n'est pas dans votre panier.",
   categoryInvalid: 'Catégorie inconnue : utilisez face, body, hair ou pack.',
   emailInvalid: "L'adresse e-mail est invalide.",
+  cartEmpty: 'Votre panier est vide : ajoutez des produits avant de commander.',
+  orderNotFound: 'Aucune commande ne correspond à ce numéro et à ce numéro de téléphone.',
+  tooManyAttempts: (minutes: number) =>
+    `Trop de tentatives de suivi. Par sécurité, réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  idempotencyKey: "L'en-tête Idempotency-Key est manquant ou invalide (8 à 64 caractères : lettres, chiffres, - et _).",
+  invalidTransition: (from: string, to: string) => `Une commande « ${from} » ne peut pas passer à « ${to} ».`,
+  statusInvalid: 'Statut inconnu : reçue, confirmée, expédiée, livrée ou annulée.',
+  unauthorized: 'Authentification requise : jeton opérateur manquant ou invalide.',
+  adminDisabled: "L'administration des commandes est désactivée : définissez ADMIN_TOKEN.",
   notFound: 'Ressource introuvable.',
   methodNotAllowed: 'Méthode non autorisée pour cette adresse.',
   forbiddenOrigin: 'Requête refusée : origine non autorisée.',

@@ -6,9 +6,13 @@ import { CoalescingWriter } from './coalescing-writer';
 import type { AddLineResult, CartStore, SetLineResult, StoredLine } from './cart-store';
 import { StoreUnavailableError, THIRTY_DAYS_MS } from './cart-store';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { OrderBook, OrdersFile } from './order-book';
+import type { FailureCount, OrderStore, PlaceOrderResult, SetStatusResult, StoredOrder } from './order-store';
+import { linesSignature } from './order-store';
+import type { OrderStatus } from '@shop/contracts/orders';
 
 export interface FileCartStoreOptions {
-  /** Directory holding carts.json, newsletter.json and the lock file. */
+  /** Directory holding carts.json, orders.json, newsletter.json and the lock file. */
   dir: string;
   ttlMs?: number;
   /** Clock, injectable for expiry tests. */
@@ -43,11 +47,13 @@ const NewsletterFile = z.strictObject({
  * acknowledged. One process owns the directory (lock file). Expired carts are ignored on read and pruned on write.
  * Suits one instance and a catalogue-sized cart; set REDIS_URL to run several instances.
  */
-export class FileCartStore implements CartStore {
+export class FileCartStore implements CartStore, OrderStore {
   readonly kind = 'file' as const;
   private readonly carts: Map<string, CartRecord>;
   private readonly subscribers: Map<string, string>;
+  private readonly orders: OrderBook;
   private readonly cartsWriter: CoalescingWriter;
+  private readonly ordersWriter: CoalescingWriter;
   private readonly newsletterWriter: CoalescingWriter;
   private readonly ttlMs: number;
   private readonly now: () => number;
@@ -59,13 +65,16 @@ export class FileCartStore implements CartStore {
     private readonly lock: DataDirLock,
     carts: Map<string, CartRecord>,
     subscribers: Map<string, string>,
+    ordersData: z.infer<typeof OrdersFile> | undefined,
     options: FileCartStoreOptions,
   ) {
     this.carts = carts;
     this.subscribers = subscribers;
     this.ttlMs = options.ttlMs ?? THIRTY_DAYS_MS;
     this.now = options.now ?? Date.now;
+    this.orders = new OrderBook(this.now, ordersData);
     this.cartsWriter = new CoalescingWriter(join(dir, 'carts.json'), () => this.cartsSnapshot());
+    this.ordersWriter = new CoalescingWriter(join(dir, 'orders.json'), () => this.orders.snapshot());
     this.newsletterWriter = new CoalescingWriter(join(dir, 'newsletter.json'), () => ({
       version: 1,
       subscribers: [...this.subscribers].map(([email, subscribedAt]) => ({ email, subscribedAt })),
@@ -78,13 +87,14 @@ export class FileCartStore implements CartStore {
     try {
       const cartsData = await readJson(join(options.dir, 'carts.json'), CartsFile);
       const newsletterData = await readJson(join(options.dir, 'newsletter.json'), NewsletterFile);
+      const ordersData = await readJson(join(options.dir, 'orders.json'), OrdersFile);
       const carts = new Map<string, CartRecord>();
       for (const cart of cartsData?.carts ?? []) {
         carts.set(cart.id, { updatedAt: cart.updatedAt, lines: new Map(cart.lines) });
       }
       const subscribers = new Map<string, string>();
       for (const s of newsletterData?.subscribers ?? []) subscribers.set(s.email, s.subscribedAt);
-      return new FileCartStore(options.dir, lock, carts, subscribers, options);
+      return new FileCartStore(options.dir, lock, carts, subscribers, ordersData, options);
     } catch (error) {
       await lock.release();
       throw error;
@@ -139,6 +149,54 @@ export class FileCartStore implements CartStore {
     return { created: true };
   }
 
+  async placeOrder(order: StoredOrder, idempotencyKey: string, expectedLines: readonly StoredLine[]): Promise<PlaceOrderResult> {
+    this.assertOpen();
+    // Everything up to the first await runs without interruption: that is the atomic step in one process.
+    const replayed = this.orders.byKey(order.ownerId, idempotencyKey);
+    if (replayed) return { kind: 'replayed', order: replayed };
+    if (this.orders.has(order.number)) return { kind: 'number_taken' };
+    if (linesSignature(toLines(this.liveCart(order.ownerId))) !== linesSignature(expectedLines)) return { kind: 'cart_changed' };
+    this.orders.add(order, idempotencyKey);
+    this.carts.delete(order.ownerId);
+    // Orders first: a crash between the two writes leaves the cart full and the order (with its key) on disk, so the
+    // page's retry with the same key finds the order; the other way round could lose an acknowledged order.
+    await this.persist(this.ordersWriter);
+    await this.persistCarts();
+    return { kind: 'placed', order };
+  }
+
+  async findByIdempotencyKey(ownerId: string, idempotencyKey: string): Promise<StoredOrder | undefined> {
+    this.assertOpen();
+    return this.orders.byKey(ownerId, idempotencyKey);
+  }
+
+  async getOrder(number: string): Promise<StoredOrder | undefined> {
+    this.assertOpen();
+    return this.orders.get(number);
+  }
+
+  async listOrders(): Promise<StoredOrder[]> {
+    this.assertOpen();
+    return this.orders.list();
+  }
+
+  async setOrderStatus(number: string, status: OrderStatus, from: readonly OrderStatus[], at: number): Promise<SetStatusResult> {
+    this.assertOpen();
+    const result = this.orders.setStatus(number, status, from, at);
+    if (result.kind === 'updated') await this.persist(this.ordersWriter);
+    return result;
+  }
+
+  async addTrackingFailure(visitor: string, windowMs: number): Promise<FailureCount> {
+    this.assertOpen();
+    return this.orders.addFailure(visitor, windowMs);
+  }
+
+  async trackingFailures(visitor: string): Promise<FailureCount> {
+    this.assertOpen();
+    return this.orders.failuresOf(visitor);
+  }
+
   async ping(): Promise<void> {
     this.assertOpen();
     if (this.lastWriteFailed) throw new StoreUnavailableError('The last write to the data directory failed.');
@@ -152,7 +210,7 @@ export class FileCartStore implements CartStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([this.cartsWriter.idle(), this.newsletterWriter.idle()]);
+    await Promise.all([this.cartsWriter.idle(), this.ordersWriter.idle(), this.newsletterWriter.idle()]);
     await this.lock.release();
   }
 

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { OrderStatus } from '@shop/contracts/orders';
 import type { AddLineResult, CartStore, SetLineResult, StoredLine } from './cart-store';
 import { StoreUnavailableError, THIRTY_DAYS_MS } from './cart-store';
+import type { FailureCount, OrderStore, PlaceOrderResult, SetStatusResult, StoredOrder } from './order-store';
+import { IDEMPOTENCY_TTL_MS, linesSignature } from './order-store';
 
 export interface RedisCartStoreOptions {
   url: string;
@@ -48,18 +51,61 @@ end
 return redis.call('HGETALL', KEYS[1])
 `;
 
+/**
+ * An order is a hash `<prefix>order:<number>` {data: the frozen order as JSON, status, updatedAt}, listed in the
+ * sorted set `<prefix>orders` by creation time; an idempotency key is `<prefix>idem:<owner>:<key>` -> number.
+ * KEYS: cart, idempotency key, order, index. ARGV: expected lines signature, data, status, createdAt, key TTL, number.
+ * Replies {1} placed, {2, number} replayed, {3} number taken, {4} cart changed.
+ */
+const PLACE_ORDER_SCRIPT = `
+local existing = redis.call('GET', KEYS[2])
+if existing then return {2, existing} end
+if redis.call('EXISTS', KEYS[3]) == 1 then return {3} end
+local flat = redis.call('HGETALL', KEYS[1])
+local entries = {}
+for i = 1, #flat, 2 do entries[#entries + 1] = flat[i] .. '=' .. flat[i + 1] end
+table.sort(entries)
+if table.concat(entries, ',') ~= ARGV[1] then return {4} end
+redis.call('HSET', KEYS[3], 'data', ARGV[2], 'status', ARGV[3], 'updatedAt', ARGV[4])
+redis.call('ZADD', KEYS[4], ARGV[4], ARGV[6])
+redis.call('SET', KEYS[2], ARGV[6], 'PX', ARGV[5])
+redis.call('DEL', KEYS[1])
+return {1}
+`;
+
+/** KEYS: order. ARGV: new status, updatedAt, then the statuses it may change from. {0} absent, {1} set, {2} refused. */
+const SET_STATUS_SCRIPT = `
+local current = redis.call('HGET', KEYS[1], 'status')
+if not current then return {0} end
+for i = 3, #ARGV do
+  if ARGV[i] == current then
+    redis.call('HSET', KEYS[1], 'status', ARGV[1], 'updatedAt', ARGV[2])
+    return {1}
+  end
+end
+return {2}
+`;
+
+/** KEYS: counter. ARGV: window. A fixed window: the first failure starts it. Replies {count, ms left}. */
+const COUNT_FAILURE_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}
+`;
+
 class LuaScript {
   private readonly sha: string;
   constructor(private readonly source: string) {
     this.sha = createHash('sha1').update(source).digest('hex');
   }
 
-  async run(redis: Redis, key: string, args: Array<string | number>): Promise<unknown> {
+  async run(redis: Redis, keys: string | string[], args: Array<string | number>): Promise<unknown> {
+    const keyList = typeof keys === 'string' ? [keys] : keys;
     try {
-      return await redis.evalsha(this.sha, 1, key, ...args);
+      return await redis.evalsha(this.sha, keyList.length, ...keyList, ...args);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return redis.eval(this.source, 1, key, ...args);
+      return redis.eval(this.source, keyList.length, ...keyList, ...args);
     }
   }
 }
@@ -67,8 +113,11 @@ class LuaScript {
 const addScript = new LuaScript(ADD_SCRIPT);
 const setScript = new LuaScript(SET_SCRIPT);
 const removeScript = new LuaScript(REMOVE_SCRIPT);
+const placeOrderScript = new LuaScript(PLACE_ORDER_SCRIPT);
+const setStatusScript = new LuaScript(SET_STATUS_SCRIPT);
+const countFailureScript = new LuaScript(COUNT_FAILURE_SCRIPT);
 
-export class RedisCartStore implements CartStore {
+export class RedisCartStore implements CartStore, OrderStore {
   readonly kind = 'redis' as const;
   private readonly prefix: string;
   private readonly ttlMs: number;
@@ -142,6 +191,72 @@ export class RedisCartStore implements CartStore {
     return { created: created === 1 };
   }
 
+  async placeOrder(order: StoredOrder, idempotencyKey: string, expectedLines: readonly StoredLine[]): Promise<PlaceOrderResult> {
+    const { status, updatedAt, ...frozen } = order;
+    const keys = [this.cartKey(order.ownerId), this.idemKey(order.ownerId, idempotencyKey), this.orderKey(order.number), this.ordersKey()];
+    const args = [linesSignature(expectedLines), JSON.stringify(frozen), status, updatedAt, IDEMPOTENCY_TTL_MS, order.number];
+    const reply = await this.call(() => placeOrderScript.run(this.redis, keys, args));
+    if (!Array.isArray(reply)) throw new StoreUnavailableError('Unexpected reply from Redis.');
+    switch (reply[0]) {
+      case 1:
+        return { kind: 'placed', order };
+      case 2: {
+        const replayed = await this.getOrder(String(reply[1]));
+        if (!replayed) throw new StoreUnavailableError('An idempotency key points to a missing order.');
+        return { kind: 'replayed', order: replayed };
+      }
+      case 3:
+        return { kind: 'number_taken' };
+      default:
+        return { kind: 'cart_changed' };
+    }
+  }
+
+  async findByIdempotencyKey(ownerId: string, idempotencyKey: string): Promise<StoredOrder | undefined> {
+    const number = await this.call(() => this.redis.get(this.idemKey(ownerId, idempotencyKey)));
+    return number === null ? undefined : this.getOrder(number);
+  }
+
+  async getOrder(number: string): Promise<StoredOrder | undefined> {
+    const hash = await this.call(() => this.redis.hgetall(this.orderKey(number)));
+    return orderFromHash(hash);
+  }
+
+  async listOrders(): Promise<StoredOrder[]> {
+    const numbers = await this.call(() => this.redis.zrevrange(this.ordersKey(), 0, -1));
+    if (numbers.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const number of numbers) pipeline.hgetall(this.orderKey(number));
+    const replies = (await this.call(() => pipeline.exec())) ?? [];
+    const orders: StoredOrder[] = [];
+    for (const [error, hash] of replies) {
+      if (error) throw new StoreUnavailableError(`Redis command failed: ${error.message}`, { cause: error });
+      const order = orderFromHash(hash as Record<string, string>);
+      if (order) orders.push(order);
+    }
+    return orders;
+  }
+
+  async setOrderStatus(number: string, status: OrderStatus, from: readonly OrderStatus[], at: number): Promise<SetStatusResult> {
+    const reply = await this.call(() => setStatusScript.run(this.redis, this.orderKey(number), [status, at, ...from]));
+    const outcome = Array.isArray(reply) ? reply[0] : undefined;
+    const order = await this.getOrder(number);
+    if (outcome === 0 || !order) return { kind: 'not_found' };
+    return outcome === 1 ? { kind: 'updated', order } : { kind: 'invalid_transition', order };
+  }
+
+  async addTrackingFailure(visitor: string, windowMs: number): Promise<FailureCount> {
+    const reply = await this.call(() => countFailureScript.run(this.redis, this.failuresKey(visitor), [windowMs]));
+    if (!Array.isArray(reply)) throw new StoreUnavailableError('Unexpected reply from Redis.');
+    return { count: Number(reply[0]), resetInMs: Math.max(0, Number(reply[1])) };
+  }
+
+  async trackingFailures(visitor: string): Promise<FailureCount> {
+    const key = this.failuresKey(visitor);
+    const [count, ttl] = await this.call(() => Promise.all([this.redis.get(key), this.redis.pttl(key)]));
+    return count === null ? { count: 0, resetInMs: 0 } : { count: Number(count), resetInMs: Math.max(0, ttl) };
+  }
+
   async ping(): Promise<void> {
     await this.call(() => this.redis.ping());
   }
@@ -157,6 +272,22 @@ export class RedisCartStore implements CartStore {
 
   private cartKey(cartId: string): string {
     return `${this.prefix}cart:${cartId}`;
+  }
+
+  private orderKey(number: string): string {
+    return `${this.prefix}order:${number}`;
+  }
+
+  private ordersKey(): string {
+    return `${this.prefix}orders`;
+  }
+
+  private idemKey(ownerId: string, idempotencyKey: string): string {
+    return `${this.prefix}idem:${ownerId}:${idempotencyKey}`;
+  }
+
+  private failuresKey(visitor: string): string {
+    return `${this.prefix}track-failures:${visitor}`;
   }
 
   private async call<T>(command: () => Promise<T>): Promise<T> {
@@ -188,6 +319,17 @@ function linesFromHash(pairs: Array<[string, string]>): StoredLine[] {
     if (Number.isSafeInteger(quantity) && quantity > 0) lines.push({ productId, quantity });
   }
   return lines;
+}
+
+/** An order hash back to a StoredOrder; a key edited by hand into another shape reads as absent. */
+function orderFromHash(hash: Record<string, string>): StoredOrder | undefined {
+  if (!hash['data'] || !hash['status']) return undefined;
+  try {
+    const frozen = JSON.parse(hash['data']) as Omit<StoredOrder, 'status' | 'updatedAt'>;
+    return { ...frozen, status: hash['status'] as OrderStatus, updatedAt: Number(hash['updatedAt'] ?? frozen.createdAt) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The URL without its password, for log lines. */

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { createApp, type AppOptions, type CartServiceApp } from '../app';
 import { loadCatalogue, type Catalogue } from '../catalogue/load-catalogue';
-import type { CartStore } from '../store/cart-store';
+import type { ShopStore } from '../store/open-store';
 import { FileCartStore } from '../store/cart-store.file';
 
 export const SHOP_ORIGIN = 'http://localhost:3000';
@@ -48,11 +48,11 @@ export async function tempDir(prefix = 'cart-service-test-'): Promise<{ path: st
 export interface RunningApp {
   url: string;
   service: CartServiceApp;
-  store: CartStore;
+  store: ShopStore;
   close(): Promise<void>;
 }
 
-export type TestAppOptions = Partial<Omit<AppOptions, 'store'>> & { store?: CartStore; dataDir?: string };
+export type TestAppOptions = Partial<Omit<AppOptions, 'store'>> & { store?: ShopStore; dataDir?: string };
 
 /** Creates the real app (file store in `dataDir` unless a store is given) and starts it on a free loopback port. */
 export async function startApp(options: TestAppOptions = {}): Promise<RunningApp> {
