@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartStore, StoredLine } from './cart-store';
+import type { ShopStore } from './open-store';
 import { StoreUnavailableError } from './cart-store';
 
 /** One backing (a data directory, a Redis key prefix) that stores can be opened on, one after the other. */
 export interface StoreBacking {
-  open(options?: { ttlMs?: number }): Promise<CartStore>;
+  open(options?: { ttlMs?: number }): Promise<ShopStore>;
   dispose(): Promise<void>;
 }
 

@@ -2,16 +2,20 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/test-app';
-import { cartStoreContract } from './cart-store.contract';
+import { cartStoreContract, type StoreBacking } from './cart-store.contract';
+import { orderStoreContract } from './order-store.contract';
 import { FileCartStore } from './cart-store.file';
 
-cartStoreContract('file', async () => {
+const fileBacking = async (): Promise<StoreBacking> => {
   const dir = await tempDir();
   return {
     open: (options) => FileCartStore.open({ dir: dir.path, ...options }),
     dispose: () => dir.remove(),
   };
-});
+};
+
+cartStoreContract('file', fileBacking);
+orderStoreContract('file', fileBacking);
 
 describe('FileCartStore', () => {
   const cleanups: Array<() => Promise<void>> = [];

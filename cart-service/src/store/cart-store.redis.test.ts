@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type RedisServer } from '../test-support/redis-server';
-import { cartStoreContract } from './cart-store.contract';
+import { cartStoreContract, type StoreBacking } from './cart-store.contract';
+import { orderStoreContract } from './order-store.contract';
 import { StoreUnavailableError } from './cart-store';
 import { RedisCartStore } from './cart-store.redis';
 
@@ -16,13 +17,16 @@ afterAll(async () => {
 
 const prefix = () => `test:${randomBytes(6).toString('hex')}:`;
 
-cartStoreContract('redis', async () => {
+const redisBacking = async (): Promise<StoreBacking> => {
   const keyPrefix = prefix();
   return {
     open: (options) => RedisCartStore.connect({ url: redis.url, keyPrefix, ...options }),
     dispose: async () => undefined,
   };
-});
+};
+
+cartStoreContract('redis', redisBacking);
+orderStoreContract('redis', redisBacking);
 
 describe('RedisCartStore', () => {
   it('keeps a cart in one hash with a 30-day expiry, refreshed by changes but not by reads', async () => {

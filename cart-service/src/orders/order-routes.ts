@@ -1,0 +1,147 @@
+import { timingSafeEqual } from 'node:crypto';
+import type Router from '@koa/router';
+import type { RouterMiddleware } from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { OrderResponse, TrackOrderResponse } from '@shop/contracts/orders';
+import { resolveCart } from '../cart/resolve-cart';
+import type { Catalogue } from '../catalogue/load-catalogue';
+import { ApiError, messages } from '../http/api-error';
+import { readJsonBody } from '../http/read-json-body';
+import { sendJson } from '../http/send-json';
+import { cartIdOf, touchCartSession } from '../session/cart-session';
+import type { ShopStore } from '../store/open-store';
+import type { StoredOrder } from '../store/order-store';
+import { validateDelivery, validateTracking } from './delivery-validation';
+import { newOrderNumber, normalizeOrderNumber } from './order-number';
+import { orderJson, orderLineOf, orderTotal, trackedOrderJson } from './order-json';
+
+export interface TrackingLimits {
+  /** Failed lookups allowed per visitor in one window; the next ones answer 429 until the window ends. */
+  maxFailures: number;
+  windowMs: number;
+}
+
+export const DEFAULT_TRACKING_LIMITS: TrackingLimits = { maxFailures: 5, windowMs: 15 * 60 * 1000 };
+
+export interface OrderRouteDeps {
+  store: ShopStore;
+  catalogue: Catalogue;
+  session: Middleware;
+  /** Delivery details are longer than a cart change: a note alone may be 500 characters. */
+  bodyLimitBytes: number;
+  cartTtlMs: number;
+  tracking: TrackingLimits;
+  logger: Logger;
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+/** A cart changed by another tab while the order was being built is read again; this many times at most. */
+const PLACE_ATTEMPTS = 5;
+
+/**
+ * POST /api/orders, GET /api/orders/:number, POST /api/orders/track (contracts/src/orders.ts).
+ * Prices, names and totals come from the catalogue at the moment the order is placed, never from the client.
+ */
+export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void {
+  const { store, catalogue, session, logger } = deps;
+
+  const withSession =
+    (handler: (ctx: Context) => Promise<void>): RouterMiddleware =>
+    (ctx) =>
+      session(ctx, () => handler(ctx));
+
+  const sendOrder = (ctx: Context, order: StoredOrder, status: number) => {
+    ctx.set('Cache-Control', 'no-store');
+    const body: OrderResponse = { order: orderJson(order) };
+    sendJson(ctx, body, status);
+  };
+
+  router.post('/api/orders', withSession(async (ctx) => {
+    const key = ctx.get('Idempotency-Key');
+    if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'validation_failed', messages.idempotencyKey);
+    const delivery = validateDelivery(await readJsonBody(ctx, deps.bodyLimitBytes));
+    const ownerId = cartIdOf(ctx);
+
+    // A repeated submit (double click, retry after a lost answer) finds the order placed the first time, even
+    // though the cart is empty by now.
+    const earlier = await store.findByIdempotencyKey(ownerId, key);
+    if (earlier) return sendOrder(ctx, earlier, 200);
+
+    for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt += 1) {
+      const lines = await store.getLines(ownerId);
+      const { items, stale } = resolveCart(lines, catalogue);
+      if (stale.length > 0) {
+        await store.removeLines(ownerId, stale); // products gone from the catalogue cannot be ordered
+        continue;
+      }
+      if (items.length === 0) throw new ApiError(409, 'cart_empty', messages.cartEmpty);
+      const now = Date.now();
+      const orderLines = items.map(orderLineOf);
+      const order: StoredOrder = {
+        number: newOrderNumber(),
+        ownerId,
+        status: 'reçue',
+        createdAt: now,
+        updatedAt: now,
+        lines: orderLines,
+        total: orderTotal(orderLines),
+        delivery,
+      };
+      const result = await store.placeOrder(order, key, lines);
+      if (result.kind === 'placed') {
+        touchCartSession(ctx, deps.cartTtlMs);
+        logger.info({ order: order.number, total: order.total, lines: order.lines.length }, 'order placed');
+        return sendOrder(ctx, result.order, 201);
+      }
+      if (result.kind === 'replayed') return sendOrder(ctx, result.order, 200);
+      // cart_changed or number_taken: build it again from the cart as it is now.
+    }
+    throw new ApiError(503, 'unavailable', messages.unavailable, { 'Retry-After': '1' });
+  }));
+
+  router.get('/api/orders/:number', withSession(async (ctx) => {
+    const number = normalizeOrderNumber(String(ctx.params['number'] ?? ''));
+    const order = number ? await store.getOrder(number) : undefined;
+    // Someone else's order answers exactly like a number that does not exist.
+    if (!order || !sameText(order.ownerId, cartIdOf(ctx))) {
+      throw new ApiError(404, 'order_not_found', messages.orderNotFound);
+    }
+    sendOrder(ctx, order, 200);
+  }));
+
+  router.post('/api/orders/track', async (ctx) => {
+    const body = await readJsonBody(ctx, deps.bodyLimitBytes);
+    const visitor = ctx.ip || 'unknown';
+    const before = await store.trackingFailures(visitor);
+    if (before.count >= deps.tracking.maxFailures) throw tooManyAttempts(before.resetInMs);
+    const { number, phone } = validateTracking(body);
+    const order = await store.getOrder(number);
+    // An unknown number and a wrong phone take the same path and answer the same bytes: nothing tells them apart.
+    const matches = order !== undefined && sameText(order.delivery.phone, phone);
+    if (!order || !matches) {
+      const failures = await store.addTrackingFailure(visitor, deps.tracking.windowMs);
+      if (failures.count === deps.tracking.maxFailures) {
+        logger.warn({ visitor, failures: failures.count }, 'order tracking: too many failures, slowing this visitor down');
+      }
+      throw new ApiError(404, 'order_not_found', messages.orderNotFound);
+    }
+    ctx.set('Cache-Control', 'no-store');
+    const answer: TrackOrderResponse = { order: trackedOrderJson(order) };
+    sendJson(ctx, answer);
+  });
+}
+
+function tooManyAttempts(resetInMs: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  return new ApiError(429, 'too_many_attempts', messages.tooManyAttempts(Math.ceil(seconds / 60)), {
+    'Retry-After': String(seconds),
+  });
+}
+
+/** Constant-time comparison, so response time does not reveal how much of a secret matched. */
+export function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

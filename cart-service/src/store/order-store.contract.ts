@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ShopStore } from './open-store';
+import type { StoreBacking } from './cart-store.contract';
+import type { StoredOrder } from './order-store';
+
+const newId = () => randomBytes(24).toString('base64url');
+let sequence = 0;
+
+function orderFor(ownerId: string, overrides: Partial<StoredOrder> = {}): StoredOrder {
+  sequence += 1;
+  const createdAt = 1_760_000_000_000 + sequence * 1000;
+  return {
+    number: `T${String(sequence).padStart(3, '0')}-${randomBytes(2).toString('hex').toUpperCase()}`,
+    ownerId,
+    status: 'reçue',
+    createdAt,
+    updatedAt: createdAt,
+    lines: [
+      { productId: 'sv-001', name: 'Crème', price: 149.9, oldPrice: 189, quantity: 2, images: ['/images/products/a.svg'] },
+      { productId: 'sh-002', name: 'Shampoing', price: 79, quantity: 1, images: [] },
+    ],
+    total: 378.8,
+    delivery: { fullName: 'Amina Berrada', phone: '+212612345678', city: 'Rabat', address: '12, avenue Mohammed V, Agdal' },
+    ...overrides,
+  };
+}
+
+/** The orders behaviour every store must have; run by cart-store.file.test.ts and cart-store.redis.test.ts. */
+export function orderStoreContract(name: string, createBacking: () => Promise<StoreBacking>): void {
+  describe(`OrderStore contract: ${name}`, () => {
+    const opened: ShopStore[] = [];
+    const backings: StoreBacking[] = [];
+
+    async function open(): Promise<{ store: ShopStore; backing: StoreBacking }> {
+      const backing = await createBacking();
+      backings.push(backing);
+      const store = await backing.open();
+      opened.push(store);
+      return { store, backing };
+    }
+
+    async function cartWithTwoLines(store: ShopStore) {
+      const cart = newId();
+      await store.addLine(cart, 'sv-001', 2, 99);
+      await store.addLine(cart, 'sh-002', 1, 99);
+      return { cart, lines: await store.getLines(cart) };
+    }
+
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((store) => store.close()));
+      await Promise.all(backings.splice(0).map((backing) => backing.dispose()));
+    });
+
+    it('places an order from the expected lines: stores it and empties the cart in one step', async () => {
+      const { store } = await open();
+      const { cart, lines } = await cartWithTwoLines(store);
+      const order = orderFor(cart);
+      expect(await store.placeOrder(order, 'key-00000001', lines)).toEqual({ kind: 'placed', order });
+      expect(await store.getLines(cart)).toEqual([]);
+      expect(await store.getOrder(order.number)).toEqual(order);
+      expect(await store.findByIdempotencyKey(cart, 'key-00000001')).toEqual(order);
+    });
+
+    it('answers the first order for a key used again, and places nothing new', async () => {
+      const { store } = await open();
+      const { cart, lines } = await cartWithTwoLines(store);
+      const first = orderFor(cart);
+      await store.placeOrder(first, 'key-00000002', lines);
+      await store.addLine(cart, 'sv-001', 1, 99); // the cart filled again meanwhile
+      const again = await store.placeOrder(orderFor(cart), 'key-00000002', await store.getLines(cart));
+      expect(again).toEqual({ kind: 'replayed', order: first });
+      expect(await store.listOrders()).toEqual([first]);
+      expect(await store.getLines(cart)).toEqual([{ productId: 'sv-001', quantity: 1 }]);
+    });
+
+    it('keeps idempotency keys per visitor: the same key from another visitor is another order', async () => {
+      const { store } = await open();
+      const a = await cartWithTwoLines(store);
+      const b = await cartWithTwoLines(store);
+      expect((await store.placeOrder(orderFor(a.cart), 'same-key-1', a.lines)).kind).toBe('placed');
+      expect((await store.placeOrder(orderFor(b.cart), 'same-key-1', b.lines)).kind).toBe('placed');
+      expect(await store.findByIdempotencyKey(newId(), 'same-key-1')).toBeUndefined();
+    });
+
+    it('refuses when the cart changed since the order was built, and changes nothing', async () => {
+      const { store } = await open();
+      const { cart, lines } = await cartWithTwoLines(store);
+      await store.setLine(cart, 'sv-001', 5);
+      const order = orderFor(cart);
+      expect(await store.placeOrder(order, 'key-00000003', lines)).toEqual({ kind: 'cart_changed' });
+      expect(await store.getOrder(order.number)).toBeUndefined();
+      expect(await store.getLines(cart)).toHaveLength(2);
+      expect(await store.findByIdempotencyKey(cart, 'key-00000003')).toBeUndefined();
+    });
+
+    it('refuses a number already taken', async () => {
+      const { store } = await open();
+      const a = await cartWithTwoLines(store);
+      const b = await cartWithTwoLines(store);
+      const first = orderFor(a.cart);
+      await store.placeOrder(first, 'key-00000004', a.lines);
+      expect(await store.placeOrder(orderFor(b.cart, { number: first.number }), 'key-00000005', b.lines)).toEqual({
+        kind: 'number_taken',
+      });
+      expect(await store.getLines(b.cart)).toHaveLength(2);
+    });
+
+    it('places exactly one order when the same submit races itself', async () => {
+      const { store } = await open();
+      const { cart, lines } = await cartWithTwoLines(store);
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => store.placeOrder(orderFor(cart), 'key-raced-01', lines)),
+      );
+      const placed = results.filter((r) => r.kind === 'placed');
+      expect(placed).toHaveLength(1);
+      // The others either replay it or saw the cart already emptied; none is a second order.
+      expect(await store.listOrders()).toHaveLength(1);
+    });
+
+    it('lists orders newest first and moves a status only from an allowed one', async () => {
+      const { store } = await open();
+      const a = await cartWithTwoLines(store);
+      const older = orderFor(a.cart);
+      await store.placeOrder(older, 'key-00000006', a.lines);
+      const b = await cartWithTwoLines(store);
+      const newer = orderFor(b.cart);
+      await store.placeOrder(newer, 'key-00000007', b.lines);
+      expect((await store.listOrders()).map((o) => o.number)).toEqual([newer.number, older.number]);
+
+      const confirmed = await store.setOrderStatus(older.number, 'confirmée', ['reçue'], older.createdAt + 60_000);
+      expect(confirmed).toEqual({ kind: 'updated', order: { ...older, status: 'confirmée', updatedAt: older.createdAt + 60_000 } });
+      expect(await store.setOrderStatus(older.number, 'livrée', ['expédiée'], Date.now())).toMatchObject({
+        kind: 'invalid_transition',
+        order: { status: 'confirmée' },
+      });
+      expect(await store.setOrderStatus('NONE-XXXX', 'confirmée', ['reçue'], Date.now())).toEqual({ kind: 'not_found' });
+      expect((await store.getOrder(older.number))?.status).toBe('confirmée');
+    });
+
+    it('keeps orders, statuses and idempotency keys when the store is closed and opened again', async () => {
+      const { store, backing } = await open();
+      const { cart, lines } = await cartWithTwoLines(store);
+      const order = orderFor(cart);
+      await store.placeOrder(order, 'key-00000008', lines);
+      await store.setOrderStatus(order.number, 'confirmée', ['reçue'], order.createdAt + 5);
+      await store.close();
+      const reopened = await backing.open();
+      opened.push(reopened);
+      const expected = { ...order, status: 'confirmée', updatedAt: order.createdAt + 5 };
+      expect(await reopened.getOrder(order.number)).toEqual(expected);
+      expect(await reopened.findByIdempotencyKey(cart, 'key-00000008')).toEqual(expected);
+      expect(await reopened.listOrders()).toEqual([expected]);
+    });
+
+    it('counts tracking failures per visitor within a window', async () => {
+      const { store } = await open();
+      expect(await store.trackingFailures('203.0.113.7')).toEqual({ count: 0, resetInMs: 0 });
+      expect((await store.addTrackingFailure('203.0.113.7', 60_000)).count).toBe(1);
+      const second = await store.addTrackingFailure('203.0.113.7', 60_000);
+      expect(second.count).toBe(2);
+      expect(second.resetInMs).toBeGreaterThan(50_000);
+      expect(second.resetInMs).toBeLessThanOrEqual(60_000);
+      expect((await store.trackingFailures('203.0.113.7')).count).toBe(2);
+      expect((await store.trackingFailures('198.51.100.1')).count).toBe(0);
+    });
+  });
+}
