@@ -16,7 +16,42 @@ async function addLines(client: CookieClient) {
   return res.body;
 }
 
+/** Places an order through the API and answers what its owner and tracking see, to compare after a restart. */
+async function placeOrder(client: CookieClient) {
+  await client.post('/api/cart/add', { productId: 'sv-002', quantity: 2 });
+  const placed = await client.post(
+    '/api/orders',
+    { fullName: 'Youssef Amrani', phone: '0661234567', city: 'Fès', address: '8, derb Sidi Ahmed, Fès el-Bali' },
+    { 'Idempotency-Key': `durable-${randomBytes(6).toString('hex')}` },
+  );
+  expect(placed.status).toBe(201);
+  return seenAfter(client, placed.body.order.number as string);
+}
+
+async function seenAfter(client: CookieClient, number: string) {
+  const mine = await client.get(`/api/orders/${number}`);
+  const tracked = await client.post('/api/orders/track', { number, phone: '+212661234567' });
+  expect([mine.status, tracked.status]).toEqual([200, 200]);
+  return { number, mine: mine.body, tracked: tracked.body };
+}
+
 describe('durability across a restart of cart-service', () => {
+  it('file store: a placed order survives a restart, for its owner and for tracking', async () => {
+    const dir = await tempDir();
+    try {
+      const first = await startApp({ dataDir: dir.path });
+      const client = new CookieClient(first.url);
+      const before = await placeOrder(client);
+      await first.close();
+
+      const second = await startApp({ dataDir: dir.path });
+      expect(await seenAfter(client.withBaseUrl(second.url), before.number)).toEqual(before);
+      await second.close();
+    } finally {
+      await dir.remove();
+    }
+  });
+
   it('file store: the same cookie gets the same cart after a restart', async () => {
     const dir = await tempDir();
     try {
@@ -96,6 +131,20 @@ describe('durability across a restart of cart-service', () => {
       const third = await startApp({ store: await open() });
       expect((await client.withBaseUrl(third.url).get('/api/cart')).body).toEqual(before);
       await third.close();
+    });
+
+    it('a placed order survives cart-service and Redis restarts, for its owner and for tracking', async () => {
+      const keyPrefix = `durable:${randomBytes(4).toString('hex')}:`;
+      const open = () => RedisCartStore.connect({ url: redis.url, keyPrefix });
+      const first = await startApp({ store: await open() });
+      const client = new CookieClient(first.url);
+      const before = await placeOrder(client);
+      await first.close();
+
+      await redis.restart();
+      const second = await startApp({ store: await open() });
+      expect(await seenAfter(client.withBaseUrl(second.url), before.number)).toEqual(before);
+      await second.close();
     });
   });
 });

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Order, TrackedOrder } from '@shop/contracts/orders';
+import { DEFAULT_CATALOGUE_PATH, loadCatalogue } from '../catalogue/load-catalogue';
+import { messages } from '../http/api-error';
+import { CookieClient } from '../test-support/cookie-client';
+import { catalogue, fileStoreAppPerSuite, startApp, tempDir } from '../test-support/test-app';
+import { deliveryMessages } from './delivery-validation';
+
+const ADMIN_TOKEN = 'operators-token-0123456789-abcdefghijklmnop';
+const { app } = fileStoreAppPerSuite({
+  adminToken: ADMIN_TOKEN,
+  limits: { tracking: { maxFailures: 3, windowMs: 60_000 } },
+});
+
+const delivery = {
+  fullName: 'Fatima Zahra El Idrissi',
+  phone: '06 12 34 56 78',
+  city: 'Casablanca',
+  address: '27, rue Ibnou Mounir, Maârif',
+};
+
+/** A visitor with two products in the cart (sv-001 × 2, sh-002 × 1). Each visitor comes from its own address. */
+async function shopperWithCart(address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {
+  const client = new CookieClient(app.url, { Origin: 'http://localhost:3000', 'X-Forwarded-For': address });
+  await client.post('/api/cart/add', { productId: 'sv-001', quantity: 2 });
+  await client.post('/api/cart/add', { productId: 'sh-002' });
+  return client;
+}
+
+const place = (client: CookieClient, body: unknown = delivery, key: string = randomUUID()) =>
+  client.post('/api/orders', body, { 'Idempotency-Key': key });
+
+const track = (client: CookieClient, number: string, phone: string) => client.post('/api/orders/track', { number, phone });
+
+const admin = (path: string, init: { method?: string; json?: unknown; token?: string } = {}) =>
+  new CookieClient(app.url, {}).request(path, {
+    method: init.method ?? 'GET',
+    ...(init.json === undefined ? {} : { json: init.json }),
+    headers: init.token === '' ? {} : { Authorization: `Bearer ${init.token ?? ADMIN_TOKEN}` },
+  });
+
+describe('POST /api/orders', () => {
+  it('builds the order from the cart with catalogue prices, answers a readable number, and empties the cart', async () => {
+    const client = await shopperWithCart();
+    const res = await place(client, { ...delivery, note: 'Sonner deux fois, 3e étage.' });
+    expect(res.status).toBe(201);
+    const order = res.body.order as Order;
+    expect(order.number).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{4}-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{4}$/);
+    expect(order.status).toBe('reçue');
+    expect(order.paymentMethod).toBe('cash_on_delivery');
+    const serum = catalogue().byId('sv-001')!;
+    const shampoo = catalogue().byId('sh-002')!;
+    expect(order.lines.map((l) => [l.productId, l.name, l.price, l.quantity])).toEqual([
+      ['sv-001', serum.name, serum.price, 2],
+      ['sh-002', shampoo.name, shampoo.price, 1],
+    ]);
+    expect(order.total).toBe(serum.price * 2 + shampoo.price);
+    expect(order.delivery).toEqual({ ...delivery, phone: '+212612345678', note: 'Sonner deux fois, 3e étage.' });
+    expect((await client.get('/api/cart')).body).toEqual({ cart: [] });
+    expect(Object.keys(order)).not.toContain('ownerId');
+  });
+
+  it('never takes prices from the client: extra fields are refused and nothing is placed', async () => {
+    const client = await shopperWithCart();
+    for (const extra of [{ total: 1 }, { lines: [{ productId: 'sv-001', price: 1, quantity: 2 }] }, { price: 0.01 }]) {
+      const res = await place(client, { ...delivery, ...extra });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({ code: 'validation_failed', message: messages.unknownField });
+    }
+    expect((await client.get('/api/cart')).body.cart).toHaveLength(2);
+  });
+
+  it('shows every invalid field with its French message and places nothing', async () => {
+    const client = await shopperWithCart();
+    const empty = await place(client, { fullName: ' ', phone: '', city: '', address: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields).toEqual({
+      fullName: deliveryMessages.fullNameMissing,
+      phone: deliveryMessages.phoneMissing,
+      city: deliveryMessages.cityMissing,
+      address: deliveryMessages.addressMissing,
+    });
+    const wrong = await place(client, { ...delivery, phone: '0812345678', address: 'rue 3', note: 'x'.repeat(501) });
+    expect(wrong.body.error.fields).toEqual({
+      phone: deliveryMessages.phoneInvalid,
+      address: deliveryMessages.addressShort,
+      note: deliveryMessages.noteTooLong,
+    });
+    const notAString = await place(client, { ...delivery, phone: 612345678 });
+    expect(notAString.body.error.fields).toEqual({ phone: deliveryMessages.phoneMissing });
+    expect((await client.get('/api/cart')).body.cart).toHaveLength(2);
+  });
+
+  it('refuses a missing or malformed idempotency key, a non-JSON body and an empty cart, in French', async () => {
+    const client = await shopperWithCart();
+    expect((await client.post('/api/orders', delivery)).body.error).toEqual({
+      code: 'validation_failed',
+      message: messages.idempotencyKey,
+    });
+    expect((await place(client, delivery, 'short')).status).toBe(400);
+    const text = await client.request('/api/orders', {
+      method: 'POST',
+      body: 'fullName=x',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': randomUUID() },
+    });
+    expect(text.status).toBe(415);
+    const empty = await place(new CookieClient(app.url));
+    expect(empty.status).toBe(409);
+    expect(empty.body.error).toEqual({ code: 'cart_empty', message: messages.cartEmpty });
+  });
+
+  it('places one order for the same submit sent twice, and for five at once', async () => {
+    const client = await shopperWithCart();
+    const key = randomUUID();
+    const first = await place(client, delivery, key);
+    const again = await place(client, delivery, key);
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body.order).toEqual(first.body.order);
+
+    const racer = await shopperWithCart();
+    const raceKey = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => place(racer, delivery, raceKey)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.every((a) => a.status === 201 || a.status === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.body.order.number)).size).toBe(1);
+
+    const listed = (await admin('/admin/orders')).body.orders as Order[];
+    expect(listed.filter((o) => o.number === first.body.order.number)).toHaveLength(1);
+    expect(listed.filter((o) => o.number === answers[0]!.body.order.number)).toHaveLength(1);
+  });
+});
+
+describe('GET /api/orders/:number', () => {
+  it('shows the order to the visitor who placed it (any spelling of the number), and to nobody else', async () => {
+    const client = await shopperWithCart();
+    const order = (await place(client)).body.order as Order;
+    const mine = await client.get(`/api/orders/${order.number.toLowerCase().replace('-', '')}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.order).toEqual(order);
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+
+    const stranger = await new CookieClient(app.url).get(`/api/orders/${order.number}`);
+    const unknown = await new CookieClient(app.url).get('/api/orders/ZZZZ-ZZZZ');
+    expect(stranger.status).toBe(404);
+    expect(stranger.text).toBe(unknown.text);
+    expect(unknown.body.error).toEqual({ code: 'order_not_found', message: messages.orderNotFound });
+  });
+});
+
+describe('POST /api/orders/track', () => {
+  it('shows the status with the right number and phone, in any usual spelling, without name or address', async () => {
+    const client = await shopperWithCart();
+    const order = (await place(client)).body.order as Order;
+    const anyone = new CookieClient(app.url, { 'X-Forwarded-For': '192.0.2.10' });
+    const res = await track(anyone, order.number.toLowerCase(), '+212 6 12 34 56 78');
+    expect(res.status).toBe(200);
+    const tracked = res.body.order as TrackedOrder;
+    expect(tracked).toEqual({
+      number: order.number,
+      status: 'reçue',
+      createdAt: order.createdAt,
+      updatedAt: order.updatedAt,
+      lines: order.lines,
+      total: order.total,
+      city: 'Casablanca',
+    });
+  });
+
+  it('answers a wrong phone exactly like an unknown number', async () => {
+    const client = await shopperWithCart();
+    const order = (await place(client)).body.order as Order;
+    const wrongPhone = await track(new CookieClient(app.url, { 'X-Forwarded-For': '192.0.2.20' }), order.number, '0700000000');
+    const unknown = await track(new CookieClient(app.url, { 'X-Forwarded-For': '192.0.2.21' }), 'ZZZZ-ZZZZ', delivery.phone);
+    expect([wrongPhone.status, unknown.status]).toEqual([404, 404]);
+    expect(wrongPhone.text).toBe(unknown.text);
+    expect([...wrongPhone.headers.keys()].sort()).toEqual([...unknown.headers.keys()].sort());
+    expect(unknown.body.error).toEqual({ code: 'order_not_found', message: messages.orderNotFound });
+    // A malformed number is a form mistake, explained (the format is public, nothing to probe).
+    const malformed = await track(new CookieClient(app.url, { 'X-Forwarded-For': '192.0.2.22' }), 'O0O0', delivery.phone);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.fields).toEqual({ number: deliveryMessages.numberInvalid });
+  });
+
+  it('slows a visitor down after repeated failures, even with the right pair then, without touching others', async () => {
+    const client = await shopperWithCart('203.0.113.50');
+    const order = (await place(client)).body.order as Order;
+    // The shell's proxy appends the real address; entries written by the client before it change nothing.
+    const prober = new CookieClient(app.url, { 'X-Forwarded-For': '10.9.9.9, 203.0.113.99' });
+    for (let i = 0; i < 3; i += 1) expect((await track(prober, 'ZZZZ-ZZZ' + (i + 2), delivery.phone)).status).toBe(404);
+    const spoofing = new CookieClient(app.url, { 'X-Forwarded-For': `10.0.0.${Math.floor(Math.random() * 200)}, 203.0.113.99` });
+    const blocked = await track(spoofing, order.number, delivery.phone);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.code).toBe('too_many_attempts');
+    expect(blocked.body.error.message).toBe(messages.tooManyAttempts(1));
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another visitor is not affected.
+    expect((await track(new CookieClient(app.url, { 'X-Forwarded-For': '203.0.113.100' }), order.number, delivery.phone)).status).toBe(200);
+  });
+});
+
+describe('operators: /admin/orders', () => {
+  it('refuses requests without the token, lists orders, and moves a status along the allowed path only', async () => {
+    expect((await admin('/admin/orders', { token: '' })).status).toBe(401);
+    const wrong = await admin('/admin/orders', { token: 'not-the-token' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toEqual({ code: 'unauthorized', message: messages.unauthorized });
+
+    const client = await shopperWithCart();
+    const order = (await place(client)).body.order as Order;
+    const received = (await admin(`/admin/orders?status=${encodeURIComponent('reçue')}`)).body.orders as Order[];
+    expect(received.map((o) => o.number)).toContain(order.number);
+    expect((await admin('/admin/orders?status=perdue')).status).toBe(400);
+
+    const status = (value: string, number = order.number) =>
+      admin(`/admin/orders/${number}/status`, { method: 'POST', json: { status: value } });
+    expect((await status('livrée')).body.error).toEqual({
+      code: 'invalid_transition',
+      message: messages.invalidTransition('reçue', 'livrée'),
+    });
+    expect((await status('confirmée')).body.order.status).toBe('confirmée');
+    expect((await status('expédiée')).body.order.status).toBe('expédiée');
+    expect((await status('annulée')).status).toBe(409);
+    expect((await status('perdue')).status).toBe(400);
+    expect((await status('confirmée', 'ZZZZ-ZZZZ')).status).toBe(404);
+    const tracked = await track(new CookieClient(app.url, { 'X-Forwarded-For': '192.0.2.30' }), order.number, delivery.phone);
+    expect(tracked.body.order.status).toBe('expédiée');
+  });
+
+  it('is disabled, saying how to enable it, when no token is configured', async () => {
+    const dir = await tempDir();
+    const running = await startApp({ dataDir: dir.path });
+    try {
+      const res = await new CookieClient(running.url).get('/admin/orders', { Authorization: `Bearer ${ADMIN_TOKEN}` });
+      expect(res.status).toBe(503);
+      expect(res.body.error).toEqual({ code: 'unavailable', message: messages.adminDisabled });
+    } finally {
+      await running.close();
+      await dir.remove();
+    }
+  });
+});
+
+describe('prices at the moment of the order', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('a price changed in the catalogue after the product went into the cart is the price paid', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const first = await startApp({ dataDir: dir.path });
+    const client = new CookieClient(first.url);
+    await client.post('/api/cart/add', { productId: 'sv-001', quantity: 3 });
+    await first.close();
+
+    const data = JSON.parse(await readFile(DEFAULT_CATALOGUE_PATH, 'utf8')) as { products: Array<{ id: string; price: number }> };
+    data.products.find((p) => p.id === 'sv-001')!.price = 199.5;
+    const path = join(dir.path, 'catalogue.json');
+    await writeFile(path, JSON.stringify(data));
+    const second = await startApp({ dataDir: dir.path, catalogue: loadCatalogue(path) });
+    cleanups.push(second.close);
+    const order = (await place(client.withBaseUrl(second.url))).body.order as Order;
+    expect(order.lines).toMatchObject([{ productId: 'sv-001', price: 199.5, quantity: 3 }]);
+    expect(order.total).toBe(598.5);
+  });
+});
