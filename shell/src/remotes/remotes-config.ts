@@ -23,7 +23,22 @@ export function parseRemotesConfig(value: unknown): RemotesConfig {
   };
 }
 
+/** The id of the inline JSON copy of remotes.json that the shell's server writes into each page. */
+export const REMOTES_SCRIPT_ID = 'shop-remotes';
+
+/**
+ * The configuration the shell's server wrote into the page (server/page-hints.ts), or else /remotes.json (the dev
+ * server, or a page served without the hints).
+ */
 export async function fetchRemotesConfig(url = '/remotes.json'): Promise<RemotesConfig> {
+  const inline = document.getElementById(REMOTES_SCRIPT_ID);
+  if (inline?.textContent) {
+    try {
+      return parseRemotesConfig(JSON.parse(inline.textContent));
+    } catch {
+      // An unreadable inline copy is not fatal: the file is one request away.
+    }
+  }
   const response = await fetch(url, { cache: 'no-store' });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return parseRemotesConfig(await response.json());
