@@ -4,7 +4,6 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import serve from 'koa-static';
 import { isKnownPath } from '../src/routes/route-table';
-import { ManifestCache } from './manifest-cache';
 import { pageHints, withHints } from './page-hints';
 import { cartServiceProxy } from './proxy';
 import type { RemotesConfigFile } from './remotes-config-file';
@@ -15,21 +14,12 @@ export interface ShellServerOptions {
   distDir: string;
   cartServiceUrl: string;
   remotes: RemotesConfigFile;
-  /** Manifests of the configured releases, for the page's preload hints; one is created when absent. */
-  manifests?: ManifestCache;
 }
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
-export async function createShellServer({
-  distDir,
-  cartServiceUrl,
-  remotes,
-  manifests = new ManifestCache(),
-}: ShellServerOptions): Promise<Koa> {
+export async function createShellServer({ distDir, cartServiceUrl, remotes }: ShellServerOptions): Promise<Koa> {
   const indexHtml = await readFile(join(distDir, 'index.html'), 'utf8');
-  // Known before the first shopper arrives, so even the first page gets every hint.
-  await Promise.all(remotes.current.remotes.map((remote) => manifests.refresh(remote.entry)));
   const app = new Koa();
   app.proxy = true;
 
@@ -79,7 +69,7 @@ export async function createShellServer({
     ctx.type = 'html';
     // The hints follow remotes.json as it is now, so the page must not be reused from a cache.
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = withHints(indexHtml, pageHints(remotes.current, ctx.path, manifests));
+    ctx.body = withHints(indexHtml, pageHints(remotes.current));
   });
 
   return app;
