@@ -31,6 +31,11 @@ export default defineConfig({
   output: {
     distPath: { root: 'dist' },
   },
+  performance: {
+    // The shared libraries are async chunks behind the federation boundary; every page needs all of them at once, so
+    // the HTML lists them and the browser fetches them beside the entry instead of after it (one level less).
+    preload: { type: 'async-chunks' },
+  },
   server: {
     port: Number(process.env.SHELL_PORT ?? defaultPorts.shell),
     historyApiFallback: true,
