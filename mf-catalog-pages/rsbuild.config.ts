@@ -11,6 +11,7 @@ export default defineConfig(
       './HomePage': './src/exposes/home-page.tsx',
       './CategoryPage': './src/exposes/category-page.tsx',
       './CheckoutPage': './src/exposes/checkout-page.tsx',
+      './OrderConfirmationPage': './src/exposes/order-confirmation-page.tsx',
       './ProductPage': './src/exposes/product-page.tsx',
       './ListingPage': './src/exposes/listing-page.tsx',
       './FeaturedProductPage': './src/exposes/featured-product-page.tsx',

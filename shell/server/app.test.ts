@@ -80,6 +80,11 @@ describe('shell server', () => {
     expect(await unknown.text()).toContain('<div id="root">');
   });
 
+  it('serves an order’s confirmation page with 200 (the page itself asks cart-service whose order it is)', async () => {
+    expect((await fetch(`${base}/shop/order/K7M2-Q9XP`)).status).toBe(200);
+    expect((await fetch(`${base}/shop/order`)).status).toBe(404);
+  });
+
   it('caches hashed assets for a year as immutable, compressed', async () => {
     const response = await fetch(`${base}/static/js/index.abc123.js`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(response.status).toBe(200);

@@ -17,7 +17,7 @@ async function fetchCart(url: string): Promise<CartResponse> {
   return (await response.json()) as CartResponse;
 }
 
-/** /shop/checkout: the cart (mf_cart's editable lines and total, passed in by the shell) and the delivery form. */
+/** /shop/checkout: the cart (mf_cart's editable lines and total, passed in by the shell) and the order form. */
 export function CheckoutPage({ cartLines, apiBase = '' }: CheckoutPageProps) {
   const { data, error } = useSWR(`${apiBase}/api/cart`, fetchCart);
   const empty = data !== undefined && data.cart.length === 0;
@@ -25,8 +25,8 @@ export function CheckoutPage({ cartLines, apiBase = '' }: CheckoutPageProps) {
     <PageRoot className={styles.page}>
       <h1 className={page.title}>Paiement</h1>
       <p className={page.notice}>
-        La commande en ligne ouvre très bientôt : vous pouvez dès maintenant vérifier votre panier et vos coordonnées de
-        livraison. Aucune commande n’est passée depuis cette page pour le moment.
+        Vérifiez votre panier, indiquez vos coordonnées et confirmez votre commande. Vous payez en espèces à la livraison,
+        partout au Maroc ; nous vous appelons pour confirmer la commande avant l’expédition.
       </p>
       <div className={styles.columns}>
         {/* A plain block: the cart lines are already a region named "Votre panier" (mf_cart's). */}
@@ -44,7 +44,7 @@ export function CheckoutPage({ cartLines, apiBase = '' }: CheckoutPageProps) {
               <Link to="/shop/all">Découvrir nos produits</Link>
             </div>
           ) : (
-            <DeliveryForm />
+            <DeliveryForm apiBase={apiBase} />
           )}
         </div>
       </div>

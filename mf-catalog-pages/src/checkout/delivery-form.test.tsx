@@ -1,39 +1,204 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OrderConfirmationPage } from '../orders/order-confirmation-page';
+import { apiError, jsonResponse, placedOrder } from '../orders/order-fixtures';
 import { DeliveryForm } from './delivery-form';
 import { deliveryMessages } from './delivery-validation';
 
-afterEach(cleanup);
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Vérifier mes coordonnées' }));
+function CurrentPath() {
+  return <span data-testid="path">{useLocation().pathname}</span>;
+}
+
+function renderForm() {
+  // A cache of its own per test; the form stays mounted after navigating, so a second order can be tried.
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <MemoryRouter initialEntries={['/shop/checkout']}>
+        <DeliveryForm />
+        <CurrentPath />
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+}
+
+const button = () => screen.getByRole('button', { name: /Confirmer la commande|Envoi de votre commande…/ });
+const submit = () => fireEvent.click(button());
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const fillValid = () => {
+  type(/Nom complet/, 'Aïcha Benani');
+  type(/Téléphone/, '06 12 34 56 78');
+  type(/Ville/, 'Rabat');
+  type(/Adresse/, '5, avenue Fal Ould Oumeir, Agdal');
+};
+const sentKey = (call: number) => (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>)['Idempotency-Key'];
+const sentBody = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as Record<string, string>;
+const describedBy = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
 
 describe('DeliveryForm', () => {
-  it('shows every French message, tied to its field, in a summary that takes focus', () => {
-    render(<DeliveryForm />);
+  it('shows every French message, tied to its field, in a summary that takes focus, and sends nothing', () => {
+    renderForm();
     submit();
     const summary = screen.getByRole('alert');
     expect(document.activeElement).toBe(summary);
     const phone = screen.getByLabelText(/Téléphone/);
     expect(phone.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = phone.getAttribute('aria-describedby')!.split(' ');
-    const descriptions = describedBy.map((id) => document.getElementById(id)?.textContent);
-    expect(descriptions).toContain(deliveryMessages.phoneMissing);
+    expect(describedBy(phone)).toContain(deliveryMessages.phoneMissing);
     expect(summary.textContent).toContain(deliveryMessages.addressMissing);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('clears a message as soon as the field is fixed, and never claims an order was placed', () => {
-    render(<DeliveryForm />);
-    type(/Nom complet/, 'Aïcha Benani');
+  it('clears a message as soon as the field is fixed', () => {
+    renderForm();
+    fillValid();
     type(/Téléphone/, '0812345678');
-    type(/Ville/, 'Rabat');
-    type(/Adresse/, '5, avenue Fal Ould Oumeir, Agdal');
     submit();
     expect(screen.getByLabelText(/Téléphone/).getAttribute('aria-invalid')).toBe('true');
     type(/Téléphone/, '+212 7 12 34 56 78');
     expect(screen.getByLabelText(/Téléphone/).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('places the order, empties the cart badge and opens the confirmation without a page load', async () => {
+    const cartChanged = vi.fn();
+    window.addEventListener('cart:changed', cartChanged);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ order: placedOrder }, 201));
+    renderForm();
+    fillValid();
+    type(/Note pour le livreur/, '  Sonner deux fois.  ');
     submit();
-    expect(screen.getByRole('status').textContent).toContain('Aucune commande n’a été passée.');
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/shop/order/K7M2-Q9XP'));
+    window.removeEventListener('cart:changed', cartChanged);
+    expect(cartChanged).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/orders');
+    expect(init?.method).toBe('POST');
+    expect(sentKey(0)).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(sentBody(0)).toEqual({
+      fullName: 'Aïcha Benani',
+      phone: '06 12 34 56 78',
+      city: 'Rabat',
+      address: '5, avenue Fal Ould Oumeir, Agdal',
+      note: 'Sonner deux fois.',
+    });
+  });
+
+  it('hands the placed order to the confirmation page, which shows it without waiting for the service', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ order: placedOrder }, 201))
+      .mockReturnValue(new Promise<Response>(() => {})); // the confirmation's own GET never answers
+    function ConfirmationRoute() {
+      return <OrderConfirmationPage number={useParams().number ?? ''} notFound={<p>404</p>} />;
+    }
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter initialEntries={['/shop/checkout']}>
+          <Routes>
+            <Route path="/shop/checkout" element={<DeliveryForm />} />
+            <Route path="/shop/order/:number" element={<ConfirmationRoute />} />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>,
+    );
+    fillValid();
+    submit();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est enregistrée' })).toBeTruthy();
+    expect(screen.getByTestId('order-number').textContent).toBe('K7M2-Q9XP');
+  });
+
+  it('leaves an empty note out of the order', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ order: placedOrder }, 201));
+    renderForm();
+    fillValid();
+    submit();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(Object.keys(sentBody(0))).toEqual(['fullName', 'phone', 'city', 'address']);
+  });
+
+  it('sends one request with one key for a double click and a second Enter, and shows it is busy', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    renderForm();
+    fillValid();
+    submit();
+    submit();
+    fireEvent.submit(screen.getByRole('form', { name: 'Livraison et paiement à la livraison' }));
+    expect(button().textContent).toBe('Envoi de votre commande…');
+    expect((button() as HTMLButtonElement).disabled).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(async () => answer(jsonResponse({ order: placedOrder }, 201)));
+    expect(screen.getByTestId('path').textContent).toBe('/shop/order/K7M2-Q9XP');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries a failed attempt with the same key, and uses a new key once an order is placed', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse({ order: placedOrder }, 200))
+      .mockResolvedValueOnce(apiError(409, 'cart_empty', 'Votre panier est vide : ajoutez des produits avant de commander.'));
+    renderForm();
+    fillValid();
+    submit();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Votre commande n’a pas pu être envoyée : le service est injoignable, vérifiez votre connexion puis réessayez.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect((button() as HTMLButtonElement).disabled).toBe(false);
+
+    submit();
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/shop/order/K7M2-Q9XP'));
+    expect(sentKey(1)).toBe(sentKey(0));
+
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Votre panier est vide : ajoutez des produits avant de commander.');
+    expect(sentKey(2)).not.toBe(sentKey(0));
+  });
+
+  it('shows the service’s field messages under their fields, like its own', async () => {
+    fetchMock.mockResolvedValueOnce(
+      apiError(400, 'validation_failed', 'Certaines informations sont invalides : corrigez les champs indiqués.', {
+        address: deliveryMessages.tooLong(300),
+        note: deliveryMessages.noteTooLong,
+      }),
+    );
+    renderForm();
+    fillValid();
+    submit();
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Veuillez corriger les 2 points suivants');
+    const address = screen.getByLabelText(/Adresse/);
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(address)).toContain('Ce champ ne peut pas dépasser 300 caractères.');
+    expect(describedBy(screen.getByLabelText(/Note pour le livreur/))).toContain(deliveryMessages.noteTooLong);
+    expect(screen.getByLabelText(/Téléphone/).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows a refusal without fields, and a proxy error page, in French', async () => {
+    fetchMock
+      .mockResolvedValueOnce(apiError(400, 'validation_failed', 'La requête contient un champ non autorisé.'))
+      .mockResolvedValueOnce(new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    renderForm();
+    fillValid();
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('La requête contient un champ non autorisé.');
+    submit();
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Votre commande n’a pas pu être envoyée : le service a répondu 502, réessayez dans un instant.',
+      ),
+    );
   });
 });

@@ -1,49 +1,99 @@
-import { useId, useState } from 'react';
+import type { DeliveryDetails } from '@shop/contracts/orders';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { shopInfo } from '../content/shop-info';
-import { ErrorSummary } from '../shared/error-summary';
-import { FormField } from '../shared/form-field';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { orderKey } from '../orders/use-order';
+import { HttpError } from '../shared/api';
 import buttons from '../shared/buttons.module.css';
+import { ErrorSummary } from '../shared/error-summary';
+import { failureText } from '../shared/failure-text';
+import { FormField } from '../shared/form-field';
 import form from '../shared/form.module.css';
-import { validateDelivery } from './delivery-validation';
-import type { DeliveryDetails, DeliveryErrors } from './delivery-validation';
+import { deliveryMaxLengths, validateDelivery } from './delivery-validation';
+import type { DeliveryErrors } from './delivery-validation';
+import { newIdempotencyKey } from './idempotency-key';
 import { moroccanCities } from './moroccan-cities';
+import { announceCartEmptied, placeOrder } from './place-order';
 import styles from './checkout.module.css';
 
-const empty: DeliveryDetails = { fullName: '', phone: '', city: '', address: '' };
-const order: (keyof DeliveryDetails)[] = ['fullName', 'phone', 'city', 'address'];
+type DeliveryValues = Required<DeliveryDetails>;
 
-/**
- * Delivery details for cash on delivery. Placing the order belongs to the orders work, not yet available: a valid form
- * says plainly that no order was placed, instead of pretending.
- */
-export function DeliveryForm() {
+const empty: DeliveryValues = { fullName: '', phone: '', city: '', address: '', note: '' };
+const fieldOrder: (keyof DeliveryValues)[] = ['fullName', 'phone', 'city', 'address', 'note'];
+
+interface Props {
+  apiBase?: string;
+}
+
+/** Delivery details, then the order (cash on delivery): on success the cart is emptied and the confirmation opens. */
+export function DeliveryForm({ apiBase = '' }: Props) {
   const citiesId = useId();
-  const [values, setValues] = useState<DeliveryDetails>(empty);
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [values, setValues] = useState<DeliveryValues>(empty);
   const [errors, setErrors] = useState<DeliveryErrors>({});
   const [attempt, setAttempt] = useState(0);
-  const [checked, setChecked] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; id: number } | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  /**
+   * One key per attempt at ordering, kept until an order is placed: a retry after a lost answer then gets the order the
+   * service may already have placed, never a second one. Reusing it after a refusal is safe too, since the service
+   * records a key only with the order it placed.
+   */
+  const idempotencyKey = useRef<string | null>(null);
+  // A ref, not the state: a second click or Enter can arrive before React re-renders the disabled button.
+  const inFlight = useRef(false);
 
-  const update = (name: keyof DeliveryDetails) => (value: string) => {
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  const update = (name: keyof DeliveryValues) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setChecked(false);
     // Once a field was flagged, re-check it as the shopper types, so the message goes as soon as it is fixed.
     if (errors[name]) setErrors((e) => ({ ...e, [name]: validateDelivery({ ...values, [name]: value })[name] }));
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (inFlight.current) return;
     const found = validateDelivery(values);
     setErrors(found);
-    const ok = Object.keys(found).length === 0;
-    setChecked(ok);
-    if (!ok) setAttempt((n) => n + 1);
+    setFailure(null);
+    if (Object.keys(found).length > 0) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    idempotencyKey.current ??= newIdempotencyKey();
+    inFlight.current = true;
+    setPending(true);
+    try {
+      const response = await placeOrder(apiBase, values, idempotencyKey.current);
+      idempotencyKey.current = null;
+      // The confirmation page reads this cache entry: it shows at once, without asking the service again.
+      await mutate(orderKey(apiBase, response.order.number), response, { revalidate: false });
+      announceCartEmptied();
+      navigate(`/shop/order/${encodeURIComponent(response.order.number)}`);
+    } catch (error) {
+      const fields = serviceFieldErrors(error);
+      if (fields) {
+        setErrors(fields);
+        setAttempt((n) => n + 1);
+      } else {
+        setFailure({ text: failureText('Votre commande n’a pas pu être envoyée', error), id: Date.now() });
+      }
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
   };
 
-  const messages = order.map((name) => errors[name]).filter((m): m is string => Boolean(m));
+  const messages = fieldOrder.map((name) => errors[name]).filter((m): m is string => Boolean(m));
 
   return (
-    <form noValidate onSubmit={onSubmit} className={form.form} aria-labelledby="livraison-titre">
+    <form noValidate onSubmit={onSubmit} className={form.form} aria-labelledby="livraison-titre" aria-busy={pending}>
       <h2 id="livraison-titre" className={styles.sectionTitle}>
         Livraison et paiement à la livraison
       </h2>
@@ -53,7 +103,7 @@ export function DeliveryForm() {
           <input {...control} name="fullName" autoComplete="name" value={values.fullName} onChange={(e) => update('fullName')(e.target.value)} />
         )}
       </FormField>
-      <FormField label="Téléphone" required error={errors.phone} hint="Un numéro marocain, par exemple 06 12 34 56 78 ou +212 6 12 34 56 78. Le livreur vous appelle avant de passer.">
+      <FormField label="Téléphone" required error={errors.phone} hint="Un numéro marocain, par exemple 06 12 34 56 78 ou +212 6 12 34 56 78. Nous vous appelons pour confirmer la commande, et le livreur avant de passer.">
         {(control) => (
           <input {...control} name="phone" type="tel" autoComplete="tel" inputMode="tel" value={values.phone} onChange={(e) => update('phone')(e.target.value)} />
         )}
@@ -75,26 +125,33 @@ export function DeliveryForm() {
           <textarea {...control} name="address" autoComplete="street-address" rows={3} value={values.address} onChange={(e) => update('address')(e.target.value)} />
         )}
       </FormField>
+      <FormField label="Note pour le livreur" error={errors.note} hint={`Facultatif : étage, code d’entrée, horaires où vous êtes joignable… ${deliveryMaxLengths.note} caractères au plus.`}>
+        {(control) => (
+          <textarea {...control} name="note" rows={2} maxLength={deliveryMaxLengths.note} value={values.note} onChange={(e) => update('note')(e.target.value)} />
+        )}
+      </FormField>
       <p className={styles.payment}>
-        <strong>Paiement à la livraison</strong> : vous réglez en espèces à la réception du colis.
+        <strong>Paiement à la livraison</strong> : vous réglez en espèces à la réception du colis. Après votre commande, nous
+        vous appelons pour la confirmer.
       </p>
       <div>
-        <button type="submit" className={buttons.primary}>
-          Vérifier mes coordonnées
+        <button type="submit" className={buttons.primary} disabled={pending}>
+          {pending ? 'Envoi de votre commande…' : 'Confirmer la commande'}
         </button>
       </div>
-      <div role="status">
-        {checked ? (
-          <div className={form.success}>
-            <h2>Vos coordonnées sont complètes</h2>
-            <p>
-              <strong>Aucune commande n’a été passée.</strong> La validation des commandes en ligne n’est pas encore ouverte et
-              rien ne vous sera facturé. Pour commander dès maintenant, appelez-nous au{' '}
-              <a href={shopInfo.phoneHref}>{shopInfo.phone}</a> ({shopInfo.hours}) : votre panier reste enregistré.
-            </p>
-          </div>
-        ) : null}
-      </div>
+      {failure ? (
+        <div key={failure.id} ref={failureRef} tabIndex={-1} role="alert" className={form.summary}>
+          <p>{failure.text}</p>
+        </div>
+      ) : null}
     </form>
   );
+}
+
+/** The service's per-field messages for the fields this form has, or null when the refusal is about something else. */
+function serviceFieldErrors(error: unknown): DeliveryErrors | null {
+  if (!(error instanceof HttpError) || !error.fields) return null;
+  const fields = error.fields;
+  const known = fieldOrder.filter((name) => fields[name]);
+  return known.length > 0 ? Object.fromEntries(known.map((name) => [name, fields[name]])) : null;
 }

@@ -58,3 +58,20 @@ describe('validateDelivery', () => {
     expect(validateDelivery({ ...valid, fullName: 'Aïcha Benani-Tazi', city: 'Kelâat M’Gouna' })).toEqual({});
   });
 });
+
+describe('validateDelivery, the service’s limits', () => {
+  it('refuses what the service would refuse, with its texts', () => {
+    const errors = validateDelivery({ fullName: 'A'.repeat(101), phone: '0612345678', city: 'B'.repeat(61), address: 'C'.repeat(301), note: 'D'.repeat(501) });
+    expect(errors).toEqual({
+      fullName: 'Ce champ ne peut pas dépasser 100 caractères.',
+      city: 'Ce champ ne peut pas dépasser 60 caractères.',
+      address: 'Ce champ ne peut pas dépasser 300 caractères.',
+      note: deliveryMessages.noteTooLong,
+    });
+  });
+
+  it('accepts a note of 500 characters, or none', () => {
+    expect(validateDelivery({ ...valid, note: `  ${'n'.repeat(500)}  ` })).toEqual({});
+    expect(validateDelivery({ ...valid, note: '' })).toEqual({});
+  });
+});

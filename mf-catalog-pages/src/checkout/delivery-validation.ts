@@ -1,12 +1,11 @@
-export interface DeliveryDetails {
-  fullName: string;
-  phone: string;
-  city: string;
-  address: string;
-}
+import type { DeliveryDetails } from '@shop/contracts/orders';
 
 export type DeliveryErrors = Partial<Record<keyof DeliveryDetails, string>>;
 
+/** Longest values the service accepts (cart-service's delivery validation); the form checks them first. */
+export const deliveryMaxLengths = { fullName: 100, city: 60, address: 300, note: 500 } as const;
+
+/** The same French texts as cart-service's, so a message reads the same whichever side found the problem. */
 export const deliveryMessages = {
   fullNameMissing: 'Indiquez votre nom complet.',
   fullNameShort: 'Le nom complet doit comporter au moins 3 lettres.',
@@ -18,6 +17,8 @@ export const deliveryMessages = {
   cityInvalid: 'Le nom de la ville doit comporter au moins 2 lettres.',
   addressMissing: 'Indiquez votre adresse de livraison.',
   addressShort: 'Précisez votre adresse (rue, numéro, quartier) : 10 caractères au moins.',
+  tooLong: (max: number) => `Ce champ ne peut pas dépasser ${max} caractères.`,
+  noteTooLong: 'La note pour le livreur ne peut pas dépasser 500 caractères.',
 } as const;
 
 const LETTERS = /^[\p{L}][\p{L}\s'’-]*$/u;
@@ -36,6 +37,7 @@ export function validateDelivery(values: DeliveryDetails): DeliveryErrors {
   const errors: DeliveryErrors = {};
   const fullName = values.fullName.trim();
   if (!fullName) errors.fullName = deliveryMessages.fullNameMissing;
+  else if (fullName.length > deliveryMaxLengths.fullName) errors.fullName = deliveryMessages.tooLong(deliveryMaxLengths.fullName);
   else if (!LETTERS.test(fullName)) errors.fullName = deliveryMessages.fullNameChars;
   else if (fullName.replace(/[^\p{L}]/gu, '').length < 3) errors.fullName = deliveryMessages.fullNameShort;
 
@@ -44,10 +46,14 @@ export function validateDelivery(values: DeliveryDetails): DeliveryErrors {
 
   const city = values.city.trim();
   if (!city) errors.city = deliveryMessages.cityMissing;
+  else if (city.length > deliveryMaxLengths.city) errors.city = deliveryMessages.tooLong(deliveryMaxLengths.city);
   else if (!LETTERS.test(city) || city.replace(/[^\p{L}]/gu, '').length < 2) errors.city = deliveryMessages.cityInvalid;
 
   const address = values.address.trim();
   if (!address) errors.address = deliveryMessages.addressMissing;
+  else if (address.length > deliveryMaxLengths.address) errors.address = deliveryMessages.tooLong(deliveryMaxLengths.address);
   else if (address.length < 10) errors.address = deliveryMessages.addressShort;
+
+  if ((values.note ?? '').trim().length > deliveryMaxLengths.note) errors.note = deliveryMessages.noteTooLong;
   return errors;
 }

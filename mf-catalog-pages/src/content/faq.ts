@@ -16,8 +16,9 @@ export const faq: readonly FaqGroup[] = [
       {
         question: 'Comment passer commande ?',
         answer: [
-          'Ajoutez vos produits au panier, puis ouvrez la page Paiement pour vérifier votre panier et saisir vos coordonnées de livraison.',
-          'La validation des commandes en ligne ouvre très bientôt. En attendant, vous pouvez commander par téléphone : votre panier reste enregistré sur ce navigateur.',
+          'Ajoutez vos produits au panier, puis ouvrez la page Paiement : vérifiez votre panier, saisissez vos coordonnées de livraison et confirmez la commande.',
+          'Vous recevez aussitôt un numéro de commande (par exemple K7M2-Q9XP). Nous vous appelons ensuite pour confirmer la commande avant l’expédition.',
+          'Vous préférez le téléphone ? Notre service client prend aussi les commandes par téléphone.',
         ],
       },
       {
@@ -40,7 +41,8 @@ export const faq: readonly FaqGroup[] = [
       {
         question: 'Puis-je suivre ma commande ?',
         answer: [
-          'Le suivi en ligne arrivera avec la commande en ligne. D’ici là, notre service client vous renseigne par téléphone ou par e-mail.',
+          'Oui : sur la page Suivi de commande, saisissez votre numéro de commande, indiqué sur la page de confirmation, et le numéro de téléphone donné lors de la commande.',
+          'Notre service client vous renseigne aussi par téléphone ou par e-mail.',
         ],
       },
     ],

@@ -12,7 +12,8 @@ createRoot(document.getElementById('root')!).render(
       <header style={{ padding: '0.5rem 1rem' }}>
         <nav aria-label="Banc d’essai">
           <Link to="/">Accueil</Link> · <Link to="/shop/all">Tous les produits</Link> · <Link to="/shop">Boutique</Link> ·{' '}
-          <Link to="/shop/whistlist">Liste d’envies</Link> · <Link to="/shop/checkout">Paiement</Link>
+          <Link to="/shop/whistlist">Liste d’envies</Link> · <Link to="/shop/checkout">Paiement</Link> ·{' '}
+          <Link to="/order-tracking">Suivi de commande</Link>
         </nav>
       </header>
       <main style={{ maxWidth: '72rem', margin: '0 auto', padding: '1rem' }}>

@@ -6,6 +6,7 @@ import { CheckoutPage } from '../checkout/checkout-page';
 import { HomePage } from '../home/home-page';
 import { CategoryPage } from '../listing/category-page';
 import { ListingPage } from '../listing/listing-page';
+import { OrderConfirmationPage } from '../orders/order-confirmation-page';
 import { ContentPage } from '../pages/content-page';
 import { FeaturedProductPage } from '../product/featured-product-page';
 import { ProductPage } from '../product/product-page';
@@ -46,11 +47,17 @@ function ProductRoute() {
   return <ProductPage slug={slug} notFound={harnessNotFound} />;
 }
 
+function OrderConfirmationRoute() {
+  const { number = '' } = useParams();
+  return <OrderConfirmationPage number={number} notFound={harnessNotFound} />;
+}
+
 export const harnessRoutes: { path: string; element: ReactElement }[] = [
   { path: '/', element: <HomePage /> },
   ...(['all', 'face', 'body', 'hair', 'pack'] as const).map((c) => ({ path: `/shop/${c}`, element: <CategoryPage category={c} /> })),
   { path: '/shop/checkout', element: <CheckoutPage cartLines={<HarnessCartLines />} /> },
   { path: '/shop/product/:slug', element: <ProductRoute /> },
+  { path: '/shop/order/:number', element: <OrderConfirmationRoute /> },
   { path: '/shop/whistlist', element: <WishlistPage /> },
   ...listings.map(([path, layout]) => ({ path, element: <ListingPage layout={layout} /> })),
   ...featured.map(([path, layout]) => ({ path, element: <FeaturedProductPage layout={layout} /> })),

@@ -11,7 +11,7 @@ export function MyAccountPage() {
       <h1 className={page.title}>Mon compte</h1>
       <p className={page.notice}>
         Les comptes clients ne sont pas encore ouverts : il n’est pas possible de s’inscrire ni de se connecter pour le
-        moment. Vous n’avez pas besoin de compte pour préparer votre commande.
+        moment. Vous n’avez pas besoin de compte pour commander ni pour suivre une commande.
       </p>
       <h2>Ce que vous pouvez déjà faire</h2>
       <ul className={styles.links}>
@@ -23,7 +23,10 @@ export function MyAccountPage() {
           <Link to="/shop/cart">Mon panier</Link>, conservé sur ce navigateur
         </li>
         <li>
-          <Link to="/shop/checkout">Vérifier mes coordonnées de livraison</Link>
+          <Link to="/shop/checkout">Passer commande</Link>, paiement à la livraison
+        </li>
+        <li>
+          <Link to="/order-tracking">Suivre une commande</Link> avec son numéro et votre téléphone
         </li>
         <li>
           <Link to="/contact">Contacter le service client</Link>

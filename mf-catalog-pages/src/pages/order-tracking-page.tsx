@@ -1,18 +1,22 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { shopInfo } from '../content/shop-info';
+import { OrderTrackingForm } from '../orders/order-tracking-form';
 import page from '../shared/page.module.css';
+import type { ContentProps } from './content-page';
 import styles from './pages.module.css';
 
-/** Online orders do not exist yet, so there is nothing to track here: say so, and say how to get news of an order. */
-export function OrderTrackingPage() {
+/** /order-tracking: find an order by its number and the phone given at checkout; the confirmation page links here. */
+export function OrderTrackingPage({ apiBase }: ContentProps) {
+  const [params] = useSearchParams();
   return (
     <article className={styles.prose}>
       <h1 className={page.title}>Suivi de commande</h1>
-      <p className={page.notice}>
-        Le suivi en ligne arrivera avec la commande en ligne, qui n’est pas encore ouverte : il n’y a donc pas encore de
-        commande à suivre sur ce site.
+      <p className={page.intro}>
+        Saisissez le numéro de votre commande, indiqué sur la page de confirmation, et le numéro de téléphone donné lors de la
+        commande.
       </p>
-      <h2>Une commande passée par téléphone ?</h2>
+      <OrderTrackingForm apiBase={apiBase} initialNumber={params.get('numero') ?? ''} />
+      <h2>Une question sur votre commande ?</h2>
       <p>
         Notre service client vous renseigne sur son avancement au <a href={shopInfo.phoneHref}>{shopInfo.phone}</a> ou par
         e-mail à <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>, {shopInfo.hours}.

@@ -23,6 +23,15 @@ describe('crumbsFor', () => {
     ]);
   });
 
+  it('names an order’s page in French and shows its number last', () => {
+    expect(crumbsFor('/shop/order/K7M2-Q9XP')).toEqual([
+      { label: 'Accueil', to: '/' },
+      { label: 'Boutique', to: '/shop' },
+      { label: 'Commande' },
+      { label: 'K7M2-Q9XP' },
+    ]);
+  });
+
   it('never lets an inherited property name become a label', () => {
     expect(crumbsFor('/constructor').at(-1)).toEqual({ label: 'constructor' });
   });

@@ -10,6 +10,7 @@ const segmentLabels: Readonly<Record<string, string>> = {
   cart: 'Panier',
   whistlist: 'Liste d’envies',
   product: 'Produits',
+  order: 'Commande',
   'right-sidebar': 'Barre latérale à droite',
   'left-sidebar': 'Barre latérale à gauche',
   'category-on-top': 'Catégories en haut',

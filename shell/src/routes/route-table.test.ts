@@ -21,4 +21,12 @@ describe('route table', () => {
     expect(isKnownPath('/shop/nope')).toBe(false);
     expect(isKnownPath('/SHOP/FACE')).toBe(false);
   });
+
+  it('knows the order confirmation page, for any number, and not the folder above it', () => {
+    expect(routeTable.find((r) => r.path === '/shop/order/:number')?.module).toBe('mf_catalog_pages/OrderConfirmationPage');
+    expect(isKnownPath('/shop/order/K7M2-Q9XP')).toBe(true);
+    expect(isKnownPath('/shop/order/K7M2-Q9XP/')).toBe(true);
+    expect(isKnownPath('/shop/order')).toBe(false);
+    expect(isKnownPath('/shop/order/K7M2-Q9XP/extra')).toBe(false);
+  });
 });

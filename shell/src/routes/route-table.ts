@@ -12,10 +12,10 @@ type PropsOf<Id extends ExposedModuleId> = ComponentProps<ExposedModules[Id]['de
 
 /**
  * Props the shell fills in itself when it renders a page: the cart lines slot (from mf_cart), the product
- * slug (from the URL) and the 404 page (the shell's own). The table holds only the rest, as plain data,
- * so the shell's server can read it too.
+ * slug and the order number (from the URL) and the 404 page (the shell's own). The table holds only the
+ * rest, as plain data, so the shell's server can read it too.
  */
-type ShellFilledProps = 'cartLines' | 'slug' | 'notFound';
+type ShellFilledProps = 'cartLines' | 'slug' | 'number' | 'notFound';
 
 export interface RouteDef<Id extends ExposedModuleId = ExposedModuleId> {
   path: string;
@@ -52,6 +52,8 @@ export const routeTable: readonly RouteDef[] = [
   route('/shop/pack', 'mf_catalog_pages/CategoryPage', { category: 'pack' }),
   route('/shop/checkout', 'mf_catalog_pages/CheckoutPage', {}),
   route('/shop/product/:slug', 'mf_catalog_pages/ProductPage', {}),
+  // Where the checkout leads once the order is placed (cash on delivery).
+  route('/shop/order/:number', 'mf_catalog_pages/OrderConfirmationPage', {}),
 
   // The home variant: alternative header and footer, `style-2` body class.
   route('/index2', 'mf_catalog_pages/HomePage', {}),

@@ -27,6 +27,12 @@ function ProductRoute({ def }: { def: RouteDef }) {
   return <Page id={def.module} props={{ ...def.props, slug, notFound: <NotFoundPage /> }} />;
 }
 
+/** The order confirmation takes its number from the URL; someone else's or an unknown order shows the 404 page. */
+function OrderConfirmationRoute({ def }: { def: RouteDef }) {
+  const { number = '' } = useParams();
+  return <Page id={def.module} props={{ ...def.props, number, notFound: <NotFoundPage /> }} />;
+}
+
 /** The checkout's cart lines come from mf_cart, so the cart's rules live in one remote. */
 const cartLines = (
   <RemoteSlot id="mf_cart/CartLines" props={{}} fallback={() => <FallbackCartLines />} loading={pageLoading} />
@@ -36,6 +42,8 @@ function pageElement(def: RouteDef) {
   switch (def.module) {
     case 'mf_catalog_pages/ProductPage':
       return <ProductRoute def={def} />;
+    case 'mf_catalog_pages/OrderConfirmationPage':
+      return <OrderConfirmationRoute def={def} />;
     case 'mf_catalog_pages/CheckoutPage':
       return <Page id={def.module} props={{ ...def.props, cartLines }} />;
     default:

@@ -1,0 +1,27 @@
+import type { CartChangedEventName } from '@shop/contracts/events';
+import type { DeliveryDetails, OrderResponse, PlaceOrderBody } from '@shop/contracts/orders';
+import { postJson } from '../shared/api';
+
+const CART_CHANGED: CartChangedEventName = 'cart:changed';
+
+/**
+ * Places the order. The same `idempotencyKey` for the same attempt means a double click, a second Enter or a retry
+ * after a lost answer all get the one order the service placed first. Throws `HttpError` (French message, `fields`).
+ */
+export async function placeOrder(apiBase: string, details: DeliveryDetails, idempotencyKey: string): Promise<OrderResponse> {
+  const note = details.note?.trim();
+  // The service refuses unknown fields; an empty note is simply left out.
+  const body: PlaceOrderBody = {
+    fullName: details.fullName.trim(),
+    phone: details.phone.trim(),
+    city: details.city.trim(),
+    address: details.address.trim(),
+    ...(note ? { note } : {}),
+  };
+  return postJson<OrderResponse>(`${apiBase}/api/orders`, body, { 'Idempotency-Key': idempotencyKey });
+}
+
+/** The service emptied the cart when it placed the order: mf-cart's badge and lines revalidate on this event. */
+export function announceCartEmptied(): void {
+  window.dispatchEvent(new Event(CART_CHANGED));
+}

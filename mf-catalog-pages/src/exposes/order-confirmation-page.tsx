@@ -1,0 +1,1 @@
+export { OrderConfirmationPage as default } from '../orders/order-confirmation-page';

@@ -1,0 +1,41 @@
+import type { OrderLine } from '@shop/contracts/orders';
+import { formatPrice } from '../shared/format-price';
+import { ProductImage } from '../shared/product-image';
+import styles from './orders.module.css';
+
+interface Props {
+  lines: readonly OrderLine[];
+  total: number;
+  apiBase: string;
+}
+
+/**
+ * The lines as they were ordered (prices of that day) and the total. A list rather than a table: on a phone each line
+ * reads in one piece, with its labels spelt out for screen readers.
+ */
+export function OrderLines({ lines, total, apiBase }: Props) {
+  return (
+    <div>
+      <ul className={styles.lines} aria-label="Articles commandés">
+        {lines.map((line) => (
+          <li key={line.productId} className={styles.line}>
+            <ProductImage src={`${apiBase}${line.images[0] ?? '/images/placeholder.svg'}`} alt="" size={64} className={styles.lineImage} />
+            <div>
+              <p className={styles.lineName}>{line.name}</p>
+              <p className={styles.lineMeta}>
+                Quantité : {line.quantity} · Prix unitaire : {formatPrice(line.price)}
+              </p>
+            </div>
+            <p className={styles.lineTotal}>
+              <span className={styles.visuallyHidden}>Total de la ligne : </span>
+              {formatPrice(line.price * line.quantity)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.total}>
+        <span>Total</span> <strong data-testid="order-total">{formatPrice(total)}</strong>
+      </p>
+    </div>
+  );
+}

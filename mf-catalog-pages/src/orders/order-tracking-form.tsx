@@ -1,0 +1,123 @@
+import type { TrackedOrder, TrackOrderBody } from '@shop/contracts/orders';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import buttons from '../shared/buttons.module.css';
+import { ErrorSummary } from '../shared/error-summary';
+import { failureText } from '../shared/failure-text';
+import { FormField } from '../shared/form-field';
+import form from '../shared/form.module.css';
+import { HttpError } from '../shared/api';
+import { trackOrder } from './track-order';
+import { TrackedOrderView } from './tracked-order-view';
+import { validateTracking } from './tracking-validation';
+import type { TrackingErrors } from './tracking-validation';
+import styles from './orders.module.css';
+
+interface Props {
+  apiBase: string;
+  /** From `?numero=`: the confirmation page links here with the number filled in. */
+  initialNumber?: string;
+}
+
+const fieldOrder: (keyof TrackOrderBody)[] = ['number', 'phone'];
+
+/**
+ * Order number + phone → the order's progress. Both are checked here first: the service counts failed look-ups and
+ * slows a visitor down after a few, so a typo should not cost one.
+ */
+export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
+  const titleId = useId();
+  const [values, setValues] = useState<TrackOrderBody>({ number: initialNumber, phone: '' });
+  const [errors, setErrors] = useState<TrackingErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; id: number } | null>(null);
+  const [order, setOrder] = useState<TrackedOrder | null>(null);
+  const inFlight = useRef(false);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const resultRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+  useEffect(() => {
+    if (order) resultRef.current?.focus();
+  }, [order]);
+
+  const update = (name: keyof TrackOrderBody) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: validateTracking({ ...values, [name]: value })[name] }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const found = validateTracking(values);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    inFlight.current = true;
+    setPending(true);
+    try {
+      const response = await trackOrder(apiBase, values);
+      setOrder(response.order);
+    } catch (error) {
+      setOrder(null);
+      const fields = error instanceof HttpError ? error.fields : undefined;
+      const known = fields ? fieldOrder.filter((name) => fields[name]) : [];
+      if (fields && known.length > 0) {
+        setErrors(Object.fromEntries(known.map((name) => [name, fields[name]])));
+        setAttempt((n) => n + 1);
+      } else {
+        // 404 (no such order for this phone) and 429 (too many tries) carry the service's own French sentence.
+        setFailure({ text: failureText('Le suivi n’a pas pu aboutir', error), id: Date.now() });
+      }
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+
+  const messages = fieldOrder.map((name) => errors[name]).filter((m): m is string => Boolean(m));
+
+  return (
+    <div>
+      <form noValidate onSubmit={onSubmit} className={form.form} aria-labelledby={titleId} aria-busy={pending}>
+        <h2 id={titleId}>Retrouver votre commande</h2>
+        <ErrorSummary errors={messages} attempt={attempt} />
+        <FormField label="Numéro de commande" required error={errors.number} hint="Indiqué sur la page de confirmation, par exemple K7M2-Q9XP.">
+          {(control) => (
+            <input
+              {...control}
+              name="number"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={values.number}
+              onChange={(e) => update('number')(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Téléphone" required error={errors.phone} hint="Le numéro donné lors de la commande, par exemple 06 12 34 56 78.">
+          {(control) => (
+            <input {...control} name="phone" type="tel" autoComplete="tel" inputMode="tel" value={values.phone} onChange={(e) => update('phone')(e.target.value)} />
+          )}
+        </FormField>
+        <div>
+          <button type="submit" className={buttons.primary} disabled={pending}>
+            {pending ? 'Recherche en cours…' : 'Suivre ma commande'}
+          </button>
+        </div>
+        {failure ? (
+          <div key={failure.id} ref={failureRef} tabIndex={-1} role="alert" className={styles.alert}>
+            <p>{failure.text}</p>
+          </div>
+        ) : null}
+      </form>
+      {order ? <TrackedOrderView ref={resultRef} order={order} apiBase={apiBase} /> : null}
+    </div>
+  );
+}
