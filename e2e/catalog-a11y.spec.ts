@@ -40,7 +40,7 @@ test('the checkout, with its validation messages shown, has no accessibility vio
   await expect(pageHeading(page)).toHaveText('Paiement');
   await expect(catalogContent(page).locator('[data-remote="mf_cart"]')).toContainText(catalogue[0]!.name);
   expect(await scan(page)).toEqual([]);
-  await catalogContent(page).getByRole('button', { name: 'Vérifier mes coordonnées' }).click();
+  await catalogContent(page).getByRole('button', { name: 'Confirmer la commande' }).click();
   await expect(catalogContent(page).getByRole('alert')).toBeVisible();
   expect(await scan(page)).toEqual([]);
 });
