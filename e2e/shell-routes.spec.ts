@@ -7,11 +7,13 @@ import { stackForThisFile } from './support/stack';
 const stack = stackForThisFile();
 let productSlug: string;
 let productName: string;
+let productId: string;
 
 test.beforeAll(async ({ request }) => {
   const [first] = await products(request, stack.url);
   productSlug = first!.slug;
   productName = first!.name;
+  productId = first!.id;
 });
 
 /** Collects CSP violations as the browser reports them, in the page and in the console. */
@@ -29,13 +31,23 @@ async function watchCsp(page: Page): Promise<string[]> {
   return violations;
 }
 
-const concrete = (path: string) => path.replace(':slug', productSlug);
+let orderNumber = '';
+const concrete = (path: string) => path.replace(':slug', productSlug).replace(':number', orderNumber);
 
 test('every route of the route table answers 200 and shows its page’s heading, with no CSP violation', async ({
   page,
   request,
 }) => {
   test.setTimeout(240_000);
+  // An order's confirmation page shows only to the visitor who placed it: this page's visitor places one.
+  const added = await page.request.post(`${stack.url}/api/cart/add`, { data: { productId: productId, quantity: 1 } });
+  expect(added.status()).toBe(200);
+  const placed = await page.request.post(`${stack.url}/api/orders`, {
+    headers: { 'Idempotency-Key': `routes-${Date.now()}` },
+    data: { fullName: 'Samira Haddad', phone: '0612345678', city: 'Agadir', address: '5, avenue Hassan II, Talborjt' },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  orderNumber = ((await placed.json()) as { order: { number: string } }).order.number;
   const violations = await watchCsp(page);
   for (const def of routeTable) {
     const path = concrete(def.path);

@@ -2,13 +2,14 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { defaultPorts, sharedSingletons } from '../tools/federation';
+import { defaultPorts, sharedBuildSettings, sharedSingletons } from '../tools/federation';
 
 // In development the remotes are their dev servers (with HMR), described by their own configuration file.
 const devRemotesFile = process.env.REMOTES_CONFIG ?? './config/remotes.dev.json';
 const cartServiceUrl = process.env.CART_SERVICE_URL ?? `http://127.0.0.1:${defaultPorts.cartService}`;
 
 export default defineConfig({
+  ...sharedBuildSettings,
   plugins: [
     pluginReact(),
     pluginModuleFederation({

@@ -2,19 +2,44 @@
  * Build-time federation settings every package must agree on. Kept beside tsconfig.base.json as
  * workspace tooling; no runtime code of one package imports another's.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
+/** `react-router` as installed for the package being built (Rsbuild runs in the package's folder). */
+const reactRouterDir = dirname(createRequire(join(process.cwd(), 'package.json')).resolve('react-router/package.json'));
+const reactRouterVersion = (JSON.parse(readFileSync(join(reactRouterDir, 'package.json'), 'utf8')) as { version: string }).version;
+
 /** Libraries that must exist once in the browser: one React, one router context, one SWR cache, one toast container. */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+  // Shared as the shop's own short list of router exports (shared/react-router-dom.js), so it can be tree-shaken.
+  'react-router-dom': {
+    singleton: true,
+    requiredVersion: '^7.0.0',
+    import: fileURLToPath(new URL('./shared/react-router-dom.js', import.meta.url)),
+    version: reactRouterVersion,
+  },
   swr: { singleton: true, requiredVersion: '^2.0.0' },
   'react-toastify': { singleton: true, requiredVersion: '^11.0.0' },
 } as const;
+
+/**
+ * Build settings that go with the shared list: `react-router` (imported by the list, which lives outside any package)
+ * resolves to the building package's copy, and importing a name the list does not export fails the build instead of
+ * giving `undefined` at run time.
+ */
+export const sharedBuildSettings = {
+  resolve: { alias: { 'react-router$': reactRouterDir } },
+  tools: {
+    rspack: { module: { parser: { javascript: { exportsPresence: 'error' as const } } } },
+  },
+} satisfies RsbuildConfig;
 
 /** Default ports of the local stack (DESIGN.md, "Processes and ports"); environment variables override them. */
 export const defaultPorts = {
@@ -84,6 +109,7 @@ export function defineRemoteConfig({ name, exposes, packageVersion, harnessTitle
         dts: false,
       }),
     ],
+    ...sharedBuildSettings,
     source: {
       // Stamped into the remote's root element (data-release) so operators can see which release rendered.
       define: { 'process.env.RELEASE_VERSION': JSON.stringify(version) },

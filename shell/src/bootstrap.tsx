@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Overrides } from './remotes/overrides';
 import { applyOverrides } from './remotes/overrides';
@@ -8,7 +8,7 @@ import { OverrideBanner } from './remotes/override-banner';
 import { preloadModules, registerConfiguredRemotes } from './remotes/federation';
 import { fetchRemotesConfig } from './remotes/remotes-config';
 import { modulesForPath } from './routes/modules-for-path';
-import { router } from './routes/router';
+import { AppRoutes } from './routes/router';
 import { swrDefaults } from './data/swr-defaults';
 import { ToastHost } from './toasts/toast-host';
 import '@shop/contracts/tokens.css';
@@ -36,7 +36,10 @@ async function start() {
     <StrictMode>
       <OverrideBanner active={overrides} />
       <SWRConfig value={swrDefaults}>
-        <RouterProvider router={router} />
+        {/* Synchronous updates, as the data router gave: a controlled radio or checkbox driven by the URL flips at once. */}
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
       </SWRConfig>
       <ToastHost />
     </StrictMode>,

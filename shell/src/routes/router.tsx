@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import type { ExposedModuleId } from '@shop/contracts/exposes';
 import { Layout } from '../layout/layout';
@@ -58,4 +58,12 @@ const children: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-export const router = createBrowserRouter([{ element: <Layout />, children }]);
+const routes: RouteObject[] = [{ element: <Layout />, children }];
+
+/**
+ * The shop's routes, rendered inside the shell's <BrowserRouter>. Declarative routing is all the shop uses (pages
+ * load their own data), and it keeps the data router's code out of the shared router the browser downloads.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
