@@ -17,6 +17,8 @@ describe('page hints', () => {
     expect(JSON.parse(inline![1]!)).toEqual(config);
     const preloads = [...hints.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)];
     expect(preloads.map((m) => m[1])).toEqual(config.remotes.map((r) => r.entry));
+    const preconnects = [...hints.matchAll(/<link rel="preconnect" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preconnects).toEqual(['http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003']);
   });
 
   it('escapes the configuration so it can never close its script element', () => {

@@ -7,7 +7,8 @@ const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quo
  * What goes into the page's <head> so the browser fetches the remotes' manifests while it parses the HTML, in parallel
  * with the shell's own code, instead of level by level (HTML → shell → /remotes.json → manifests):
  * - the remotes configuration itself, inline (no round trip for /remotes.json);
- * - a preload of each release's manifest, which the federation runtime's fetch then takes from the preload cache.
+ * - a preload of each release's manifest, which the federation runtime's fetch then takes from the preload cache;
+ * - a preconnect to each remote's origin for its scripts.
  * Remote entries and chunks are not preloaded here: a preload that fails (a remote host down) would be handed, failed,
  * to the runtime's later retry, so those are left to the runtime (`preloadRemote`, as soon as the shell starts).
  * A per-browser override (?mf-override=) simply leaves its remote's manifest preload unused.
@@ -18,7 +19,11 @@ export function pageHints(config: RemotesConfig): string {
   const manifests = config.remotes.map(
     (remote) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attr(remote.entry)}">`,
   );
-  return inline + manifests.join('');
+  // The manifests travel on CORS connections (the preloads above); remote scripts load without CORS, on connections
+  // of their own: open those now too.
+  const origins = [...new Set(config.remotes.map((remote) => new URL(remote.entry).origin))];
+  const preconnects = origins.map((origin) => `<link rel="preconnect" href="${attr(origin)}">`);
+  return inline + manifests.join('') + preconnects.join('');
 }
 
 /** The HTML with the hints right after the charset declaration (which must stay in the first 1024 bytes). */
