@@ -116,7 +116,9 @@ test('with cart-service down, an error toast says the shop is unavailable; it wo
 test('every link of the menus, sidebar and footer leads to a route the shell serves (no 404)', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${stack.url}/`);
+  // Header and footer are two exposed modules that load independently: wait for both before reading their links.
   await expect(frameFooter(page)).toBeVisible();
+  await expect(frameHeader(page).getByRole('navigation', { name: 'Menu principal' })).toBeAttached();
   const headerPaths = await internalPaths(page, 'header[data-remote="mf_frame"]');
   const paths = new Set([...headerPaths, ...(await internalPaths(page, 'footer[data-remote="mf_frame"]'))]);
 
