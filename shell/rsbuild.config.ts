@@ -22,6 +22,8 @@ export default defineConfig({
       shareStrategy: 'loaded-first',
       // Remote types come from @shop/contracts; dts generation only knows build-time remotes.
       dts: false,
+      // The one federation runtime of the page: the remotes' entries use it instead of bringing their own.
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
     }),
   ],
   html: {

@@ -98,17 +98,23 @@ export function defineRemoteConfig({ name, exposes, packageVersion, harnessTitle
   // The manifest's buildInfo.buildVersion is what /remotes/status reports; make it the release's version.
   process.env.MF_BUILD_VERSION = version;
   const port = Number(process.env[`${name.toUpperCase()}_PORT`] ?? defaultPorts[name]);
+  // A production build shares the shell's federation runtime (each remote entry was ~34 kB gzip, mostly its own copy
+  // of the runtime; now ~14 kB), so its standalone harness, which has no shell, is built as a plain app beside it
+  // (`dist/<version>/harness/`). The dev server keeps one build with the runtime inside: its harness page needs it.
+  const shareRuntime = process.env.NODE_ENV === 'production';
+  const federation = pluginModuleFederation(
+    {
+      name,
+      exposes,
+      shared: sharedSingletons,
+      shareStrategy: 'loaded-first',
+      dts: false,
+      ...(shareRuntime ? { experiments: { externalRuntime: true, optimization: { target: 'web' as const } } } : {}),
+    },
+    shareRuntime ? { environment: 'remote' } : {},
+  );
   return {
-    plugins: [
-      pluginReact(),
-      pluginModuleFederation({
-        name,
-        exposes,
-        shared: sharedSingletons,
-        shareStrategy: 'loaded-first',
-        dts: false,
-      }),
-    ],
+    plugins: [pluginReact(), federation],
     ...sharedBuildSettings,
     source: {
       // Stamped into the remote's root element (data-release) so operators can see which release rendered.
@@ -117,6 +123,18 @@ export function defineRemoteConfig({ name, exposes, packageVersion, harnessTitle
     // One harness page template for every remote's standalone page.
     html: { title: harnessTitle, template: fileURLToPath(new URL('./harness.html', import.meta.url)) },
     output: remoteOutput(version),
+    ...(shareRuntime
+      ? {
+          environments: {
+            // What the shell loads: the remote entry and the exposed modules, no page of its own.
+            remote: {
+              source: { entry: { 'no-page': fileURLToPath(new URL('./no-page-entry.js', import.meta.url)) } },
+              tools: { htmlPlugin: false },
+            },
+            harness: { output: { distPath: { root: `dist/${version}/harness` } } },
+          },
+        }
+      : {}),
     server: remoteDevServer(port),
   };
 }
