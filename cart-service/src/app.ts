@@ -17,6 +17,7 @@ import { registerNewsletterRoutes } from './newsletter/newsletter-routes';
 import { registerAdminRoutes } from './orders/admin-routes';
 import { DEFAULT_TRACKING_LIMITS, registerOrderRoutes, type TrackingLimits } from './orders/order-routes';
 import { cartSession } from './session/cart-session';
+import { cookieKeys } from './session/cookie-keys';
 import { THIRTY_DAYS_MS } from './store/cart-store';
 import type { ShopStore } from './store/open-store';
 
@@ -75,8 +76,8 @@ export function createApp(options: AppOptions): CartServiceApp {
   // added, not the first, which any client can write (order tracking counts failures per address).
   const app = new Koa({ proxy: true, maxIpsCount: 1 });
   if (options.sessionKeys.length === 0) throw new Error('At least one session key is required.');
-  // Koa signs cookies with Keygrip (through `cookies`): the first key signs, every key verifies (rotation).
-  app.keys = [...options.sessionKeys];
+  // Koa signs cookies through `cookies` with these keys: the first signs, every key verifies (rotation).
+  app.keys = cookieKeys(options.sessionKeys);
   // Errors are answered and logged by errorHandler; Koa's own stderr printing would duplicate them.
   app.silent = true;
 
