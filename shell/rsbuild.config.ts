@@ -49,6 +49,9 @@ export default defineConfig({
     },
   },
   dev: {
+    // Lazy compilation builds the federated bootstrap on first request, and its HMR check then runs against a build
+    // that changed under it (ChunkVersionError: the page never started). The shell is small: build it all at once.
+    lazyCompilation: false,
     // The production server (server/app.ts) answers these itself; the dev server imitates it.
     setupMiddlewares: (middlewares) => {
       middlewares.unshift((req, res, next) => {

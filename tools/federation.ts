@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import type { RsbuildConfig } from '@rsbuild/core';
+import { type RsbuildConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
 /** `react-router` as installed for the package being built (Rsbuild runs in the package's folder). */
@@ -37,9 +37,28 @@ export const sharedSingletons = {
 export const sharedBuildSettings = {
   resolve: { alias: { 'react-router$': reactRouterDir } },
   tools: {
-    rspack: { module: { parser: { javascript: { exportsPresence: 'error' as const } } } },
+    rspack: {
+      module: { parser: { javascript: { exportsPresence: 'error' as const } } },
+      plugins: [federationRuntimeAsEsm()],
+    },
   },
 } satisfies RsbuildConfig;
+
+/**
+ * Rspack's federation plugin finds its runtime with Node's `require.resolve`, so every page got the CommonJS builds of
+ * the runtime packages, which cannot be tree-shaken (the SDK's Node and manifest helpers came along). The same
+ * version's ES module builds sit beside them; building from those takes ~5 kB gzip off the shell's entry and ~1 kB
+ * off each remote entry, with the same code running.
+ */
+function federationRuntimeAsEsm() {
+  return new rspack.NormalModuleReplacementPlugin(
+    /@module-federation[\\/](webpack-bundler-runtime|runtime|runtime-core|sdk|error-codes)[\\/]dist[\\/].*\.cjs$/,
+    (resource: { request?: string; createData?: { resource?: string } }) => {
+      if (resource.request) resource.request = resource.request.replace(/\.cjs$/, '.js');
+      if (resource.createData?.resource) resource.createData.resource = resource.createData.resource.replace(/\.cjs$/, '.js');
+    },
+  );
+}
 
 /** Default ports of the local stack (DESIGN.md, "Processes and ports"); environment variables override them. */
 export const defaultPorts = {
