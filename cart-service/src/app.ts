@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import type { Logger } from 'pino';
 import { MAX_QUANTITY } from './cart/cart-bodies';
 import { registerCartRoutes } from './cart/cart-routes';
@@ -93,6 +94,9 @@ export function createApp(options: AppOptions): CartServiceApp {
 
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
+  // The shell's proxy passes answers through untouched, so the catalogue (~9 kB of JSON) and the SVG images are
+  // compressed here. Bodies under 1 kB (a cart, most errors) are sent as they are: not worth the CPU.
+  app.use(compress({ threshold: 1024 }));
   app.use(staticImages(options.publicDir ?? DEFAULT_PUBLIC_DIR));
   app.use(originCheck(options.allowedOrigins));
   app.use(router.routes());

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@shop/contracts/products';
 import { CookieClient } from '../test-support/cookie-client';
@@ -95,5 +97,35 @@ describe('GET /images/...', () => {
       expect(res.status, path).toBe(404);
       expect(res.body.error.code).toBe('not_found');
     }
+  });
+});
+
+describe('compression', () => {
+  it('sends the catalogue compressed to a client that accepts it, and plain to one that does not', async () => {
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+        request(`${app.url}/api/products`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      });
+    const gzipped = await get({ 'Accept-Encoding': 'gzip' });
+    expect(gzipped.encoding).toBe('gzip');
+    expect(gzipped.vary).toMatch(/Accept-Encoding/i);
+    const plain = await get({ 'Accept-Encoding': 'identity' });
+    expect(plain.encoding).toBeUndefined();
+    expect(gzipped.body.length).toBeLessThan(plain.body.length / 2);
+    expect(JSON.parse(gunzipSync(gzipped.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+  });
+
+  it('leaves a small answer such as an empty cart uncompressed', async () => {
+    const res = await client.get('/api/cart');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBeNull();
   });
 });
