@@ -46,7 +46,7 @@ export function remoteEntry(ports: StackPorts, name: RemoteName, version = '1.0.
   return `http://localhost:${ports[remotePackages[name]]}/${version}/mf-manifest.json`;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
