@@ -39,6 +39,9 @@ test('react, react-dom, react-router-dom, swr and react-toastify each reach the 
   await page.goto(`${stack.url}/shop/face`);
   await expect(page.locator('[data-remote="mf_cart"]')).toBeVisible();
   await expect(page.locator('[data-remote="mf_catalog_pages"]').first()).toBeVisible();
+  // react-toastify arrives with the first interaction: a remote's toast and the shell's container must meet in it.
+  await page.getByRole('button', { name: /^Ajouter au panier : / }).first().click();
+  await expect(page.locator('.Toastify [role="alert"]')).toContainText('a été ajouté au panier');
 
   // From the federation share scope: one loaded copy of each, provided by the shell.
   const shared = await readSharedUse(page);

@@ -37,7 +37,12 @@ export default defineConfig({
   performance: {
     // The shared libraries are async chunks behind the federation boundary; every page needs all of them at once, so
     // the HTML lists them and the browser fetches them beside the entry instead of after it (one level less).
-    preload: { type: 'async-chunks' },
+    // react-toastify is the exception: it is loaded at the first interaction (src/toasts/toast-host.tsx).
+    preload: { type: 'async-chunks', exclude: [/lib-toastify/] },
+  },
+  splitChunks: {
+    // A stable name for the chunk of react-toastify, so the preload list above can leave it out.
+    cacheGroups: { 'lib-toastify': { test: /[\\/]react-toastify[\\/]/, name: 'lib-toastify', chunks: 'async', enforce: true } },
   },
   server: {
     port: Number(process.env.SHELL_PORT ?? defaultPorts.shell),

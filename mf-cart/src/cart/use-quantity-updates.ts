@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { showToast } from '../toasts/show-toast';
 import { updateQuantity, UPDATE_ERROR } from './cart-api';
 import { MIN_QUANTITY, withoutPending } from './optimistic-quantities';
 import type { PendingQuantities } from './optimistic-quantities';
@@ -28,7 +28,7 @@ export function useQuantityUpdates(apiBase: string, reload: () => Promise<unknow
           const sent = sync.target;
           await updateQuantity(apiBase, { productId, quantity: sent });
           if (sync.target !== sent) continue;
-          toast.success(QUANTITY_UPDATED, { toastId: `quantity-${productId}` });
+          showToast('success', QUANTITY_UPDATED, { toastId: `quantity-${productId}` });
           await reload();
           if (sync.target === sent) break;
         }
@@ -36,7 +36,7 @@ export function useQuantityUpdates(apiBase: string, reload: () => Promise<unknow
         setPending((p) => withoutPending(p, productId));
       } catch {
         syncs.current.delete(productId);
-        toast.error(UPDATE_ERROR, { toastId: `quantity-error-${productId}` });
+        showToast('error', UPDATE_ERROR, { toastId: `quantity-error-${productId}` });
         // Back to the server's state.
         await reload().catch(() => undefined);
         setPending((p) => withoutPending(p, productId));

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
+import { showToast } from '../toasts/show-toast';
 import { removeItem } from './cart-api';
 
 export const ITEM_REMOVED = 'Item removed successfully';
@@ -13,10 +13,10 @@ export function useRemoveItem(apiBase: string, reload: () => Promise<unknown>) {
       setRemoving((s) => new Set(s).add(productId));
       try {
         await removeItem(apiBase, { productId });
-        toast.success(ITEM_REMOVED);
+        showToast('success', ITEM_REMOVED);
         await reload();
       } catch (error) {
-        toast.error(`Failed to remove item: ${(error as Error).message}`);
+        showToast('error', `Failed to remove item: ${(error as Error).message}`);
       } finally {
         setRemoving((s) => {
           const next = new Set(s);

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { showToast } from '../toasts/show-toast';
 import type { AddToCartBody, CartResponse } from '@shop/contracts/cart';
 import type { CartChangedEventName } from '@shop/contracts/events';
 import { postJson } from './api';
@@ -11,10 +11,10 @@ export async function addToCart(apiBase: string, productName: string, body: AddT
     await postJson<CartResponse>(`${apiBase}/api/cart/add`, body);
     window.dispatchEvent(new CustomEvent(CART_CHANGED));
     const quantity = body.quantity ?? 1;
-    toast.success(quantity > 1 ? `${productName} (× ${quantity}) a été ajouté au panier.` : `${productName} a été ajouté au panier.`);
+    showToast('success', quantity > 1 ? `${productName} (× ${quantity}) a été ajouté au panier.` : `${productName} a été ajouté au panier.`);
     return true;
   } catch (error) {
-    toast.error(`Impossible d’ajouter ${productName} au panier : ${(error as Error).message}`);
+    showToast('error', `Impossible d’ajouter ${productName} au panier : ${(error as Error).message}`);
     return false;
   }
 }

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { showToast } from '../toasts/show-toast';
 import { useWishlist } from './use-wishlist';
 import styles from './wishlist.module.css';
 
@@ -16,7 +16,7 @@ export function WishlistButton({ productId, productName, withText = false }: Pro
   const label = inList ? `Retirer ${productName} de la liste d’envies` : `Ajouter ${productName} à la liste d’envies`;
   const onClick = () => {
     const added = toggle(productId);
-    if (added === null) toast.error('Votre navigateur n’autorise pas l’enregistrement de la liste d’envies.');
+    if (added === null) showToast('error', 'Votre navigateur n’autorise pas l’enregistrement de la liste d’envies.');
   };
   return (
     <button

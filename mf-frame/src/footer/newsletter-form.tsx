@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { showToast } from '../toasts/show-toast';
 import { frameConfig } from '../config/frame-config';
 import { subscribe } from './subscribe';
 import styles from './newsletter-form.module.css';
@@ -19,10 +19,10 @@ export function NewsletterForm() {
     const result = await subscribe(email);
     setSending(false);
     if (result.ok) {
-      toast.success(result.message);
+      showToast('success', result.message);
       form.reset();
     } else {
-      toast.error(result.message);
+      showToast('error', result.message);
     }
   }
 

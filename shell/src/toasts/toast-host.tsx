@@ -1,8 +1,39 @@
-import { ToastContainer } from 'react-toastify';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 /** The page's single toast container: every remote's `toast()` shows here (shared react-toastify singleton). */
 export const TOAST_AUTO_CLOSE_MS = 3000;
 
+/** How long after the page has loaded the container comes anyway, for a toast no interaction asked for. */
+const IDLE_MOUNT_MS = 5000;
+
+const ToastContainer = lazy(() => import('react-toastify').then(({ ToastContainer }) => ({ default: ToastContainer })));
+
+/**
+ * Toasts answer what the shopper does (add to cart, change a quantity, subscribe), so react-toastify (~10 kB gzip) is
+ * loaded at the first pointer or key press, not with the page. A toast asked for earlier waits in react-toastify's
+ * queue until the container mounts; a few seconds after load the container comes in any case.
+ */
 export function ToastHost() {
-  return <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick />;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+    for (const event of events) window.addEventListener(event, want, { capture: true, once: true, passive: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onLoad = () => (timer = setTimeout(want, IDLE_MOUNT_MS));
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
+    return () => {
+      for (const event of events) window.removeEventListener(event, want, { capture: true });
+      window.removeEventListener('load', onLoad);
+      clearTimeout(timer);
+    };
+  }, [wanted]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick />
+    </Suspense>
+  );
 }
