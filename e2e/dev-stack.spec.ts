@@ -3,17 +3,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, waitForUrl } from './support/stack';
+import { freeStackPorts, stackEnvironment, waitForUrl } from './support/stack';
 
 // A remote team's day: `pnpm dev` (every package's dev server, with HMR) must give a working shop, not only the
 // production build. It once showed an empty page: the shell's lazily compiled bootstrap never started.
 test('the development stack serves a shop composed of the three remotes’ dev servers', async ({ page }) => {
   test.setTimeout(180_000);
-  const names = ['shell', 'mf-frame', 'mf-cart', 'mf-catalog-pages', 'cart-service'] as const;
-  const ports = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await freePort()]))) as Record<
-    (typeof names)[number],
-    number
-  >;
+  const ports = await freeStackPorts();
   const dir = await mkdtemp(join(tmpdir(), 'shop-dev-'));
   const remotesFile = join(dir, 'remotes.dev.json');
   await writeFile(
@@ -31,18 +27,7 @@ test('the development stack serves a shop composed of the three remotes’ dev s
   const stack: ChildProcess = spawn('node', ['scripts/run-stack.mjs', '--dev'], {
     cwd: resolve(__dirname, '..'),
     detached: true,
-    env: {
-      ...process.env,
-      SHELL_PORT: String(ports.shell),
-      MF_FRAME_PORT: String(ports['mf-frame']),
-      MF_CART_PORT: String(ports['mf-cart']),
-      MF_CATALOG_PAGES_PORT: String(ports['mf-catalog-pages']),
-      CART_SERVICE_PORT: String(ports['cart-service']),
-      SHOP_ORIGIN: shopUrl,
-      REMOTES_CONFIG: remotesFile,
-      CART_DATA_DIR: join(dir, 'cart-data'),
-      SESSION_KEYS: 'e2e-dev-session-key-not-a-secret-0123456789',
-    },
+    env: stackEnvironment(ports, { remotesFile, dataDir: dir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   stack.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -46,7 +46,7 @@ export function remoteEntry(ports: StackPorts, name: RemoteName, version = '1.0.
   return `http://localhost:${ports[remotePackages[name]]}/${version}/mf-manifest.json`;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
@@ -56,6 +56,34 @@ export async function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/** A free port for each process of the stack. */
+export async function freeStackPorts(): Promise<StackPorts> {
+  return {
+    shell: await freePort(),
+    'mf-frame': await freePort(),
+    'mf-cart': await freePort(),
+    'mf-catalog-pages': await freePort(),
+    'cart-service': await freePort(),
+  };
+}
+
+/** The environment every process of a test stack gets: its ports, the shop's origin, the operators' file, a data folder. */
+export function stackEnvironment(ports: StackPorts, files: { remotesFile: string; dataDir: string }): Record<string, string> {
+  return {
+    ...(process.env as Record<string, string>),
+    SHELL_PORT: String(ports.shell),
+    MF_FRAME_PORT: String(ports['mf-frame']),
+    MF_CART_PORT: String(ports['mf-cart']),
+    MF_CATALOG_PAGES_PORT: String(ports['mf-catalog-pages']),
+    CART_SERVICE_PORT: String(ports['cart-service']),
+    CART_SERVICE_URL: `http://127.0.0.1:${ports['cart-service']}`,
+    SHOP_ORIGIN: `http://localhost:${ports.shell}`,
+    REMOTES_CONFIG: files.remotesFile,
+    CART_DATA_DIR: join(files.dataDir, 'cart-data'),
+    SESSION_KEYS: 'e2e-session-key-not-a-secret-0123456789',
+  };
 }
 
 /** Polls a URL until it answers 200: readiness, never a fixed sleep. */
@@ -80,13 +108,7 @@ export async function waitForUrl(url: string, timeoutMs = 30_000): Promise<void>
  * ports, with a fresh data folder and a remotes.json of its own.
  */
 export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
-  const ports: StackPorts = {
-    shell: await freePort(),
-    'mf-frame': await freePort(),
-    'mf-cart': await freePort(),
-    'mf-catalog-pages': await freePort(),
-    'cart-service': await freePort(),
-  };
+  const ports = await freeStackPorts();
   const url = `http://localhost:${ports.shell}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
   const remotesFile = join(dataDir, 'remotes.json');
@@ -95,21 +117,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   };
   await writeFile(remotesFile, JSON.stringify(remotes, null, 2));
 
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    SHELL_PORT: String(ports.shell),
-    MF_FRAME_PORT: String(ports['mf-frame']),
-    MF_CART_PORT: String(ports['mf-cart']),
-    MF_CATALOG_PAGES_PORT: String(ports['mf-catalog-pages']),
-    CART_SERVICE_PORT: String(ports['cart-service']),
-    CART_SERVICE_URL: `http://127.0.0.1:${ports['cart-service']}`,
-    SHOP_ORIGIN: url,
-    REMOTES_CONFIG: remotesFile,
-    CART_DATA_DIR: join(dataDir, 'cart-data'),
-    SESSION_KEYS: 'e2e-session-key-not-a-secret-0123456789',
-    LOG_LEVEL: 'warn',
-    ...options.env,
-  };
+  const env: Record<string, string> = { ...stackEnvironment(ports, { remotesFile, dataDir }), LOG_LEVEL: 'warn', ...options.env };
 
   const children = new Map<ServiceName, ChildProcess>();
   const logs = new Map<ServiceName, string[]>();
