@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freeStackPorts, stackEnvironment, waitForUrl } from './support/stack';
+import { freeStackPorts, stackEnvironment, waitForUrl } from './support/stack-env';
 
 // A remote team's day: `pnpm dev` (every package's dev server, with HMR) must give a working shop, not only the
 // production build. It once showed an empty page: the shell's lazily compiled bootstrap never started.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { stackForThisFile } from './support/stack';
-import type { ServiceName } from './support/stack';
+import type { ServiceName } from './support/stack-env';
 
 const stack = stackForThisFile();
 

@@ -8,13 +8,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freeStackPorts, stackEnvironment, waitForUrl, type ServiceName, type StackPorts } from '../../e2e/support/stack-env';
 import type { ServedDirs } from './builds';
 import { repoRoot } from './util';
 
-export type ServiceName = 'cart-service' | 'mf-frame' | 'mf-cart' | 'mf-catalog-pages' | 'shell';
 export type RemoteName = 'mf_frame' | 'mf_cart' | 'mf_catalog_pages';
 
 export const remotePackages: Record<RemoteName, ServiceName> = {
@@ -22,8 +21,6 @@ export const remotePackages: Record<RemoteName, ServiceName> = {
   mf_cart: 'mf-cart',
   mf_catalog_pages: 'mf-catalog-pages',
 };
-
-export type StackPorts = Record<ServiceName, number>;
 
 export interface BenchStack {
   url: string;
@@ -34,38 +31,8 @@ export interface BenchStack {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Polls a URL until it answers 2xx: readiness, never a fixed sleep. */
-export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-      lastError = new Error(`${url} answered ${response.status}`);
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} not ready after ${timeoutMs} ms: ${String(lastError)}`);
-}
-
 export async function startBenchStack(dirs?: ServedDirs, version = '1.0.0'): Promise<BenchStack> {
-  const ports = {} as StackPorts;
-  for (const name of ['shell', 'mf-frame', 'mf-cart', 'mf-catalog-pages', 'cart-service'] as const) ports[name] = await freePort();
+  const ports = await freeStackPorts();
   const url = `http://localhost:${ports.shell}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
   const remotesFile = join(dataDir, 'remotes.json');
@@ -78,17 +45,7 @@ export async function startBenchStack(dirs?: ServedDirs, version = '1.0.0'): Pro
   await writeFile(remotesFile, JSON.stringify(remotes, null, 2));
 
   const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    SHELL_PORT: String(ports.shell),
-    MF_FRAME_PORT: String(ports['mf-frame']),
-    MF_CART_PORT: String(ports['mf-cart']),
-    MF_CATALOG_PAGES_PORT: String(ports['mf-catalog-pages']),
-    CART_SERVICE_PORT: String(ports['cart-service']),
-    CART_SERVICE_URL: `http://127.0.0.1:${ports['cart-service']}`,
-    SHOP_ORIGIN: url,
-    REMOTES_CONFIG: remotesFile,
-    CART_DATA_DIR: join(dataDir, 'cart-data'),
-    SESSION_KEYS: 'bench-session-key-not-a-secret-0123456789',
+    ...stackEnvironment(ports, { remotesFile, dataDir }, 'bench-session-key-not-a-secret-0123456789'),
     LOG_LEVEL: 'warn',
   };
   if (dirs) env.SHELL_DIST = dirs.shell;
@@ -116,7 +73,7 @@ export async function startBenchStack(dirs?: ServedDirs, version = '1.0.0'): Pro
     );
     exitedEarly.catch(() => undefined);
     try {
-      await Promise.race([waitForUrl(`http://127.0.0.1:${ports[name]}/healthz`), exitedEarly]);
+      await Promise.race([waitForUrl(`http://127.0.0.1:${ports[name]}/healthz`, 60_000), exitedEarly]);
     } catch (error) {
       throw new Error(`${name} did not start: ${(error as Error).message}\n${output.join('')}`);
     }

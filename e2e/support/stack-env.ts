@@ -1,0 +1,72 @@
+/**
+ * What every local test or bench stack agrees on: the five processes, a free loopback port for each, the environment
+ * variables they read, and readiness by polling. Shared by e2e/support/stack.ts and bench/frontend/stack.ts; it
+ * imports nothing from Playwright's test runner, so the bench can use it.
+ */
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export type ServiceName = 'cart-service' | 'mf-frame' | 'mf-cart' | 'mf-catalog-pages' | 'shell';
+
+export type StackPorts = Record<ServiceName, number>;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A free port for each process of the stack. */
+export async function freeStackPorts(): Promise<StackPorts> {
+  return {
+    shell: await freePort(),
+    'mf-frame': await freePort(),
+    'mf-cart': await freePort(),
+    'mf-catalog-pages': await freePort(),
+    'cart-service': await freePort(),
+  };
+}
+
+/** The environment every process of a stack gets: its ports, the shop's origin, the operators' file, a data folder. */
+export function stackEnvironment(
+  ports: StackPorts,
+  files: { remotesFile: string; dataDir: string },
+  sessionKey = 'e2e-session-key-not-a-secret-0123456789',
+): Record<string, string> {
+  return {
+    ...(process.env as Record<string, string>),
+    SHELL_PORT: String(ports.shell),
+    MF_FRAME_PORT: String(ports['mf-frame']),
+    MF_CART_PORT: String(ports['mf-cart']),
+    MF_CATALOG_PAGES_PORT: String(ports['mf-catalog-pages']),
+    CART_SERVICE_PORT: String(ports['cart-service']),
+    CART_SERVICE_URL: `http://127.0.0.1:${ports['cart-service']}`,
+    SHOP_ORIGIN: `http://localhost:${ports.shell}`,
+    REMOTES_CONFIG: files.remotesFile,
+    CART_DATA_DIR: join(files.dataDir, 'cart-data'),
+    SESSION_KEYS: sessionKey,
+  };
+}
+
+/** Polls a URL until it answers 2xx: readiness, never a fixed sleep. */
+export async function waitForUrl(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+      lastError = new Error(`${url} answered ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms: ${String(lastError)}`);
+}
