@@ -4,8 +4,11 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import type { Logger } from 'pino';
+import { API_BODY_LIMITS } from '@shop/contracts/limits';
+import { parseTrustProxy, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import { MAX_QUANTITY } from './cart/cart-bodies';
 import { registerCartRoutes } from './cart/cart-routes';
+import { DEFAULT_TRUST_PROXY } from './config';
 import { DEFAULT_PUBLIC_DIR, type Catalogue } from './catalogue/load-catalogue';
 import { registerProductRoutes } from './catalogue/product-routes';
 import { registerHealthRoutes } from './health/health-routes';
@@ -31,13 +34,16 @@ export interface Limits {
   maxQuantity: number;
   /** Failed order-tracking lookups allowed per visitor and window. */
   tracking: TrackingLimits;
+  /** Requests per address and window on the operators' /admin routes. */
+  admin: { max: number; windowMs: number };
 }
 
 export const DEFAULT_LIMITS: Limits = {
-  bodyBytes: 2048,
-  orderBodyBytes: 8192,
+  bodyBytes: API_BODY_LIMITS.default,
+  orderBodyBytes: API_BODY_LIMITS.order,
   maxQuantity: MAX_QUANTITY,
   tracking: DEFAULT_TRACKING_LIMITS,
+  admin: { max: 60, windowMs: 60_000 },
 };
 
 export interface AppOptions {
@@ -56,6 +62,11 @@ export interface AppOptions {
   adminToken?: string | undefined;
   /** Directory holding `images/`. */
   publicDir?: string;
+  /**
+   * Proxies trusted to name the shopper's address and protocol (TRUST_PROXY): by default loopback, where the shell's
+   * server runs; the shell rewrites X-Forwarded-For/-Proto itself, so a shopper can never choose them.
+   */
+  trustProxy?: TrustProxy;
 }
 
 export interface CartServiceApp {
@@ -73,9 +84,9 @@ export function createApp(options: AppOptions): CartServiceApp {
   let closing = false;
   const servers = new Set<Server>();
 
-  // Behind exactly one proxy (the shell's): the client address is the last X-Forwarded-For entry, the one the proxy
-  // added, not the first, which any client can write (order tracking counts failures per address).
-  const app = new Koa({ proxy: true, maxIpsCount: 1 });
+  // ctx.ip, ctx.protocol and the cookies' Secure flag read X-Forwarded-For/-Proto as trustedForwarding rewrote them:
+  // from a trusted proxy (the shell), what it says; from anyone else, the connection itself (rate limits per address).
+  const app = new Koa({ proxy: true });
   if (options.sessionKeys.length === 0) throw new Error('At least one session key is required.');
   // Koa signs cookies through `cookies` with these keys: the first signs, every key verifies (rotation).
   app.keys = cookieKeys(options.sessionKeys);
@@ -90,8 +101,9 @@ export function createApp(options: AppOptions): CartServiceApp {
   registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity, cartTtlMs });
   registerNewsletterRoutes(router, store, limits.bodyBytes);
   registerOrderRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.orderBodyBytes, cartTtlMs, tracking: limits.tracking, logger });
-  registerAdminRoutes(router, { store, adminToken: options.adminToken, bodyLimitBytes: limits.bodyBytes, logger });
+  registerAdminRoutes(router, { store, adminToken: options.adminToken, bodyLimitBytes: limits.bodyBytes, rateLimit: limits.admin, logger });
 
+  app.use(trustedForwarding(options.trustProxy ?? parseTrustProxy(undefined, DEFAULT_TRUST_PROXY)));
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
   // The shell's proxy passes answers through untouched, so the catalogue (~9 kB of JSON) and the SVG images are

@@ -31,7 +31,11 @@ describe('loadConfig', () => {
       CATALOGUE_PATH: '/etc/shop/catalogue.json',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      TRUST_PROXY: '10.0.0.0/8',
     });
+    expect(config.trustProxy.description).toBe('10.0.0.0/8');
+    expect(config.trustProxy.trusts('10.1.2.3', 0)).toBe(true);
+    expect(config.trustProxy.trusts('127.0.0.1', 0)).toBe(false);
     expect(config).toEqual({
       port: 4100,
       host: '0.0.0.0',
@@ -41,9 +45,18 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6380',
       redisKeyPrefix: 'boutique:',
       cataloguePath: '/etc/shop/catalogue.json',
+      trustProxy: config.trustProxy,
       logLevel: 'warn',
       production: true,
     });
+  });
+
+  it('trusts the shell on loopback by default, and refuses a TRUST_PROXY that would trust anybody', () => {
+    const config = loadConfig({});
+    expect(config.trustProxy.description).toBe('loopback');
+    expect(config.trustProxy.trusts('127.0.0.1', 0)).toBe(true);
+    expect(config.trustProxy.trusts('203.0.113.7', 0)).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/Invalid cart-service configuration:\n {2}- TRUST_PROXY: /);
   });
 
   it('treats an empty REDIS_URL or SESSION_KEYS as unset', () => {

@@ -1,7 +1,11 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import { MIN_SESSION_KEY_LENGTH } from './session/session-keys';
+
+/** Where the shell's server runs by default: on this machine. */
+export const DEFAULT_TRUST_PROXY = 'loopback';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -48,6 +52,7 @@ const Env = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || value === '' || value.length >= 32, 'must be at least 32 characters'),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -63,6 +68,8 @@ export interface Config {
   cataloguePath: string | undefined;
   /** Operators' bearer token for /admin/orders; unset disables those routes. */
   adminToken: string | undefined;
+  /** Proxies trusted to name the shopper's address and protocol (TRUST_PROXY, default loopback: the shell). */
+  trustProxy: TrustProxy;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   production: boolean;
 }
@@ -75,6 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid cart-service configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY, DEFAULT_TRUST_PROXY);
+  } catch (error) {
+    throw new Error(`Invalid cart-service configuration:\n  - ${(error as Error).message}`);
+  }
   return {
     port: e.CART_SERVICE_PORT,
     host: e.CART_SERVICE_HOST,
@@ -85,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     cataloguePath: e.CATALOGUE_PATH ? resolve(e.CATALOGUE_PATH) : undefined,
     adminToken: e.ADMIN_TOKEN || undefined,
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
   };

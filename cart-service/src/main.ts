@@ -32,11 +32,12 @@ async function main(): Promise<void> {
       sessionKeys,
       allowedOrigins: config.allowedOrigins,
       adminToken: config.adminToken,
+      trustProxy: config.trustProxy,
       logger,
     });
     const { url } = await service.listen(config.port, config.host);
     logger.info(
-      { url, store: store.kind, products: catalogue.products.length, allowedOrigins: config.allowedOrigins },
+      { url, store: store.kind, products: catalogue.products.length, allowedOrigins: config.allowedOrigins, trustedProxies: config.trustProxy.description },
       'cart-service listening',
     );
     logger.flush();

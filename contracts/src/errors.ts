@@ -23,4 +23,6 @@ export type ApiErrorCode =
   | 'method_not_allowed'
   | 'forbidden_origin'
   | 'internal_error'
-  | 'unavailable';
+  | 'unavailable'
+  /** The shell's server reached cart-service but lost its answer: the change may have been made. */
+  | 'upstream_timeout';

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy } from '@shop/server-kit/trusted-proxy';
 import { createShellServer } from './app';
 import { RemotesConfigFile } from './remotes-config-file';
 
@@ -19,10 +20,22 @@ const remotes = await RemotesConfigFile.open(remotesPath, log).catch((error: unk
   console.error(`[shell] cannot start: ${remotesPath} is unusable: ${(error as Error).message}`);
   process.exit(1);
 });
-const app = await createShellServer({ distDir, cartServiceUrl, remotes });
+// The shell is the shop's edge: nobody in front of it is trusted unless the operator says so (e.g. TRUST_PROXY=1 behind
+// one TLS terminator), so a client can never pick its own address for cart-service's rate limits.
+let trustProxy;
+try {
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY, 'none');
+} catch (error) {
+  console.error(`[shell] cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
+const app = await createShellServer({ distDir, cartServiceUrl, remotes, trustProxy, log });
 const server = app.listen(port, host, () => {
-  console.log(`[shell] la boutique est prête : http://localhost:${port} (remotes: ${remotesPath})`);
+  console.log(`[shell] la boutique est prête : http://localhost:${port} (remotes: ${remotesPath}, trusted proxies: ${trustProxy.description})`);
 });
+// Bound slow or stuck clients (a body trickled byte by byte cannot hold a connection forever).
+server.requestTimeout = 15_000;
+server.headersTimeout = 10_000;
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,5 +1,6 @@
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { REMOTES_SCRIPT_ID } from '../src/remotes/remotes-config';
+import { releaseUrlProblem } from '../src/remotes/release-url';
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -16,12 +17,14 @@ const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quo
 export function pageHints(config: RemotesConfig): string {
   // `<` is escaped so the JSON can never close the script element.
   const inline = `<script type="application/json" id="${REMOTES_SCRIPT_ID}">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
-  const manifests = config.remotes.map(
+  // Only URLs in the checked form become attributes (remotes.json is validated already; this keeps the page safe anyway).
+  const entries = config.remotes.filter((remote) => releaseUrlProblem(remote.entry) === null);
+  const manifests = entries.map(
     (remote) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attr(remote.entry)}">`,
   );
   // The manifests travel on CORS connections (the preloads above); remote scripts load without CORS, on connections
   // of their own: open those now too.
-  const origins = [...new Set(config.remotes.map((remote) => new URL(remote.entry).origin))];
+  const origins = [...new Set(entries.map((remote) => new URL(remote.entry).origin))];
   const preconnects = origins.map((origin) => `<link rel="preconnect" href="${attr(origin)}">`);
   return inline + manifests.join('') + preconnects.join('');
 }

@@ -1,37 +1,116 @@
-import type { ServerResponse } from 'node:http';
-import type { Middleware } from 'koa';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context, Middleware } from 'koa';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import type { ApiErrorBody } from '@shop/contracts/errors';
+import type { ApiErrorBody, ApiErrorCode } from '@shop/contracts/errors';
 
-const unavailable: ApiErrorBody = {
-  error: { code: 'unavailable', message: 'La boutique est momentanément indisponible. Réessayez dans un instant.' },
-};
+const answers = {
+  unavailable: 'La boutique est momentanément indisponible. Réessayez dans un instant.',
+  upstream_timeout:
+    'La boutique n’a pas répondu à temps : votre demande a peut-être été enregistrée. Vérifiez votre panier avant de réessayer.',
+  payload_too_large: (limit: number) => `Le corps de la requête est trop volumineux (${limit} octets au maximum).`,
+  invalid_json: 'Le corps de la requête n’a pas pu être lu.',
+} as const;
 
-/** Forwards /api and /images to cart-service (same origin for the browser, so cookies stay first-party). */
-export function cartServiceProxy(target: string): Middleware {
-  const proxy = createProxyMiddleware({
+/** The connection to cart-service was never made: nothing happened there, the request may be sent again as it is. */
+const NOT_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+
+function sendError(res: ServerResponse, status: number, code: ApiErrorCode, message: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body: ApiErrorBody = { error: { code, message } };
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+class BodyTooLarge extends Error {}
+
+/** Reads the request body into memory, at most `limit` bytes; past that, keeps draining (so the client reads the 413). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.resume();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks, size)));
+    req.once('error', reject);
+  });
+}
+
+const hasBody = (req: IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+export interface CartServiceProxyOptions {
+  target: string;
+  /** The largest body cart-service accepts: bigger ones are answered 413 here, before anything is sent on. */
+  bodyLimitBytes: number;
+}
+
+/**
+ * Forwards /api and /images to cart-service (same origin for the browser, so cookies stay first-party).
+ * - Bodies are read here first (they are small): over the API's limit the shop answers 413 itself, and cart-service
+ *   always receives a complete body with its length.
+ * - X-Forwarded-For and -Proto are the ones trustedForwarding wrote (the shopper's address and protocol, never what a
+ *   client sent), passed as they are: cart-service trusts them from this server only.
+ * - Failures get an answer the browser can act on: 502 when cart-service could not be reached (nothing happened), 504
+ *   when it was reached but its answer was lost (the change may have been made: the cart UI reads the cart again).
+ */
+export function cartServiceProxy({ target, bodyLimitBytes }: CartServiceProxyOptions): Middleware {
+  const proxy = createProxyMiddleware<IncomingMessage & { shopBody?: Buffer }, ServerResponse>({
     target,
     changeOrigin: false,
-    // cart-service trusts X-Forwarded-* (app.proxy) to know the shopper's protocol for Secure cookies.
-    xfwd: true,
+    xfwd: false,
     proxyTimeout: 10_000,
     on: {
-      error(_error, _req, res) {
-        const response = res as ServerResponse;
-        if (response.headersSent) return response.destroy();
-        response.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-        response.end(JSON.stringify(unavailable));
+      proxyReq(proxyReq, req) {
+        if (!req.shopBody) return;
+        proxyReq.removeHeader('transfer-encoding');
+        proxyReq.setHeader('content-length', req.shopBody.length);
+        proxyReq.write(req.shopBody);
+      },
+      error(error, _req, res) {
+        const code = (error as NodeJS.ErrnoException).code ?? '';
+        if (NOT_REACHED.has(code)) sendError(res as ServerResponse, 502, 'unavailable', answers.unavailable);
+        else sendError(res as ServerResponse, 504, 'upstream_timeout', answers.upstream_timeout);
       },
     },
   });
 
-  return async (ctx, next) => {
-    if (!/^\/(api|images)(\/|$)/.test(ctx.path)) return next();
-    // http-proxy-middleware writes the raw response itself; Koa must stay out of the way.
-    ctx.respond = false;
+  const forward = async (ctx: Context) => {
+    const req = ctx.req as IncomingMessage & { shopBody?: Buffer };
+    if (hasBody(req)) {
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (declared > bodyLimitBytes) {
+        req.resume();
+        return sendError(ctx.res, 413, 'payload_too_large', answers.payload_too_large(bodyLimitBytes));
+      }
+      try {
+        req.shopBody = await readBody(req, bodyLimitBytes);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) return sendError(ctx.res, 413, 'payload_too_large', answers.payload_too_large(bodyLimitBytes));
+        return sendError(ctx.res, 400, 'invalid_json', answers.invalid_json);
+      }
+    }
     await new Promise<void>((resolve, reject) => {
       ctx.res.once('close', resolve);
-      proxy(ctx.req, ctx.res, (error?: unknown) => (error ? reject(error) : resolve()));
+      proxy(req, ctx.res, (error?: unknown) => (error ? reject(error) : resolve()));
     });
+  };
+
+  return async (ctx, next) => {
+    if (!/^\/(api|images)(\/|$)/.test(ctx.path)) return next();
+    // The raw response is written here or by http-proxy-middleware; Koa must stay out of the way.
+    ctx.respond = false;
+    await forward(ctx);
   };
 }

@@ -5,31 +5,23 @@ import { basename, dirname } from 'node:path';
 import { z } from 'zod';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { REMOTE_NAMES } from '../src/remotes/remotes-config';
+import { originProblem, releaseUrlProblem } from '../src/remotes/release-url';
 
+
+const checked = (problem: (text: string) => string | null) =>
+  z.string().superRefine((text, ctx) => {
+    const reason = problem(text);
+    if (reason) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(text.slice(0, 200))} ${reason}` });
+  });
 
 const remotesSchema = z
   .object({
     remotes: z
-      .array(
-        z
-          .object({
-            name: z.enum(REMOTE_NAMES),
-            entry: z.url({ protocol: /^https?$/ }).refine((url) => url.endsWith('/mf-manifest.json'), {
-              message: 'entry must be the URL of a release’s mf-manifest.json',
-            }),
-          })
-          .strict(),
-      )
+      .array(z.object({ name: z.enum(REMOTE_NAMES), entry: checked(releaseUrlProblem) }).strict())
       .refine((list) => REMOTE_NAMES.every((name) => list.filter((r) => r.name === name).length === 1), {
         message: `each of ${REMOTE_NAMES.join(', ')} must appear exactly once`,
       }),
-    overrideOrigins: z
-      .array(
-        z.url({ protocol: /^https?$/ }).refine((url) => new URL(url).origin === url, {
-          message: 'an override origin is scheme://host[:port], without a path',
-        }),
-      )
-      .optional(),
+    overrideOrigins: z.array(checked(originProblem)).max(20).optional(),
   })
   .strict();
 
@@ -80,17 +72,32 @@ export class RemotesConfigFile {
   reload(): Promise<void> {
     this.#reloading = this.#reloading.then(async () => {
       try {
-        const next = parseRemotesConfig(await readFile(this.path, 'utf8'));
-        if (JSON.stringify(next) !== JSON.stringify(this.#current)) {
-          this.#current = next;
-          this.log.info(`[remotes] ${this.path} reloaded: ${next.remotes.map((r) => `${r.name}=${r.entry}`).join(' ')}`);
-        }
+        this.accept(await readFile(this.path, 'utf8'));
       } catch (error) {
-        const reason = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
-        this.log.error(`[remotes] ${this.path} refused, keeping the last good configuration: ${reason.replace(/\n/g, '; ')}`);
+        this.#refuse((error as Error).message);
       }
     });
     return this.#reloading;
+  }
+
+  /** Makes `text` the live configuration if it is valid; otherwise logs why and keeps the last good one. */
+  accept(text: string): boolean {
+    let next: RemotesConfig;
+    try {
+      next = parseRemotesConfig(text);
+    } catch (error) {
+      this.#refuse(error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message);
+      return false;
+    }
+    if (JSON.stringify(next) !== JSON.stringify(this.#current)) {
+      this.#current = next;
+      this.log.info(`[remotes] ${this.path} reloaded: ${next.remotes.map((r) => `${r.name}=${r.entry}`).join(' ')}`);
+    }
+    return true;
+  }
+
+  #refuse(reason: string): void {
+    this.log.error(`[remotes] ${this.path} refused, keeping the last good configuration: ${reason.replace(/\n/g, '; ')}`);
   }
 
   close(): void {

@@ -23,3 +23,20 @@ async function check(remote: RemoteEntry): Promise<RemoteStatus> {
 export async function remotesStatus(config: RemotesConfig): Promise<RemotesStatus> {
   return { checkedAt: new Date().toISOString(), remotes: await Promise.all(config.remotes.map(check)) };
 }
+
+/**
+ * `/remotes/status` is public, so one check serves every caller for `ttlMs`: concurrent callers share the check in
+ * flight, and a burst of requests makes at most one outbound request per remote per `ttlMs` (a change of the
+ * configuration checks again at once).
+ */
+export function cachedRemotesStatus(config: () => RemotesConfig, ttlMs = 3000): () => Promise<RemotesStatus> {
+  let cached: { config: RemotesConfig; at: number; status: Promise<RemotesStatus> } | undefined;
+  return () => {
+    const current = config();
+    const now = Date.now();
+    if (!cached || cached.config !== current || now - cached.at >= ttlMs) {
+      cached = { config: current, at: now, status: remotesStatus(current) };
+    }
+    return cached.status;
+  };
+}

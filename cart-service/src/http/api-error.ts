@@ -51,6 +51,7 @@ export const messages = {
   orderNotFound: 'Aucune commande ne correspond à ce numéro et à ce numéro de téléphone.',
   tooManyAttempts: (minutes: number) =>
     `Trop de tentatives de suivi. Par sécurité, réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  tooManyRequests: (seconds: number) => `Trop de requêtes depuis cette adresse. Réessayez dans ${seconds} s.`,
   idempotencyKey: "L'en-tête Idempotency-Key est manquant ou invalide (8 à 64 caractères : lettres, chiffres, - et _).",
   invalidTransition: (from: string, to: string) => `Une commande « ${from} » ne peut pas passer à « ${to} ».`,
   statusInvalid: 'Statut inconnu : reçue, confirmée, expédiée, livrée ou annulée.',

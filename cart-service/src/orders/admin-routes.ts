@@ -16,12 +16,14 @@ export interface AdminRouteDeps {
   /** ADMIN_TOKEN; undefined disables the admin routes (503 with a message saying how to enable them). */
   adminToken: string | undefined;
   bodyLimitBytes: number;
+  /** Requests allowed per address and window on /admin, counted before authentication. */
+  rateLimit: { max: number; windowMs: number };
   logger: Logger;
 }
 
 /**
  * Operators' routes, under /admin rather than /api so the shell's proxy never exposes them to shoppers; they are
- * reached on cart-service itself (orders-cli.ts), with `Authorization: Bearer <ADMIN_TOKEN>`.
+ * reached on cart-service itself (orders-cli.ts), with `Authorization: Bearer <ADMIN_TOKEN>`, and rate-limited per address.
  *   GET  /admin/orders?status=reçue           newest first
  *   POST /admin/orders/:number/status {status}
  */
@@ -29,8 +31,14 @@ export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void 
   const { store, logger } = deps;
   const expected = deps.adminToken ? digest(deps.adminToken) : undefined;
 
-  const authenticated: Middleware = (ctx, next) => {
+  const authenticated: Middleware = async (ctx, next) => {
     if (!expected) throw new ApiError(503, 'unavailable', messages.adminDisabled);
+    // Per address, before the token is even looked at: guessing tokens or hammering the orders list is slowed alike.
+    const attempt = await store.countAttempt(`admin:${ctx.ip || 'unknown'}`, deps.rateLimit.windowMs);
+    if (attempt.count > deps.rateLimit.max) {
+      const seconds = Math.max(1, Math.ceil(attempt.resetInMs / 1000));
+      throw new ApiError(429, 'too_many_attempts', messages.tooManyRequests(seconds), { 'Retry-After': String(seconds) });
+    }
     const match = /^Bearer (.+)$/.exec(ctx.get('Authorization'));
     // Digests have the same length whatever was sent, so the comparison is constant-time.
     if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {

@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import type { RouterMiddleware } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { OrderResponse, TrackOrderResponse } from '@shop/contracts/orders';
+import type { OrderResponse, TrackOrderBody, TrackOrderResponse } from '@shop/contracts/orders';
 import { resolveCart } from '../cart/resolve-cart';
 import type { Catalogue } from '../catalogue/load-catalogue';
 import { ApiError, messages } from '../http/api-error';
@@ -112,20 +112,28 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
 
   router.post('/api/orders/track', async (ctx) => {
     const body = await readJsonBody(ctx, deps.bodyLimitBytes);
-    const visitor = ctx.ip || 'unknown';
-    const before = await store.trackingFailures(visitor);
-    if (before.count >= deps.tracking.maxFailures) throw tooManyAttempts(before.resetInMs);
-    const { number, phone } = validateTracking(body);
-    const order = await store.getOrder(number);
+    // Per shopper address (ctx.ip: trustedForwarding has decided it from trusted proxies only). The attempt is counted
+    // before it is evaluated, in one atomic step: concurrent guesses can never get past the limit.
+    const visitor = `track:${ctx.ip || 'unknown'}`;
+    const attempt = await store.countAttempt(visitor, deps.tracking.windowMs);
+    if (attempt.count > deps.tracking.maxFailures) throw tooManyAttempts(attempt.resetInMs);
+    let tracking: TrackOrderBody;
+    try {
+      tracking = validateTracking(body);
+    } catch (error) {
+      await store.refundAttempt(visitor); // a malformed form is answered with its field errors, not counted as a guess
+      throw error;
+    }
+    const order = await store.getOrder(tracking.number);
     // An unknown number and a wrong phone take the same path and answer the same bytes: nothing tells them apart.
-    const matches = order !== undefined && sameText(order.delivery.phone, phone);
+    const matches = order !== undefined && sameText(order.delivery.phone, tracking.phone);
     if (!order || !matches) {
-      const failures = await store.addTrackingFailure(visitor, deps.tracking.windowMs);
-      if (failures.count === deps.tracking.maxFailures) {
-        logger.warn({ visitor, failures: failures.count }, 'order tracking: too many failures, slowing this visitor down');
+      if (attempt.count === deps.tracking.maxFailures) {
+        logger.warn({ visitor, failures: attempt.count }, 'order tracking: too many failures, slowing this visitor down');
       }
       throw new ApiError(404, 'order_not_found', messages.orderNotFound);
     }
+    await store.refundAttempt(visitor); // a lookup that matched is not a guess
     ctx.set('Cache-Control', 'no-store');
     const answer: TrackOrderResponse = { order: trackedOrderJson(order) };
     sendJson(ctx, answer);

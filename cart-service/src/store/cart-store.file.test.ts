@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/test-app';
 import { cartStoreContract, type StoreBacking } from './cart-store.contract';
+import { attemptCounterContract } from './attempt-counter.contract';
 import { orderStoreContract } from './order-store.contract';
 import { FileCartStore } from './cart-store.file';
 
@@ -16,6 +17,7 @@ const fileBacking = async (): Promise<StoreBacking> => {
 
 cartStoreContract('file', fileBacking);
 orderStoreContract('file', fileBacking);
+attemptCounterContract('file', fileBacking);
 
 describe('FileCartStore', () => {
   const cleanups: Array<() => Promise<void>> = [];

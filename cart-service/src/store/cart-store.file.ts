@@ -7,7 +7,8 @@ import type { AddLineResult, CartStore, SetLineResult, StoredLine } from './cart
 import { StoreUnavailableError, THIRTY_DAYS_MS } from './cart-store';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { OrderBook, OrdersFile } from './order-book';
-import type { FailureCount, OrderStore, PlaceOrderResult, SetStatusResult, StoredOrder } from './order-store';
+import type { OrderStore, PlaceOrderResult, SetStatusResult, StoredOrder } from './order-store';
+import { MemoryAttemptCounter, type AttemptCounter, type WindowCount } from './attempt-counter';
 import { linesSignature } from './order-store';
 import type { OrderStatus } from '@shop/contracts/orders';
 
@@ -47,11 +48,12 @@ const NewsletterFile = z.strictObject({
  * acknowledged. One process owns the directory (lock file). Expired carts are ignored on read and pruned on write.
  * Suits one instance and a catalogue-sized cart; set REDIS_URL to run several instances.
  */
-export class FileCartStore implements CartStore, OrderStore {
+export class FileCartStore implements CartStore, OrderStore, AttemptCounter {
   readonly kind = 'file' as const;
   private readonly carts: Map<string, CartRecord>;
   private readonly subscribers: Map<string, string>;
   private readonly orders: OrderBook;
+  private readonly attempts: MemoryAttemptCounter;
   private readonly cartsWriter: CoalescingWriter;
   private readonly ordersWriter: CoalescingWriter;
   private readonly newsletterWriter: CoalescingWriter;
@@ -73,6 +75,7 @@ export class FileCartStore implements CartStore, OrderStore {
     this.ttlMs = options.ttlMs ?? THIRTY_DAYS_MS;
     this.now = options.now ?? Date.now;
     this.orders = new OrderBook(this.now, ordersData);
+    this.attempts = new MemoryAttemptCounter(this.now);
     this.cartsWriter = new CoalescingWriter(join(dir, 'carts.json'), () => this.cartsSnapshot());
     this.ordersWriter = new CoalescingWriter(join(dir, 'orders.json'), () => this.orders.snapshot());
     this.newsletterWriter = new CoalescingWriter(join(dir, 'newsletter.json'), () => ({
@@ -187,14 +190,14 @@ export class FileCartStore implements CartStore, OrderStore {
     return result;
   }
 
-  async addTrackingFailure(visitor: string, windowMs: number): Promise<FailureCount> {
+  async countAttempt(key: string, windowMs: number): Promise<WindowCount> {
     this.assertOpen();
-    return this.orders.addFailure(visitor, windowMs);
+    return this.attempts.countAttempt(key, windowMs);
   }
 
-  async trackingFailures(visitor: string): Promise<FailureCount> {
+  async refundAttempt(key: string): Promise<void> {
     this.assertOpen();
-    return this.orders.failuresOf(visitor);
+    return this.attempts.refundAttempt(key);
   }
 
   async ping(): Promise<void> {

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type RedisServer } from '../test-support/redis-server';
 import { cartStoreContract, type StoreBacking } from './cart-store.contract';
+import { attemptCounterContract } from './attempt-counter.contract';
 import { orderStoreContract } from './order-store.contract';
 import { StoreUnavailableError } from './cart-store';
 import { RedisCartStore } from './cart-store.redis';
@@ -27,6 +28,7 @@ const redisBacking = async (): Promise<StoreBacking> => {
 
 cartStoreContract('redis', redisBacking);
 orderStoreContract('redis', redisBacking);
+attemptCounterContract('redis', redisBacking);
 
 describe('RedisCartStore', () => {
   it('keeps a cart in one hash with a 30-day expiry, refreshed by changes but not by reads', async () => {

@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import type { OrderStatus } from '@shop/contracts/orders';
 import type { AddLineResult, CartStore, SetLineResult, StoredLine } from './cart-store';
 import { StoreUnavailableError, THIRTY_DAYS_MS } from './cart-store';
-import type { FailureCount, OrderStore, PlaceOrderResult, SetStatusResult, StoredOrder } from './order-store';
+import type { OrderStore, PlaceOrderResult, SetStatusResult, StoredOrder } from './order-store';
+import type { AttemptCounter, WindowCount } from './attempt-counter';
 import { IDEMPOTENCY_TTL_MS, linesSignature } from './order-store';
 
 export interface RedisCartStoreOptions {
@@ -86,11 +87,18 @@ end
 return {2}
 `;
 
-/** KEYS: counter. ARGV: window. A fixed window: the first failure starts it. Replies {count, ms left}. */
-const COUNT_FAILURE_SCRIPT = `
+/** KEYS: counter. ARGV: window. A fixed window: the first attempt starts it. One atomic step. Replies {count, ms left}. */
+const COUNT_ATTEMPT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}
+`;
+
+/** KEYS: counter. Takes one attempt back, never below zero, keeping the window's expiry. */
+const REFUND_ATTEMPT_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 1
 `;
 
 class LuaScript {
@@ -115,9 +123,10 @@ const setScript = new LuaScript(SET_SCRIPT);
 const removeScript = new LuaScript(REMOVE_SCRIPT);
 const placeOrderScript = new LuaScript(PLACE_ORDER_SCRIPT);
 const setStatusScript = new LuaScript(SET_STATUS_SCRIPT);
-const countFailureScript = new LuaScript(COUNT_FAILURE_SCRIPT);
+const countAttemptScript = new LuaScript(COUNT_ATTEMPT_SCRIPT);
+const refundAttemptScript = new LuaScript(REFUND_ATTEMPT_SCRIPT);
 
-export class RedisCartStore implements CartStore, OrderStore {
+export class RedisCartStore implements CartStore, OrderStore, AttemptCounter {
   readonly kind = 'redis' as const;
   private readonly prefix: string;
   private readonly ttlMs: number;
@@ -245,16 +254,14 @@ export class RedisCartStore implements CartStore, OrderStore {
     return outcome === 1 ? { kind: 'updated', order } : { kind: 'invalid_transition', order };
   }
 
-  async addTrackingFailure(visitor: string, windowMs: number): Promise<FailureCount> {
-    const reply = await this.call(() => countFailureScript.run(this.redis, this.failuresKey(visitor), [windowMs]));
+  async countAttempt(key: string, windowMs: number): Promise<WindowCount> {
+    const reply = await this.call(() => countAttemptScript.run(this.redis, this.attemptsKey(key), [windowMs]));
     if (!Array.isArray(reply)) throw new StoreUnavailableError('Unexpected reply from Redis.');
     return { count: Number(reply[0]), resetInMs: Math.max(0, Number(reply[1])) };
   }
 
-  async trackingFailures(visitor: string): Promise<FailureCount> {
-    const key = this.failuresKey(visitor);
-    const [count, ttl] = await this.call(() => Promise.all([this.redis.get(key), this.redis.pttl(key)]));
-    return count === null ? { count: 0, resetInMs: 0 } : { count: Number(count), resetInMs: Math.max(0, ttl) };
+  async refundAttempt(key: string): Promise<void> {
+    await this.call(() => refundAttemptScript.run(this.redis, this.attemptsKey(key), []));
   }
 
   async ping(): Promise<void> {
@@ -286,8 +293,8 @@ export class RedisCartStore implements CartStore, OrderStore {
     return `${this.prefix}idem:${ownerId}:${idempotencyKey}`;
   }
 
-  private failuresKey(visitor: string): string {
-    return `${this.prefix}track-failures:${visitor}`;
+  private attemptsKey(key: string): string {
+    return `${this.prefix}attempts:${key}`;
   }
 
   private async call<T>(command: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OrderStatus } from '@shop/contracts/orders';
-import type { FailureCount, SetStatusResult, StoredOrder } from './order-store';
+import type { SetStatusResult, StoredOrder } from './order-store';
 import { IDEMPOTENCY_TTL_MS } from './order-store';
 
 const Status = z.enum(['reçue', 'confirmée', 'expédiée', 'livrée', 'annulée']);
@@ -44,13 +44,10 @@ type OrdersFileData = z.infer<typeof OrdersFile>;
 
 /**
  * The file store's orders, in memory: orders by number (in placing order) and the idempotency keys still valid.
- * Tracking failures are counted here too but not persisted: a restart forgives them, which is acceptable for a
- * slow-down (Redis keeps them across instances).
  */
 export class OrderBook {
   private readonly orders = new Map<string, StoredOrder>();
   private readonly keys = new Map<string, { number: string; expiresAt: number }>();
-  private readonly failures = new Map<string, { count: number; endsAt: number }>();
 
   constructor(
     private readonly now: () => number,
@@ -92,25 +89,6 @@ export class OrderBook {
     const updated = { ...order, status, updatedAt: at };
     this.orders.set(number, updated);
     return { kind: 'updated', order: updated };
-  }
-
-  addFailure(visitor: string, windowMs: number): FailureCount {
-    const now = this.now();
-    const current = this.failures.get(visitor);
-    const entry = current && current.endsAt > now ? current : { count: 0, endsAt: now + windowMs };
-    entry.count += 1;
-    this.failures.set(visitor, entry);
-    return { count: entry.count, resetInMs: entry.endsAt - now };
-  }
-
-  failuresOf(visitor: string): FailureCount {
-    const now = this.now();
-    const entry = this.failures.get(visitor);
-    if (!entry || entry.endsAt <= now) {
-      this.failures.delete(visitor);
-      return { count: 0, resetInMs: 0 };
-    }
-    return { count: entry.count, resetInMs: entry.endsAt - now };
   }
 
   snapshot(): OrdersFileData {

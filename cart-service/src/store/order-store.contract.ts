@@ -152,17 +152,5 @@ export function orderStoreContract(name: string, createBacking: () => Promise<St
       expect(await reopened.findByIdempotencyKey(cart, 'key-00000008')).toEqual(expected);
       expect(await reopened.listOrders()).toEqual([expected]);
     });
-
-    it('counts tracking failures per visitor within a window', async () => {
-      const { store } = await open();
-      expect(await store.trackingFailures('203.0.113.7')).toEqual({ count: 0, resetInMs: 0 });
-      expect((await store.addTrackingFailure('203.0.113.7', 60_000)).count).toBe(1);
-      const second = await store.addTrackingFailure('203.0.113.7', 60_000);
-      expect(second.count).toBe(2);
-      expect(second.resetInMs).toBeGreaterThan(50_000);
-      expect(second.resetInMs).toBeLessThanOrEqual(60_000);
-      expect((await store.trackingFailures('203.0.113.7')).count).toBe(2);
-      expect((await store.trackingFailures('198.51.100.1')).count).toBe(0);
-    });
   });
 }

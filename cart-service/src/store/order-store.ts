@@ -31,12 +31,6 @@ export type SetStatusResult =
   /** The order's current status is not one the change may start from. */
   | { kind: 'invalid_transition'; order: StoredOrder };
 
-export interface FailureCount {
-  count: number;
-  /** Milliseconds until the window ends and the count starts again from zero. */
-  resetInMs: number;
-}
-
 /**
  * Orders live in the same store as carts (file or Redis), so placing one can empty the cart in the same atomic step.
  * Orders never expire (they are business records); idempotency keys are kept IDEMPOTENCY_TTL_MS.
@@ -53,9 +47,6 @@ export interface OrderStore {
   listOrders(): Promise<StoredOrder[]>;
   /** Sets the status when the current one is in `from`. */
   setOrderStatus(number: string, status: OrderStatus, from: readonly OrderStatus[], at: number): Promise<SetStatusResult>;
-  /** Counts one failed tracking attempt by a visitor in a fixed window of `windowMs`. */
-  addTrackingFailure(visitor: string, windowMs: number): Promise<FailureCount>;
-  trackingFailures(visitor: string): Promise<FailureCount>;
 }
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

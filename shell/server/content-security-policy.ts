@@ -1,0 +1,55 @@
+import type { Middleware } from 'koa';
+import type { RemotesConfig } from '@shop/contracts/remotes';
+import { isSafeOrigin } from '../src/remotes/release-url';
+import type { Logger } from './remotes-config-file';
+import { remoteOrigins } from './remotes-config-file';
+
+/**
+ * The page's Content-Security-Policy: scripts, styles and manifests only from the shop's origin and from the remotes'
+ * origins that remotes.json names right now (a version switch to another host needs no restart).
+ * Throws when an origin is not one that may be written into the header as it is.
+ */
+export function contentSecurityPolicy(origins: readonly string[]): string {
+  const unsafe = origins.filter((origin) => !isSafeOrigin(origin));
+  if (unsafe.length > 0) throw new Error(`origins not allowed in a policy: ${unsafe.map((o) => JSON.stringify(o)).join(', ')}`);
+  const remotes = origins.join(' ');
+  const sources = (...list: string[]) => list.filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${sources("'self'", remotes)}`,
+    // react-toastify injects its stylesheet as a <style> element.
+    `style-src ${sources("'self'", "'unsafe-inline'", remotes)}`,
+    `connect-src ${sources("'self'", remotes)}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join(';');
+}
+
+/**
+ * Sets the policy on every answer. It is computed once per configuration, not per request, and computing it can never
+ * fail a response: a configuration whose policy cannot be built (which validation should already have refused) is
+ * logged once and the last good policy stays.
+ */
+export function contentSecurityPolicyHeader(config: () => RemotesConfig, log: Pick<Logger, 'error'>): Middleware {
+  let lastConfig: RemotesConfig | undefined;
+  let policy = contentSecurityPolicy([]);
+  const current = (): string => {
+    let next: RemotesConfig | undefined;
+    try {
+      next = config();
+      if (next !== lastConfig) policy = contentSecurityPolicy(remoteOrigins(next));
+    } catch (error) {
+      log.error(`[csp] keeping the last good Content-Security-Policy: ${(error as Error).message}`);
+    }
+    lastConfig = next ?? lastConfig;
+    return policy;
+  };
+  return async (ctx, next) => {
+    ctx.set('Content-Security-Policy', current());
+    await next();
+  };
+}
