@@ -28,6 +28,28 @@ test('a broken remotes.json is refused with a clear log line and the last good c
   await stack.writeRemotes(good);
 });
 
+test('an entry a URL parser accepts but no host can have (`;`, a CSP keyword, credentials) is refused; the shop keeps serving', async ({
+  page,
+  request,
+}) => {
+  const good = stack.remotes;
+  const hostile = ['http://cdn.example.com;/mf-manifest.json', "http://a,'unsafe-inline'/mf-manifest.json", 'http://user:pw@localhost:1/1.0.0/mf-manifest.json'];
+  const refusals = () => stack.logs('shell').match(/refused, keeping/g)?.length ?? 0;
+  for (const entry of hostile) {
+    const before = refusals();
+    await stack.writeRemotesText(JSON.stringify({ remotes: good.remotes.map((r) => (r.name === 'mf_cart' ? { ...r, entry } : r)) }));
+    await expect.poll(refusals).toBeGreaterThan(before);
+    for (const path of ['/healthz', '/', '/remotes.json', '/api/products']) {
+      expect((await request.get(`${stack.url}${path}`)).status(), path).toBe(200);
+    }
+  }
+  expect((await request.get(`${stack.url}/remotes.json`)).headers()['content-security-policy']).not.toMatch(/unsafe-inline'\/|;\//);
+  await page.goto(`${stack.url}/shop/face`);
+  await expect(cartRelease(page)).toHaveAttribute('data-release', '1.0.0');
+  await expect(page.locator('[data-fallback]')).toHaveCount(0);
+  await stack.writeRemotes(good);
+});
+
 test('the per-browser override runs a candidate from an allowed origin, shows a banner, and can be cleared', async ({
   page,
   request,
@@ -107,7 +129,14 @@ test('/remotes/status reports each remote’s version and timing, and a stopped 
 
   await stack.stop('mf-frame');
   try {
-    const response = await request.get(`${stack.url}/remotes/status`);
+    // One check serves every caller for a few seconds: ask until the check made after the stop is the one answered.
+    let response = await request.get(`${stack.url}/remotes/status`);
+    await expect
+      .poll(async () => {
+        response = await request.get(`${stack.url}/remotes/status`);
+        return ((await response.json()) as RemotesStatus).remotes.find((r) => r.name === 'mf_frame')?.up;
+      })
+      .toBe(false);
     expect(response.headers()['cache-control']).toBe('no-store');
     const status = (await response.json()) as RemotesStatus;
     const frame = status.remotes.find((r) => r.name === 'mf_frame')!;

@@ -4,7 +4,7 @@ import { removeItem } from './cart-api';
 
 export const ITEM_REMOVED = 'Item removed successfully';
 
-/** Remove a line: toast on success and reload; on failure the spec's toast with the error's message. */
+/** Remove a line: toast on success and reload; on failure the spec's toast with the error's message, and reload too. */
 export function useRemoveItem(apiBase: string, reload: () => Promise<unknown>) {
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
 
@@ -17,6 +17,8 @@ export function useRemoveItem(apiBase: string, reload: () => Promise<unknown>) {
         await reload();
       } catch (error) {
         showToast('error', `Failed to remove item: ${(error as Error).message}`);
+        // The line may have been removed even though the answer was lost (504): show what the server holds.
+        await reload().catch(() => undefined);
       } finally {
         setRemoving((s) => {
           const next = new Set(s);

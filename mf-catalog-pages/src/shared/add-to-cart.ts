@@ -5,7 +5,7 @@ import { postJson } from './api';
 
 const CART_CHANGED: CartChangedEventName = 'cart:changed';
 
-/** Adds through the API, then announces the change so the header's cart revalidates without a reload. */
+/** Adds through the API, then announces the change so the header's cart revalidates without a reload (after a failure too). */
 export async function addToCart(apiBase: string, productName: string, body: AddToCartBody): Promise<boolean> {
   try {
     await postJson<CartResponse>(`${apiBase}/api/cart/add`, body);
@@ -15,6 +15,9 @@ export async function addToCart(apiBase: string, productName: string, body: AddT
     return true;
   } catch (error) {
     showToast('error', `Impossible d’ajouter ${productName} au panier : ${(error as Error).message}`);
+    // The answer may have been lost after the change was made (a 504 from the shop, a dropped connection): never assume
+    // nothing changed, have the cart read what the server holds.
+    window.dispatchEvent(new CustomEvent(CART_CHANGED));
     return false;
   }
 }

@@ -43,6 +43,7 @@ describe('applyOverrides', () => {
     ['a URL that is not a manifest', 'mf_cart@http://localhost:3002/evil.js'],
     ['a missing name', candidate],
     ['garbage', 'mf_cart@::::'],
+    ['credentials on an allowed origin', 'mf_cart@http://user:pw@localhost:3002/1.0.1/mf-manifest.json'],
   ])('refuses %s and keeps the configured entry', (_why, value) => {
     const outcome = applyOverrides(config, at(`?mf-override=${encodeURIComponent(value)}`), memoryStorage());
     expect(outcome.refused).toHaveLength(1);

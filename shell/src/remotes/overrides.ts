@@ -1,5 +1,6 @@
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { REMOTE_NAMES } from './remotes-config';
+import { releaseUrlProblem } from './release-url';
 
 /** `?mf-override=mf_cart@https://cdn.example/mf-cart/1.0.1/mf-manifest.json` (repeatable); `?mf-override=clear` clears. */
 export const OVERRIDE_PARAM = 'mf-override';
@@ -20,14 +21,10 @@ export interface OverrideOutcome {
 /** Why a candidate is refused, or null when it is acceptable under the operator's allowlist. */
 export function overrideRefusal(name: string, entry: string, allowedOrigins: readonly string[]): string | null {
   if (!(REMOTE_NAMES as readonly string[]).includes(name)) return `remote inconnu « ${name} »`;
-  let url: URL;
-  try {
-    url = new URL(entry);
-  } catch {
-    return `adresse invalide « ${entry} »`;
-  }
-  if (!allowedOrigins.includes(url.origin)) return `origine ${url.origin} absente de la liste autorisée`;
-  if (!url.pathname.endsWith('/mf-manifest.json')) return 'l’adresse doit être celle d’un mf-manifest.json';
+  const problem = releaseUrlProblem(entry);
+  if (problem) return `adresse refusée « ${entry} » : ${problem}`;
+  const { origin } = new URL(entry);
+  if (!allowedOrigins.includes(origin)) return `origine ${origin} absente de la liste autorisée`;
   return null;
 }
 
