@@ -150,6 +150,52 @@ describe('GET /api/orders/:number', () => {
   });
 });
 
+describe('session rotation when an order is placed', () => {
+  it('gives the shopper a new session that reads the order; the old cookie reads it no more; a replay from the old session moves to the new one', async () => {
+    const client = await shopperWithCart();
+    const before = new Map(client.cookies);
+    const key = randomUUID();
+    const placed = await place(client, delivery, key);
+    expect(placed.status).toBe(201);
+    const order = placed.body.order as Order;
+    expect(placed.setCookies.some((c) => c.startsWith('shop.sid='))).toBe(true);
+    const newId = client.cookies.get('shop.sid');
+    expect(newId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(newId).not.toBe(before.get('shop.sid'));
+
+    expect((await client.get(`/api/orders/${order.number}`)).status).toBe(200);
+    const oldSession = new CookieClient(app.url, { Origin: 'http://localhost:3000', 'X-Forwarded-For': '198.51.100.251' });
+    for (const [name, value] of before) oldSession.cookies.set(name, value);
+    const unknown = await new CookieClient(app.url).get('/api/orders/ZZZZ-ZZZZ');
+    const withOldCookie = await oldSession.get(`/api/orders/${order.number}`);
+    expect(withOldCookie.status).toBe(404);
+    expect(withOldCookie.text).toBe(unknown.text);
+
+    // A double submit still in flight from the old session: the same order, and that client joins the owner session.
+    const replay = await place(oldSession, delivery, key);
+    expect(replay.status).toBe(200);
+    expect(replay.body.order).toEqual(order);
+    expect(oldSession.cookies.get('shop.sid')).toBe(newId);
+    expect((await oldSession.get(`/api/orders/${order.number}`)).status).toBe(200);
+    // And from the new session too.
+    const again = await place(client, delivery, key);
+    expect([again.status, again.body.order]).toEqual([200, order]);
+    const listed = (await admin('/admin/orders')).body.orders as Order[];
+    expect(listed.filter((o) => o.number === order.number)).toHaveLength(1);
+  });
+
+  it('leaves the old session a separate, empty cart', async () => {
+    const client = await shopperWithCart();
+    const before = new Map(client.cookies);
+    await place(client);
+    const oldSession = new CookieClient(app.url);
+    for (const [name, value] of before) oldSession.cookies.set(name, value);
+    expect((await oldSession.get('/api/cart')).body).toEqual({ cart: [] });
+    await oldSession.post('/api/cart/add', { productId: 'sc-001' });
+    expect((await client.get('/api/cart')).body).toEqual({ cart: [] });
+  });
+});
+
 describe('POST /api/orders/track', () => {
   it('shows the status with the right number and phone, in any usual spelling, without name or address', async () => {
     const client = await shopperWithCart();
