@@ -94,6 +94,29 @@ describe('POST /api/orders', () => {
     expect((await client.get('/api/cart')).body.cart).toHaveLength(2);
   });
 
+  it('refuses line breaks in the name and city, control and bidi characters anywhere, and places nothing', async () => {
+    const client = await shopperWithCart();
+    const res = await place(client, {
+      fullName: 'Amina\r\nBerrada',
+      phone: '0612345678',
+      city: 'Rabat\nSalé',
+      address: '12, rue \u202Etaba\u202C, Agdal',
+      note: 'Sonner\u001b[2J deux fois',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(res.body.error.fields).toEqual({
+      fullName: deliveryMessages.lineBreak,
+      city: deliveryMessages.lineBreak,
+      address: deliveryMessages.invisibleChars,
+      note: deliveryMessages.invisibleChars,
+    });
+    expect((await client.get('/api/cart')).body.cart).toHaveLength(2);
+    const placed = await place(client, { ...delivery, address: '27, rue Ibnou Mounir\r\nMaârif', note: 'Sonner\r\ndeux fois' });
+    expect(placed.status).toBe(201);
+    expect(placed.body.order.delivery).toMatchObject({ address: '27, rue Ibnou Mounir\nMaârif', note: 'Sonner\ndeux fois' });
+  });
+
   it('refuses a missing or malformed idempotency key, a non-JSON body and an empty cart, in French', async () => {
     const client = await shopperWithCart();
     expect((await client.post('/api/orders', delivery)).body.error).toEqual({
