@@ -11,6 +11,7 @@ const SIGNATURE = /^([0-9a-z]{1,11})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{27})$/;
 const LEGACY_SIGNATURE = /^[A-Za-z0-9_-]{27}$/;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
 /** A session with no cart change for this long is over (the cart expires with it). */
 export const SESSION_IDLE_MS = 30 * DAY_MS;
 /** A session is over this long after it was issued, however active. */
@@ -105,7 +106,8 @@ class CartSession {
       const touchedAt = parseInt(parts[2]!, 36);
       const keyIndex = keys.index(signedData(id, issuedAt, touchedAt), parts[3]!);
       if (keyIndex < 0) return;
-      if (touchedAt < issuedAt || issuedAt > now || !this.alive(issuedAt, touchedAt, now)) return;
+      // Several instances' clocks may differ a little: a session issued "in the future" by less than that is fine.
+      if (touchedAt < issuedAt || issuedAt > now + CLOCK_SKEW_MS || !this.alive(issuedAt, touchedAt, now)) return;
       this.id = id;
       this.issuedAt = issuedAt;
       this.touchedAt = touchedAt;

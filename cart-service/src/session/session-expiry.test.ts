@@ -133,6 +133,15 @@ describe('cookies issued before sessions carried their times', () => {
     expect(later.setCookies).toEqual([]);
   });
 
+  it('accepts a session issued by an instance whose clock is a minute ahead, not one issued days ahead', async () => {
+    const at = Date.parse('2027-03-01T00:00:00Z');
+    const issued = await request(at + 60_000, '');
+    const cookie = issued.setCookies.map((c) => c.split(';')[0]).join('; ');
+    expect((await request(at, cookie)).id).toBe(issued.id);
+    const farAhead = await request(at + DAY, '');
+    expect((await request(at, farAhead.setCookies.map((c) => c.split(';')[0]).join('; '))).id).not.toBe(farAhead.id);
+  });
+
   it('treats them as no session once the transition is over', async () => {
     const res = await request(LEGACY_COOKIES_ACCEPTED_UNTIL, legacy);
     expect(res.id).not.toBe(id);
