@@ -58,6 +58,8 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   /** Carts and their cookies live this long after the last change (30 days). */
   cartTtlMs?: number;
+  /** Clock for session expiry (idle 30 days, absolute 90 days), injectable in tests. */
+  now?: () => number;
   /** Operators' token for /admin/orders (ADMIN_TOKEN); undefined disables those routes. */
   adminToken?: string | undefined;
   /** Directory holding `images/`. */
@@ -89,16 +91,17 @@ export function createApp(options: AppOptions): CartServiceApp {
   const app = new Koa({ proxy: true });
   if (options.sessionKeys.length === 0) throw new Error('At least one session key is required.');
   // Koa signs cookies through `cookies` with these keys: the first signs, every key verifies (rotation).
-  app.keys = cookieKeys(options.sessionKeys);
+  const keys = cookieKeys(options.sessionKeys);
+  app.keys = keys;
   // Errors are answered and logged by errorHandler; Koa's own stderr printing would duplicate them.
   app.silent = true;
 
   // Exact paths as registered: case-sensitive, no optional trailing slash (`/api/cart/` is a 404).
   const router = new Router({ strict: true, sensitive: true });
-  const session = cartSession(app, cartTtlMs);
+  const session = cartSession({ keys, idleMs: cartTtlMs, ...(options.now ? { now: options.now } : {}) });
   registerHealthRoutes(router, store, () => closing);
   registerProductRoutes(router, catalogue);
-  registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity, cartTtlMs });
+  registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity });
   registerNewsletterRoutes(router, store, limits.bodyBytes);
   registerOrderRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.orderBodyBytes, cartTtlMs, tracking: limits.tracking, logger });
   registerAdminRoutes(router, { store, adminToken: options.adminToken, bodyLimitBytes: limits.bodyBytes, rateLimit: limits.admin, logger });

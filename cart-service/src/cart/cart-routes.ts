@@ -16,7 +16,6 @@ export interface CartRouteDeps {
   session: Middleware;
   bodyLimitBytes: number;
   maxQuantity: number;
-  cartTtlMs: number;
 }
 
 /**
@@ -62,7 +61,7 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     const cartId = cartIdOf(ctx);
     const result = await store.addLine(cartId, productId, body.quantity ?? 1, deps.maxQuantity);
     if (!result.ok) throw new ApiError(400, 'validation_failed', messages.quantityTotal(deps.maxQuantity));
-    touchCartSession(ctx, deps.cartTtlMs);
+    touchCartSession(ctx);
     await send(ctx, cartId, result.lines);
   }));
 
@@ -72,7 +71,7 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     const cartId = cartIdOf(ctx);
     const result = await store.setLine(cartId, productId, body.quantity);
     if (!result.ok) throw new ApiError(404, 'product_not_found', messages.lineNotInCart);
-    touchCartSession(ctx, deps.cartTtlMs);
+    touchCartSession(ctx);
     await send(ctx, cartId, result.lines);
   }));
 
@@ -81,7 +80,7 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     const productId = knownProduct(body.productId);
     const cartId = cartIdOf(ctx);
     const lines = await store.removeLines(cartId, [productId]);
-    touchCartSession(ctx, deps.cartTtlMs);
+    touchCartSession(ctx);
     await send(ctx, cartId, lines);
   }));
 }

@@ -18,14 +18,41 @@ export const deliveryMessages = {
   addressMissing: 'Indiquez votre adresse de livraison.',
   addressShort: 'Précisez votre adresse (rue, numéro, quartier) : 10 caractères au moins.',
   tooLong: (max: number) => `Ce champ ne peut pas dépasser ${max} caractères.`,
+  lineBreak: 'Ce champ doit tenir sur une seule ligne, sans retour à la ligne.',
+  invisibleChars:
+    'Ce champ contient des caractères invisibles non autorisés (caractères de contrôle ou de sens d’écriture) : retapez-le au clavier plutôt que de le coller.',
   noteTooLong: 'La note pour le livreur ne peut pas dépasser 500 caractères.',
   numberMissing: 'Indiquez votre numéro de commande.',
   numberInvalid: 'Numéro de commande invalide : 8 caractères, par exemple K7M2-Q9XP.',
   summary: 'Certaines informations sont invalides : corrigez les champs indiqués.',
 } as const;
 
-const LETTERS = /^[\p{L}][\p{L}\s'’-]*$/u;
+/** Letters, spaces (`\p{Zs}`: no tab or line break, unlike `\s`), hyphens and apostrophes. */
+const LETTERS = /^[\p{L}][\p{L}\p{Zs}'’-]*$/u;
 const MAX = { fullName: 100, city: 60, address: 300, note: 500 } as const;
+/** Line breaks of any kind: LF, VT, FF, CR, NEL, LINE and PARAGRAPH SEPARATOR. */
+const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/u;
+/**
+ * Characters that split or reorder what operators read: control characters (C0, DEL, C1), line and paragraph
+ * separators, and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+ */
+const UNSAFE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * The same rules as mf-catalog-pages/src/checkout/delivery-validation.ts (keep both identical): every text field is
+ * NFC-normalised and trimmed; a multi-line field (address and note are textareas) has CRLF turned into LF.
+ */
+export function cleanText(value: unknown, multiline = false): string {
+  if (typeof value !== 'string') return '';
+  const nfc = value.normalize('NFC');
+  return (multiline ? nfc.replace(/\r\n/g, '\n') : nfc).trim();
+}
+
+/** Why a cleaned value is refused for its characters, or undefined. A multi-line field may hold LF, nothing else. */
+export function unsafeCharsMessage(value: string, multiline = false): string | undefined {
+  if (!multiline && LINE_BREAK.test(value)) return deliveryMessages.lineBreak;
+  return UNSAFE.test(multiline ? value.replaceAll('\n', '') : value) ? deliveryMessages.invisibleChars : undefined;
+}
 
 /** +212XXXXXXXXX from 06/07/05 + 8 digits or +212 / 00212 + 9 digits (spaces, dots, dashes allowed), else null. */
 export function normalizeMoroccanPhone(input: string): string | null {
@@ -57,8 +84,10 @@ function fail(fields: Fields): never {
 export function validateDelivery(body: unknown): DeliveryDetails {
   const raw = fieldsOf(body, ['fullName', 'phone', 'city', 'address', 'note']);
   const errors: Fields = {};
-  const fullName = text(raw['fullName']);
+  const fullName = cleanText(raw['fullName']);
+  const fullNameChars = unsafeCharsMessage(fullName);
   if (!fullName) errors['fullName'] = deliveryMessages.fullNameMissing;
+  else if (fullNameChars) errors['fullName'] = fullNameChars;
   else if (fullName.length > MAX.fullName) errors['fullName'] = deliveryMessages.tooLong(MAX.fullName);
   else if (!LETTERS.test(fullName)) errors['fullName'] = deliveryMessages.fullNameChars;
   else if (fullName.replace(/[^\p{L}]/gu, '').length < 3) errors['fullName'] = deliveryMessages.fullNameShort;
@@ -68,19 +97,25 @@ export function validateDelivery(body: unknown): DeliveryDetails {
   if (!phoneText) errors['phone'] = deliveryMessages.phoneMissing;
   else if (!phone) errors['phone'] = deliveryMessages.phoneInvalid;
 
-  const city = text(raw['city']);
+  const city = cleanText(raw['city']);
+  const cityChars = unsafeCharsMessage(city);
   if (!city) errors['city'] = deliveryMessages.cityMissing;
+  else if (cityChars) errors['city'] = cityChars;
   else if (city.length > MAX.city) errors['city'] = deliveryMessages.tooLong(MAX.city);
   else if (!LETTERS.test(city) || city.replace(/[^\p{L}]/gu, '').length < 2) errors['city'] = deliveryMessages.cityInvalid;
 
-  const address = text(raw['address']);
+  const address = cleanText(raw['address'], true);
+  const addressChars = unsafeCharsMessage(address, true);
   if (!address) errors['address'] = deliveryMessages.addressMissing;
+  else if (addressChars) errors['address'] = addressChars;
   else if (address.length > MAX.address) errors['address'] = deliveryMessages.tooLong(MAX.address);
   else if (address.length < 10) errors['address'] = deliveryMessages.addressShort;
 
   const noteValue = raw['note'];
-  const note = text(noteValue);
+  const note = cleanText(noteValue, true);
+  const noteChars = unsafeCharsMessage(note, true);
   if (noteValue !== undefined && typeof noteValue !== 'string') errors['note'] = deliveryMessages.noteTooLong;
+  else if (noteChars) errors['note'] = noteChars;
   else if (note.length > MAX.note) errors['note'] = deliveryMessages.noteTooLong;
 
   if (Object.keys(errors).length > 0 || !phone) fail(errors);

@@ -9,7 +9,7 @@ import type { Catalogue } from '../catalogue/load-catalogue';
 import { ApiError, messages } from '../http/api-error';
 import { readJsonBody } from '../http/read-json-body';
 import { sendJson } from '../http/send-json';
-import { cartIdOf, touchCartSession } from '../session/cart-session';
+import { adoptCartSession, cartIdOf, newSessionId } from '../session/cart-session';
 import type { ShopStore } from '../store/open-store';
 import type { StoredOrder } from '../store/order-store';
 import { validateDelivery, validateTracking } from './delivery-validation';
@@ -57,22 +57,29 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     sendJson(ctx, body, status);
   };
 
+  /** A replayed submit answers the same order and moves the visitor to the order's owner session. */
+  const sendReplay = (ctx: Context, order: StoredOrder) => {
+    if (order.ownerId !== cartIdOf(ctx)) adoptCartSession(ctx, order.ownerId, order.createdAt);
+    sendOrder(ctx, order, 200);
+  };
+
   router.post('/api/orders', withSession(async (ctx) => {
     const key = ctx.get('Idempotency-Key');
     if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'validation_failed', messages.idempotencyKey);
     const delivery = validateDelivery(await readJsonBody(ctx, deps.bodyLimitBytes));
-    const ownerId = cartIdOf(ctx);
+    const sessionId = cartIdOf(ctx);
 
     // A repeated submit (double click, retry after a lost answer) finds the order placed the first time, even
-    // though the cart is empty by now.
-    const earlier = await store.findByIdempotencyKey(ownerId, key);
-    if (earlier) return sendOrder(ctx, earlier, 200);
+    // though the cart is empty by now: from the session that placed it (a submit in flight when the session rotated)
+    // or from the owner's session.
+    const earlier = await store.findByIdempotencyKey(sessionId, key);
+    if (earlier) return sendReplay(ctx, earlier);
 
     for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt += 1) {
-      const lines = await store.getLines(ownerId);
+      const lines = await store.getLines(sessionId);
       const { items, stale } = resolveCart(lines, catalogue);
       if (stale.length > 0) {
-        await store.removeLines(ownerId, stale); // products gone from the catalogue cannot be ordered
+        await store.removeLines(sessionId, stale); // products gone from the catalogue cannot be ordered
         continue;
       }
       if (items.length === 0) throw new ApiError(409, 'cart_empty', messages.cartEmpty);
@@ -80,7 +87,9 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
       const orderLines = items.map(orderLineOf);
       const order: StoredOrder = {
         number: newOrderNumber(),
-        ownerId,
+        // The session id rotates with the order: only the new session reads it; a cookie copied before cannot.
+        ownerId: newSessionId(),
+        placedBy: sessionId,
         status: 'reçue',
         createdAt: now,
         updatedAt: now,
@@ -90,11 +99,11 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
       };
       const result = await store.placeOrder(order, key, lines);
       if (result.kind === 'placed') {
-        touchCartSession(ctx, deps.cartTtlMs);
+        adoptCartSession(ctx, order.ownerId, order.createdAt);
         logger.info({ order: order.number, total: order.total, lines: order.lines.length }, 'order placed');
         return sendOrder(ctx, result.order, 201);
       }
-      if (result.kind === 'replayed') return sendOrder(ctx, result.order, 200);
+      if (result.kind === 'replayed') return sendReplay(ctx, result.order);
       // cart_changed or number_taken: build it again from the cart as it is now.
     }
     throw new ApiError(503, 'unavailable', messages.unavailable, { 'Retry-After': '1' });

@@ -94,6 +94,29 @@ describe('POST /api/orders', () => {
     expect((await client.get('/api/cart')).body.cart).toHaveLength(2);
   });
 
+  it('refuses line breaks in the name and city, control and bidi characters anywhere, and places nothing', async () => {
+    const client = await shopperWithCart();
+    const res = await place(client, {
+      fullName: 'Amina\r\nBerrada',
+      phone: '0612345678',
+      city: 'Rabat\nSalé',
+      address: '12, rue \u202Etaba\u202C, Agdal',
+      note: 'Sonner\u001b[2J deux fois',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(res.body.error.fields).toEqual({
+      fullName: deliveryMessages.lineBreak,
+      city: deliveryMessages.lineBreak,
+      address: deliveryMessages.invisibleChars,
+      note: deliveryMessages.invisibleChars,
+    });
+    expect((await client.get('/api/cart')).body.cart).toHaveLength(2);
+    const placed = await place(client, { ...delivery, address: '27, rue Ibnou Mounir\r\nMaârif', note: 'Sonner\r\ndeux fois' });
+    expect(placed.status).toBe(201);
+    expect(placed.body.order.delivery).toMatchObject({ address: '27, rue Ibnou Mounir\nMaârif', note: 'Sonner\ndeux fois' });
+  });
+
   it('refuses a missing or malformed idempotency key, a non-JSON body and an empty cart, in French', async () => {
     const client = await shopperWithCart();
     expect((await client.post('/api/orders', delivery)).body.error).toEqual({
@@ -147,6 +170,52 @@ describe('GET /api/orders/:number', () => {
     expect(stranger.status).toBe(404);
     expect(stranger.text).toBe(unknown.text);
     expect(unknown.body.error).toEqual({ code: 'order_not_found', message: messages.orderNotFound });
+  });
+});
+
+describe('session rotation when an order is placed', () => {
+  it('gives the shopper a new session that reads the order; the old cookie reads it no more; a replay from the old session moves to the new one', async () => {
+    const client = await shopperWithCart();
+    const before = new Map(client.cookies);
+    const key = randomUUID();
+    const placed = await place(client, delivery, key);
+    expect(placed.status).toBe(201);
+    const order = placed.body.order as Order;
+    expect(placed.setCookies.some((c) => c.startsWith('shop.sid='))).toBe(true);
+    const newId = client.cookies.get('shop.sid');
+    expect(newId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(newId).not.toBe(before.get('shop.sid'));
+
+    expect((await client.get(`/api/orders/${order.number}`)).status).toBe(200);
+    const oldSession = new CookieClient(app.url, { Origin: 'http://localhost:3000', 'X-Forwarded-For': '198.51.100.251' });
+    for (const [name, value] of before) oldSession.cookies.set(name, value);
+    const unknown = await new CookieClient(app.url).get('/api/orders/ZZZZ-ZZZZ');
+    const withOldCookie = await oldSession.get(`/api/orders/${order.number}`);
+    expect(withOldCookie.status).toBe(404);
+    expect(withOldCookie.text).toBe(unknown.text);
+
+    // A double submit still in flight from the old session: the same order, and that client joins the owner session.
+    const replay = await place(oldSession, delivery, key);
+    expect(replay.status).toBe(200);
+    expect(replay.body.order).toEqual(order);
+    expect(oldSession.cookies.get('shop.sid')).toBe(newId);
+    expect((await oldSession.get(`/api/orders/${order.number}`)).status).toBe(200);
+    // And from the new session too.
+    const again = await place(client, delivery, key);
+    expect([again.status, again.body.order]).toEqual([200, order]);
+    const listed = (await admin('/admin/orders')).body.orders as Order[];
+    expect(listed.filter((o) => o.number === order.number)).toHaveLength(1);
+  });
+
+  it('leaves the old session a separate, empty cart', async () => {
+    const client = await shopperWithCart();
+    const before = new Map(client.cookies);
+    await place(client);
+    const oldSession = new CookieClient(app.url);
+    for (const [name, value] of before) oldSession.cookies.set(name, value);
+    expect((await oldSession.get('/api/cart')).body).toEqual({ cart: [] });
+    await oldSession.post('/api/cart/add', { productId: 'sc-001' });
+    expect((await client.get('/api/cart')).body).toEqual({ cart: [] });
   });
 });
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
 import { fileStoreAppPerSuite } from '../test-support/test-app';
-import { runOrdersCli } from './orders-cli';
+import type { StoredOrder } from '../store/order-store';
+import { printable, runOrdersCli } from './orders-cli';
 
 const ADMIN_TOKEN = 'cli-operators-token-0123456789-abcdefghijk';
 const { app } = fileStoreAppPerSuite({ adminToken: ADMIN_TOKEN });
@@ -40,6 +41,53 @@ describe('orders CLI against a real cart-service', () => {
     const refused = await run('status', number, 'livrée');
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('409 invalid_transition');
+  });
+
+  it('shows a hostile stored order on one line of the table, its characters escaped, without reordering it', async () => {
+    // Stored as it is (an order placed before the checks, or edited by hand): the CLI must not trust it.
+    const cartId = randomUUID().replaceAll('-', '').slice(0, 32);
+    const lines = (await app.store.addLine(cartId, 'sv-001', 1, 99)).lines;
+    const now = Date.now();
+    const hostile: StoredOrder = {
+      number: 'HSTL-9999',
+      ownerId: cartId,
+      placedBy: cartId,
+      status: 'reçue',
+      createdAt: now,
+      updatedAt: now,
+      lines: [{ productId: 'sv-001', name: 'Sérum', price: 100, quantity: 1, images: [] }],
+      total: 100,
+      delivery: {
+        fullName: 'Amina\r\nFAKE-0000  01/01/2026 00:00  livrée\u001b[2K\u009b1A',
+        phone: '+212612345678',
+        city: '\u202Etaba\u202C\u2066R\u2069\u2028',
+        address: '12, rue \u0000\u202E',
+      },
+    };
+    expect((await app.store.placeOrder(hostile, 'hostile-key-1', lines)).kind).toBe('placed');
+
+    const list = await run('list');
+    expect(list.code).toBe(0);
+    const count = (JSON.parse((await run('list', '--json')).out) as unknown[]).length;
+    const table = list.out.split('\n');
+    expect(table).toHaveLength(1 + count); // one header, one line per order: nothing split a row
+    for (const line of table) expect(line).not.toMatch(/[\p{Cc}\p{Zl}\p{Zp}\p{Cf}]/u);
+    const row = table.find((line) => line.startsWith('HSTL-9999'))!;
+    expect(row).toContain('Amina\\r\\nFAKE-0000  01/01/2026 00:00  livrée\\u001B[2K\\u009B1A');
+    expect(row).toContain('\\u202Etaba\\u202C\\u2066R\\u2069\\u2028');
+    // The columns still line up: the phone sits under its header.
+    expect(row.indexOf('+212612345678')).toBe(table[0]!.indexOf('Téléphone'));
+
+    // JSON keeps the exact values (escaped, so nothing is reordered on screen either).
+    const json = await run('list', '--json');
+    expect(json.out).not.toMatch(/[\u007F-\u009F\p{Zl}\p{Zp}\p{Cf}]/u);
+    const listed = (JSON.parse(json.out) as Array<{ number: string; delivery: unknown }>).find((o) => o.number === 'HSTL-9999');
+    expect(listed?.delivery).toEqual(hostile.delivery);
+  });
+
+  it('escapes what a terminal would act on, and nothing else', () => {
+    expect(printable('Fès\nMeknès\t\r\u202E\u200F\u{E0041}\\n')).toBe('Fès\\nMeknès\\t\\r\\u202E\\u200F\\u{E0041}\\\\n');
+    expect(printable('Kelâat M’Gouna 1.234,50\u202FMAD مراكش')).toBe('Kelâat M’Gouna 1.234,50\u202FMAD مراكش');
   });
 
   it('explains a wrong token, a missing token and a wrong command', async () => {

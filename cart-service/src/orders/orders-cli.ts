@@ -53,7 +53,7 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
       const res = await call(`/admin/orders${query}`);
       if (!res.ok) return refused(io, res);
       const { orders } = (await res.json()) as AdminOrdersResponse;
-      if (parsed.values.json) io.out(JSON.stringify(orders, null, 2));
+      if (parsed.values.json) io.out(escapeJson(JSON.stringify(orders, null, 2)));
       else printTable(io, orders);
       return 0;
     }
@@ -66,7 +66,7 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
       });
       if (!res.ok) return refused(io, res);
       const { order } = (await res.json()) as OrderResponse;
-      io.out(`${order.number} : ${order.status}`);
+      io.out(`${printable(order.number)} : ${printable(order.status)}`);
       return 0;
     }
   } catch (error) {
@@ -79,28 +79,59 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
 
 async function refused(io: CliIo, res: Response): Promise<number> {
   const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
-  io.err(`${res.status} ${body?.error.code ?? ''}: ${body?.error.message ?? res.statusText}`);
+  io.err(printable(`${res.status} ${body?.error.code ?? ''}: ${body?.error.message ?? res.statusText}`));
   return 1;
 }
 
 const mad = new Intl.NumberFormat('fr-MA', { style: 'currency', currency: 'MAD' });
 const date = new Intl.DateTimeFormat('fr-MA', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Africa/Casablanca' });
 
+/**
+ * Characters a terminal would act on instead of showing: control characters (line breaks, escape sequences),
+ * line and paragraph separators, and format characters (bidi embeddings, overrides, isolates and marks, zero-width
+ * characters). Stored orders are checked when placed, but not those stored before the check, nor edited by hand.
+ */
+const INVISIBLE = /[\p{Cc}\p{Zl}\p{Zp}\p{Cf}]/gu;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** The text with those characters shown escaped (`\n`, `\u202E`) and backslashes doubled, so a value stays one cell. */
+export function printable(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(INVISIBLE, (c) => {
+    const code = c.codePointAt(0)!;
+    const hex = code.toString(16).toUpperCase();
+    return NAMED[c] ?? (code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`);
+  });
+}
+
+/**
+ * JSON output: JSON.stringify escapes C0 controls in strings (raw ones are its own line breaks) but leaves DEL, C1,
+ * separators and format characters raw: those become \uXXXX escapes (the same value for any JSON reader).
+ */
+const INVISIBLE_IN_JSON = /[\u007F-\u009F\p{Zl}\p{Zp}\p{Cf}]/gu;
+
+function escapeJson(json: string): string {
+  return json.replace(INVISIBLE_IN_JSON, (c) =>
+    Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`).join(''),
+  );
+}
+
 function printTable(io: CliIo, orders: Order[]): void {
   if (orders.length === 0) {
     io.out('Aucune commande.');
     return;
   }
-  const rows = orders.map((o) => [
-    o.number,
-    date.format(new Date(o.createdAt)),
-    o.status,
-    mad.format(o.total),
-    String(o.lines.reduce((n, l) => n + l.quantity, 0)),
-    o.delivery.fullName,
-    o.delivery.phone,
-    o.delivery.city,
-  ]);
+  const rows = orders.map((o) =>
+    [
+      o.number,
+      date.format(new Date(o.createdAt)),
+      o.status,
+      mad.format(o.total),
+      String(o.lines.reduce((n, l) => n + l.quantity, 0)),
+      o.delivery.fullName,
+      o.delivery.phone,
+      o.delivery.city,
+    ].map(printable),
+  );
   const header = ['Numéro', 'Date', 'Statut', 'Total', 'Articles', 'Client', 'Téléphone', 'Ville'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const row of [header, ...rows]) io.out(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());

@@ -1,73 +1,191 @@
 import { randomBytes } from 'node:crypto';
-import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
-import createSession from 'koa-session';
+import type { CookieSigner } from './cookie-keys';
 
 export const SESSION_COOKIE = 'shop.sid';
-const CART_ID = /^[A-Za-z0-9_-]{32}$/;
+const SIGNATURE_COOKIE = `${SESSION_COOKIE}.sig`;
+const SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
+/** `<issuedAt>.<touchedAt>.<HMAC>`: times in base-36 epoch milliseconds, HMAC-SHA1 in base64url (27 characters). */
+const SIGNATURE = /^([0-9a-z]{1,11})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{27})$/;
+/** What Koa's `cookies` wrote before sessions carried their times: the bare HMAC of `shop.sid=<id>`. */
+const LEGACY_SIGNATURE = /^[A-Za-z0-9_-]{27}$/;
 
-interface CartSession {
-  cartId?: unknown;
-  readonly externalKey?: string;
-  maxAge: number | 'session' | undefined;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+/** A session with no cart change for this long is over (the cart expires with it). */
+export const SESSION_IDLE_MS = 30 * DAY_MS;
+/** A session is over this long after it was issued, however active. */
+export const SESSION_ABSOLUTE_MS = 90 * DAY_MS;
+/**
+ * Cookies issued before sessions carried their times (id and bare signature) are accepted, and re-issued with times
+ * starting now, until this date: 30 days (the idle limit, the browser expiry of those cookies) after the release.
+ * After it they are no session. See docs/decisions/013-session-rotation-and-expiry.md.
+ */
+export const LEGACY_COOKIES_ACCEPTED_UNTIL = Date.parse('2026-12-23T00:00:00Z');
+
+export interface SessionOptions {
+  /** Koa's `app.keys`: the first key signs, every key verifies. */
+  keys: CookieSigner;
+  idleMs?: number;
+  absoluteMs?: number;
+  /** Clock, injectable for expiry tests. */
+  now?: () => number;
+  legacyAcceptedUntil?: number;
+}
+
+interface Settings {
+  keys: CookieSigner;
+  idleMs: number;
+  absoluteMs: number;
+  now: () => number;
+  legacyAcceptedUntil: number;
 }
 
 /**
- * koa-session with a signed, HttpOnly, SameSite=Lax cookie that holds only a random id (24 random bytes), which is
- * the cart's id. There is nothing else in a session, so the session "store" keeps nothing: the signed id is the
- * whole session and the cart store holds the cart. `Secure` follows the request (`ctx.secure`, which honours
- * X-Forwarded-Proto because `app.proxy` is on). The cookie is written on a first visit and after each cart change
- * (to push its expiry 30 days ahead, like the cart's), not on every read.
+ * The visitor's session: a random id (24 random bytes, which is also the cart's id), when it was issued and when its
+ * cart last changed. Nothing is stored on the server for a session: the cookie `shop.sid` holds the id and
+ * `shop.sid.sig` holds both times and an HMAC over the id and the times, so neither can be changed without the keys.
+ * A session idle for `idleMs` or older than `absoluteMs` is no session: the visitor gets a new, empty one.
  */
-export function cartSession(app: Koa, maxAgeMs: number): Middleware {
-  return createSession(
-    {
-      key: SESSION_COOKIE,
-      maxAge: maxAgeMs,
-      httpOnly: true,
-      signed: true,
-      sameSite: 'lax',
-      overwrite: true,
-      rolling: false,
-      renew: false,
-      genid: () => randomBytes(24).toString('base64url'),
-      store: {
-        get: async (key: string) => (CART_ID.test(key) ? { cartId: key } : undefined),
-        set: async () => undefined,
-        destroy: async () => undefined,
-      },
-    },
-    app,
-  ) as Middleware;
+class CartSession {
+  private loaded = false;
+  private id: string | undefined;
+  private issuedAt = 0;
+  private touchedAt = 0;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly settings: Settings,
+  ) {}
+
+  /** The session id; a visitor without a valid session gets a new one and its cookie. */
+  currentId(): string {
+    this.load();
+    if (this.id === undefined) this.start(newSessionId(), this.settings.now());
+    return this.id as string;
+  }
+
+  /** After a cart change: the session lives `idleMs` from now (within its absolute limit); the cookie is re-sent. */
+  touch(): void {
+    this.currentId();
+    this.touchedAt = Math.max(this.issuedAt, this.settings.now());
+    this.write();
+  }
+
+  /** Moves this visitor to the session `id`, issued at `issuedAt`; the previous id stays a separate session. */
+  adopt(id: string, issuedAt: number): void {
+    if (!SESSION_ID.test(id)) throw new Error('not a session id');
+    this.load();
+    const now = this.settings.now();
+    this.id = id;
+    this.issuedAt = Math.min(issuedAt, now);
+    this.touchedAt = now;
+    this.write(); // past its absolute limit already, the cookie is sent expired and the browser drops it
+  }
+
+  private start(id: string, now: number): void {
+    this.id = id;
+    this.issuedAt = now;
+    this.touchedAt = now;
+    this.write();
+  }
+
+  private load(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    const { keys, now: clock } = this.settings;
+    // Read without Koa's signing (`signed: false`): the signature cookie has its own format.
+    const id = this.ctx.cookies.get(SESSION_COOKIE, { signed: false });
+    const signature = this.ctx.cookies.get(SIGNATURE_COOKIE, { signed: false });
+    if (!id || !signature || !SESSION_ID.test(id)) return;
+    const now = clock();
+
+    const parts = SIGNATURE.exec(signature);
+    if (parts) {
+      const issuedAt = parseInt(parts[1]!, 36);
+      const touchedAt = parseInt(parts[2]!, 36);
+      const keyIndex = keys.index(signedData(id, issuedAt, touchedAt), parts[3]!);
+      if (keyIndex < 0) return;
+      // Several instances' clocks may differ a little: a session issued "in the future" by less than that is fine.
+      if (touchedAt < issuedAt || issuedAt > now + CLOCK_SKEW_MS || !this.alive(issuedAt, touchedAt, now)) return;
+      this.id = id;
+      this.issuedAt = issuedAt;
+      this.touchedAt = touchedAt;
+      if (keyIndex > 0) this.write(); // signed with an older key: re-sign with the current one (key rotation)
+      return;
+    }
+
+    if (LEGACY_SIGNATURE.test(signature) && now < this.settings.legacyAcceptedUntil) {
+      if (keys.index(`${SESSION_COOKIE}=${id}`, signature) < 0) return;
+      this.start(id, now); // its age is unknown: re-issued with times from now on
+    }
+  }
+
+  private alive(issuedAt: number, touchedAt: number, now: number): boolean {
+    return touchedAt + this.settings.idleMs > now && issuedAt + this.settings.absoluteMs > now;
+  }
+
+  private write(): void {
+    const id = this.id as string;
+    const expires = new Date(Math.min(this.touchedAt + this.settings.idleMs, this.issuedAt + this.settings.absoluteMs));
+    const mac = this.settings.keys.sign(signedData(id, this.issuedAt, this.touchedAt));
+    const attributes = { httpOnly: true, sameSite: 'lax', path: '/', expires, overwrite: true, signed: false } as const;
+    // `secure` follows the request (`ctx.secure`, which honours X-Forwarded-Proto because `app.proxy` is on).
+    this.ctx.cookies.set(SESSION_COOKIE, id, attributes);
+    this.ctx.cookies.set(SIGNATURE_COOKIE, `${this.issuedAt.toString(36)}.${this.touchedAt.toString(36)}.${mac}`, attributes);
+  }
+}
+
+/** What the HMAC covers; `|` cannot appear in an id, so this never collides with a legacy `shop.sid=<id>`. */
+function signedData(id: string, issuedAt: number, touchedAt: number): string {
+  return `${SESSION_COOKIE}=${id}|${issuedAt.toString(36)}|${touchedAt.toString(36)}`;
+}
+
+/** 24 random bytes: a session id (and the id of its cart). */
+export function newSessionId(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+const sessions = new WeakMap<Context, CartSession>();
+
+/**
+ * The session middleware for the routes that use a session (cart and orders). The cookies are read on first use and
+ * written when the session starts, changes or is rotated; a plain read of a valid session writes nothing.
+ */
+export function cartSession(options: SessionOptions): Middleware {
+  const settings: Settings = {
+    keys: options.keys,
+    idleMs: options.idleMs ?? SESSION_IDLE_MS,
+    absoluteMs: options.absoluteMs ?? SESSION_ABSOLUTE_MS,
+    now: options.now ?? Date.now,
+    legacyAcceptedUntil: options.legacyAcceptedUntil ?? LEGACY_COOKIES_ACCEPTED_UNTIL,
+  };
+  return async (ctx, next) => {
+    sessions.set(ctx, new CartSession(ctx, settings));
+    await next();
+  };
 }
 
 function sessionOf(ctx: Context): CartSession {
-  const session = (ctx as Context & { session?: CartSession | null }).session;
+  const session = sessions.get(ctx);
   if (!session) throw new Error('cartSession middleware is missing on this route');
   return session;
 }
 
-/** The visitor's cart id; a first visit gets a new one and its cookie. */
+/** The visitor's session id, which is the cart's id; a first visit (or an expired session) gets a new one. */
 export function cartIdOf(ctx: Context): string {
-  const session = sessionOf(ctx);
-  if (typeof session.cartId !== 'string') {
-    const id = session.externalKey;
-    if (!id) throw new Error('koa-session did not generate a session id');
-    session.cartId = id;
-  } else if (resignedAfterKeyRotation(ctx)) {
-    // `cookies` re-signed a cookie signed with an older key, but as a bare session cookie (no expiry, no SameSite):
-    // have koa-session send both cookies again with all their attributes (it overwrites that header).
-    session.maxAge = session.maxAge;
-  }
-  return session.cartId as string;
+  return sessionOf(ctx).currentId();
 }
 
-function resignedAfterKeyRotation(ctx: Context): boolean {
-  const setCookie = ctx.response.get('Set-Cookie') as unknown;
-  return Array.isArray(setCookie) && setCookie.some((line) => String(line).startsWith(`${SESSION_COOKIE}.sig=`));
+/** After a change: re-send the cookie so the session (and the cart) last 30 days after the last change. */
+export function touchCartSession(ctx: Context): void {
+  sessionOf(ctx).touch();
 }
 
-/** After a change: re-send the cookie so it expires 30 days after the last change, like the cart. */
-export function touchCartSession(ctx: Context, maxAgeMs: number): void {
-  sessionOf(ctx).maxAge = maxAgeMs;
+/**
+ * Moves the visitor to the session `sessionId` issued at `issuedAt` (cookie sent): the new session drawn when an
+ * order is placed (rotation), or an order's owner for a replayed submit from the session that placed it.
+ */
+export function adoptCartSession(ctx: Context, sessionId: string, issuedAt: number): void {
+  sessionOf(ctx).adopt(sessionId, issuedAt);
 }

@@ -112,6 +112,32 @@ describe('FileCartStore', () => {
     await expect(store.ping()).resolves.toBeUndefined();
   });
 
+  it('reads orders stored before session rotation (no placedBy): the session that placed them stays their owner', async () => {
+    const path = await dir();
+    const owner = 'sdDwuNnXszaOBXlaNvrObo3EtHdRO-v5';
+    const legacy = {
+      number: 'K7M2-Q9XP',
+      ownerId: owner,
+      status: 'reçue',
+      createdAt: 1_760_000_000_000,
+      updatedAt: 1_760_000_000_000,
+      lines: [{ productId: 'sv-001', name: 'Crème', price: 149.9, quantity: 1, images: [] }],
+      total: 149.9,
+      delivery: { fullName: 'Amina Berrada', phone: '+212612345678', city: 'Rabat', address: '12, avenue Mohammed V' },
+    };
+    const idempotency = [{ ownerId: owner, key: 'legacy-key-1', number: legacy.number, expiresAt: Date.now() + 60_000 }];
+    await writeFile(join(path, 'orders.json'), JSON.stringify({ version: 1, orders: [legacy], idempotency }));
+    const store = await open(path);
+    const expected = { ...legacy, placedBy: owner };
+    expect(await store.getOrder(legacy.number)).toEqual(expected);
+    expect(await store.findByIdempotencyKey(owner, 'legacy-key-1')).toEqual(expected);
+    expect(await store.listOrders()).toEqual([expected]);
+    // The next write stores the field.
+    await store.setOrderStatus(legacy.number, 'confirmée', ['reçue'], legacy.createdAt + 1);
+    const written = JSON.parse(await readFile(join(path, 'orders.json'), 'utf8'));
+    expect(written.orders[0]).toMatchObject({ ownerId: owner, placedBy: owner, status: 'confirmée' });
+  });
+
   it('does not start on a corrupt carts.json, and says what to do', async () => {
     const path = await dir();
     await writeFile(join(path, 'carts.json'), '{"version":1,"carts":[{"id":"a"');

@@ -155,12 +155,12 @@ export class FileCartStore implements CartStore, OrderStore, AttemptCounter {
   async placeOrder(order: StoredOrder, idempotencyKey: string, expectedLines: readonly StoredLine[]): Promise<PlaceOrderResult> {
     this.assertOpen();
     // Everything up to the first await runs without interruption: that is the atomic step in one process.
-    const replayed = this.orders.byKey(order.ownerId, idempotencyKey);
+    const replayed = this.orders.byKey(order.placedBy, idempotencyKey);
     if (replayed) return { kind: 'replayed', order: replayed };
     if (this.orders.has(order.number)) return { kind: 'number_taken' };
-    if (linesSignature(toLines(this.liveCart(order.ownerId))) !== linesSignature(expectedLines)) return { kind: 'cart_changed' };
+    if (linesSignature(toLines(this.liveCart(order.placedBy))) !== linesSignature(expectedLines)) return { kind: 'cart_changed' };
     this.orders.add(order, idempotencyKey);
-    this.carts.delete(order.ownerId);
+    this.carts.delete(order.placedBy);
     // Orders first: a crash between the two writes leaves the cart full and the order (with its key) on disk, so the
     // page's retry with the same key finds the order; the other way round could lose an acknowledged order.
     await this.persist(this.ordersWriter);
@@ -168,9 +168,9 @@ export class FileCartStore implements CartStore, OrderStore, AttemptCounter {
     return { kind: 'placed', order };
   }
 
-  async findByIdempotencyKey(ownerId: string, idempotencyKey: string): Promise<StoredOrder | undefined> {
+  async findByIdempotencyKey(sessionId: string, idempotencyKey: string): Promise<StoredOrder | undefined> {
     this.assertOpen();
-    return this.orders.byKey(ownerId, idempotencyKey);
+    return this.orders.byKey(sessionId, idempotencyKey);
   }
 
   async getOrder(number: string): Promise<StoredOrder | undefined> {

@@ -94,6 +94,33 @@ describe('RedisCartStore', () => {
     }
   });
 
+  it('reads orders stored before session rotation (no placedBy): the session that placed them stays their owner', async () => {
+    const keyPrefix = prefix();
+    const store = await RedisCartStore.connect({ url: redis.url, keyPrefix });
+    const client = new Redis(redis.url);
+    try {
+      const owner = 'sdDwuNnXszaOBXlaNvrObo3EtHdRO-v5';
+      const frozen = {
+        number: 'K7M2-Q9XP',
+        ownerId: owner,
+        createdAt: 1_760_000_000_000,
+        lines: [{ productId: 'sv-001', name: 'Crème', price: 149.9, quantity: 1, images: [] }],
+        total: 149.9,
+        delivery: { fullName: 'Amina Berrada', phone: '+212612345678', city: 'Rabat', address: '12, avenue Mohammed V' },
+      };
+      await client.hset(`${keyPrefix}order:K7M2-Q9XP`, { data: JSON.stringify(frozen), status: 'reçue', updatedAt: '1760000000000' });
+      await client.zadd(`${keyPrefix}orders`, 1_760_000_000_000, 'K7M2-Q9XP');
+      await client.set(`${keyPrefix}idem:${owner}:legacy-key-1`, 'K7M2-Q9XP', 'PX', 60_000);
+      const expected = { ...frozen, placedBy: owner, status: 'reçue', updatedAt: 1_760_000_000_000 };
+      expect(await store.getOrder('K7M2-Q9XP')).toEqual(expected);
+      expect(await store.findByIdempotencyKey(owner, 'legacy-key-1')).toEqual(expected);
+      expect(await store.listOrders()).toEqual([expected]);
+    } finally {
+      client.disconnect();
+      await store.close();
+    }
+  });
+
   it('fails (does not skip) with a clear message when redis-server is missing', async () => {
     await expect(startRedisServer({ bin: '/nonexistent/redis-server' })).rejects.toThrow(
       /redis-server not found at \/nonexistent\/redis-server: the Redis store tests need a real Redis/,

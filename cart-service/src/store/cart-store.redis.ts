@@ -54,8 +54,10 @@ return redis.call('HGETALL', KEYS[1])
 
 /**
  * An order is a hash `<prefix>order:<number>` {data: the frozen order as JSON, status, updatedAt}, listed in the
- * sorted set `<prefix>orders` by creation time; an idempotency key is `<prefix>idem:<owner>:<key>` -> number.
- * KEYS: cart, idempotency key, order, index. ARGV: expected lines signature, data, status, createdAt, key TTL, number.
+ * sorted set `<prefix>orders` by creation time; an idempotency key is `<prefix>idem:<session>:<key>` -> number, kept
+ * for the session that placed the order and for the owner's session.
+ * KEYS: cart, idempotency key of the placing session, order, index, idempotency key of the owner's session.
+ * ARGV: expected lines signature, data, status, createdAt, key TTL, number.
  * Replies {1} placed, {2, number} replayed, {3} number taken, {4} cart changed.
  */
 const PLACE_ORDER_SCRIPT = `
@@ -70,6 +72,7 @@ if table.concat(entries, ',') ~= ARGV[1] then return {4} end
 redis.call('HSET', KEYS[3], 'data', ARGV[2], 'status', ARGV[3], 'updatedAt', ARGV[4])
 redis.call('ZADD', KEYS[4], ARGV[4], ARGV[6])
 redis.call('SET', KEYS[2], ARGV[6], 'PX', ARGV[5])
+redis.call('SET', KEYS[5], ARGV[6], 'PX', ARGV[5])
 redis.call('DEL', KEYS[1])
 return {1}
 `;
@@ -202,7 +205,13 @@ export class RedisCartStore implements CartStore, OrderStore, AttemptCounter {
 
   async placeOrder(order: StoredOrder, idempotencyKey: string, expectedLines: readonly StoredLine[]): Promise<PlaceOrderResult> {
     const { status, updatedAt, ...frozen } = order;
-    const keys = [this.cartKey(order.ownerId), this.idemKey(order.ownerId, idempotencyKey), this.orderKey(order.number), this.ordersKey()];
+    const keys = [
+      this.cartKey(order.placedBy),
+      this.idemKey(order.placedBy, idempotencyKey),
+      this.orderKey(order.number),
+      this.ordersKey(),
+      this.idemKey(order.ownerId, idempotencyKey),
+    ];
     const args = [linesSignature(expectedLines), JSON.stringify(frozen), status, updatedAt, IDEMPOTENCY_TTL_MS, order.number];
     const reply = await this.call(() => placeOrderScript.run(this.redis, keys, args));
     if (!Array.isArray(reply)) throw new StoreUnavailableError('Unexpected reply from Redis.');
@@ -221,8 +230,8 @@ export class RedisCartStore implements CartStore, OrderStore, AttemptCounter {
     }
   }
 
-  async findByIdempotencyKey(ownerId: string, idempotencyKey: string): Promise<StoredOrder | undefined> {
-    const number = await this.call(() => this.redis.get(this.idemKey(ownerId, idempotencyKey)));
+  async findByIdempotencyKey(sessionId: string, idempotencyKey: string): Promise<StoredOrder | undefined> {
+    const number = await this.call(() => this.redis.get(this.idemKey(sessionId, idempotencyKey)));
     return number === null ? undefined : this.getOrder(number);
   }
 
@@ -332,8 +341,14 @@ function linesFromHash(pairs: Array<[string, string]>): StoredLine[] {
 function orderFromHash(hash: Record<string, string>): StoredOrder | undefined {
   if (!hash['data'] || !hash['status']) return undefined;
   try {
-    const frozen = JSON.parse(hash['data']) as Omit<StoredOrder, 'status' | 'updatedAt'>;
-    return { ...frozen, status: hash['status'] as OrderStatus, updatedAt: Number(hash['updatedAt'] ?? frozen.createdAt) };
+    const frozen = JSON.parse(hash['data']) as Omit<StoredOrder, 'status' | 'updatedAt' | 'placedBy'> & { placedBy?: string };
+    return {
+      ...frozen,
+      // Orders stored before session rotation have no placedBy: the session that placed them is their owner.
+      placedBy: frozen.placedBy ?? frozen.ownerId,
+      status: hash['status'] as OrderStatus,
+      updatedAt: Number(hash['updatedAt'] ?? frozen.createdAt),
+    };
   } catch {
     return undefined;
   }

@@ -21,6 +21,8 @@ export const OrdersFile = z.strictObject({
     z.strictObject({
       number: z.string().min(1),
       ownerId: z.string().min(1),
+      /** Absent on orders stored before session rotation: read as `ownerId`. */
+      placedBy: z.string().min(1).optional(),
       status: Status,
       createdAt: z.number().int().nonnegative(),
       updatedAt: z.number().int().nonnegative(),
@@ -53,7 +55,7 @@ export class OrderBook {
     private readonly now: () => number,
     data?: OrdersFileData,
   ) {
-    for (const order of data?.orders ?? []) this.orders.set(order.number, order);
+    for (const order of data?.orders ?? []) this.orders.set(order.number, { ...order, placedBy: order.placedBy ?? order.ownerId });
     for (const entry of data?.idempotency ?? []) {
       this.keys.set(keyOf(entry.ownerId, entry.key), { number: entry.number, expiresAt: entry.expiresAt });
     }
@@ -73,9 +75,12 @@ export class OrderBook {
     return this.orders.get(entry.number);
   }
 
+  /** Stores the order and remembers its key for the session that placed it and for its owner's session. */
   add(order: StoredOrder, key: string): void {
     this.orders.set(order.number, order);
-    this.keys.set(keyOf(order.ownerId, key), { number: order.number, expiresAt: this.now() + IDEMPOTENCY_TTL_MS });
+    const entry = { number: order.number, expiresAt: this.now() + IDEMPOTENCY_TTL_MS };
+    this.keys.set(keyOf(order.placedBy, key), entry);
+    this.keys.set(keyOf(order.ownerId, key), { ...entry });
   }
 
   list(): StoredOrder[] {

@@ -7,12 +7,14 @@ import type { StoredOrder } from './order-store';
 const newId = () => randomBytes(24).toString('base64url');
 let sequence = 0;
 
-function orderFor(ownerId: string, overrides: Partial<StoredOrder> = {}): StoredOrder {
+/** An order placed by the session `placedBy` (whose cart it empties), owned by a new session (rotation). */
+function orderFor(placedBy: string, overrides: Partial<StoredOrder> = {}): StoredOrder {
   sequence += 1;
   const createdAt = 1_760_000_000_000 + sequence * 1000;
   return {
     number: `T${String(sequence).padStart(3, '0')}-${randomBytes(2).toString('hex').toUpperCase()}`,
-    ownerId,
+    ownerId: newId(),
+    placedBy,
     status: 'reçue',
     createdAt,
     updatedAt: createdAt,
@@ -72,6 +74,22 @@ export function orderStoreContract(name: string, createBacking: () => Promise<St
       expect(again).toEqual({ kind: 'replayed', order: first });
       expect(await store.listOrders()).toEqual([first]);
       expect(await store.getLines(cart)).toEqual([{ productId: 'sv-001', quantity: 1 }]);
+    });
+
+    it('empties the placing session\'s cart, not the owner\'s, and finds the key from either session', async () => {
+      const { store } = await open();
+      const { cart, lines } = await cartWithTwoLines(store);
+      const order = orderFor(cart);
+      await store.addLine(order.ownerId, 'sc-001', 1, 99); // the owner's session is another cart
+      expect(await store.placeOrder(order, 'key-rotated-1', lines)).toEqual({ kind: 'placed', order });
+      expect(await store.getLines(cart)).toEqual([]);
+      expect(await store.getLines(order.ownerId)).toEqual([{ productId: 'sc-001', quantity: 1 }]);
+      expect(await store.findByIdempotencyKey(cart, 'key-rotated-1')).toEqual(order);
+      expect(await store.findByIdempotencyKey(order.ownerId, 'key-rotated-1')).toEqual(order);
+      // A replay from the placing session (another owner drawn for it) answers the first order with its owner.
+      const replay = await store.placeOrder(orderFor(cart), 'key-rotated-1', lines);
+      expect(replay).toEqual({ kind: 'replayed', order });
+      expect(await store.listOrders()).toEqual([order]);
     });
 
     it('keeps idempotency keys per visitor: the same key from another visitor is another order', async () => {

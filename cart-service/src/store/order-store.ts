@@ -4,8 +4,17 @@ import type { StoredLine } from './cart-store';
 /** An order as stored: everything the shopper saw when placing it, frozen, plus who placed it. */
 export interface StoredOrder {
   number: string;
-  /** The session (cart id) that placed it: only that visitor may read its confirmation. */
+  /**
+   * The session that may read its confirmation: a new session given to the visitor when the order is placed (the
+   * session id rotates), so a cookie copied before the order cannot read it. Orders stored before rotation existed
+   * have the session that placed them here.
+   */
   ownerId: string;
+  /**
+   * The session that placed it, whose cart (same id) it emptied; its idempotency key is scoped to this session and to
+   * the owner's. Orders stored before rotation existed are read with `placedBy` equal to `ownerId`.
+   */
+  placedBy: string;
   status: OrderStatus;
   /** Epoch milliseconds. */
   createdAt: number;
@@ -37,11 +46,13 @@ export type SetStatusResult =
  */
 export interface OrderStore {
   /**
-   * One atomic step: a key this visitor already used answers `replayed`; otherwise, only when the cart still holds
-   * exactly `expectedLines`, stores the order, remembers the key and empties the cart. Answers once it is durable.
+   * One atomic step: a key the placing session (`order.placedBy`) already used answers `replayed`; otherwise, only
+   * when its cart still holds exactly `expectedLines`, stores the order, remembers the key for the placing session
+   * and for the owner's (`order.ownerId`), and empties the cart. Answers once it is durable.
    */
   placeOrder(order: StoredOrder, idempotencyKey: string, expectedLines: readonly StoredLine[]): Promise<PlaceOrderResult>;
-  findByIdempotencyKey(ownerId: string, idempotencyKey: string): Promise<StoredOrder | undefined>;
+  /** The order placed with this key by this session, or owned by it (a retry from either side of the rotation). */
+  findByIdempotencyKey(sessionId: string, idempotencyKey: string): Promise<StoredOrder | undefined>;
   getOrder(number: string): Promise<StoredOrder | undefined>;
   /** Newest first. */
   listOrders(): Promise<StoredOrder[]>;

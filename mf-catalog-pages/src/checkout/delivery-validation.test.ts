@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryMessages, normalizeMoroccanPhone, validateDelivery } from './delivery-validation';
+import { cleanText, deliveryMessages, normalizeMoroccanPhone, validateDelivery } from './delivery-validation';
 
 const valid = { fullName: 'Fatima Zahra El Idrissi', phone: '06 12 34 56 78', city: 'Casablanca', address: '27, rue Ibnou Mounir, Maârif' };
 
@@ -73,5 +73,49 @@ describe('validateDelivery, the service’s limits', () => {
   it('accepts a note of 500 characters, or none', () => {
     expect(validateDelivery({ ...valid, note: `  ${'n'.repeat(500)}  ` })).toEqual({});
     expect(validateDelivery({ ...valid, note: '' })).toEqual({});
+  });
+});
+
+// The same cases as cart-service/src/orders/delivery-validation.test.ts: the two copies of the rules must agree.
+describe('validateDelivery: characters that split or reorder what operators read', () => {
+  it.each([
+    ['fullName', 'Amina\nBerrada', deliveryMessages.lineBreak],
+    ['fullName', 'Amina\r\nBerrada', deliveryMessages.lineBreak],
+    ['fullName', 'Amina\u2028Berrada', deliveryMessages.lineBreak],
+    ['fullName', 'Amina\tBerrada', deliveryMessages.invisibleChars],
+    ['fullName', '\u001b[2JAmina Berrada', deliveryMessages.invisibleChars],
+    ['fullName', 'Amina Berrada\u0000', deliveryMessages.invisibleChars],
+    ['fullName', 'Amina \u202Eadarreb', deliveryMessages.invisibleChars],
+    ['city', 'Rabat\nCasablanca', deliveryMessages.lineBreak],
+    ['city', 'Rabat\rSalé', deliveryMessages.lineBreak],
+    ['city', 'Rabat\u2066', deliveryMessages.invisibleChars],
+    ['address', '12, rue \u001b[31mrouge, Agdal', deliveryMessages.invisibleChars],
+    ['address', '12, rue de la Paix\u0000, Agdal', deliveryMessages.invisibleChars],
+    ['address', '12, rue \u202Etaba\u202C, Agdal', deliveryMessages.invisibleChars],
+    ['address', '12, rue de la Paix\rAgdal', deliveryMessages.invisibleChars],
+    ['address', '12, rue de la Paix\u2029Agdal', deliveryMessages.invisibleChars],
+    ['note', 'Sonner\u2069 deux fois', deliveryMessages.invisibleChars],
+    ['note', 'Sonner\u0085deux fois', deliveryMessages.invisibleChars],
+    ['note', 'Sonner\u001b[Adeux fois', deliveryMessages.invisibleChars],
+  ])('refuses %s %j', (field, value, message) => {
+    expect(message).toMatch(/^Ce champ /);
+    expect(validateDelivery({ ...valid, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it('accepts the line breaks a textarea sends in the address and the note', () => {
+    expect(validateDelivery({ ...valid, address: '12, rue de la Paix\r\nAgdal, Rabat', note: 'Sonner deux fois.\r\n3e étage.\n' })).toEqual({});
+    expect(cleanText('12, rue de la Paix\r\nAgdal\r\n', true)).toBe('12, rue de la Paix\nAgdal');
+  });
+
+  it('normalises every text field to NFC before checking it (a decomposed accent is one letter)', () => {
+    const decomposed = { fullName: 'Ai\u0308cha Benani', phone: '0612345678', city: 'Sale\u0301', address: '4, rue de la Re\u0301publique', note: 'Me\u0301decin' };
+    expect(validateDelivery(decomposed)).toEqual({});
+    expect(cleanText('Ai\u0308cha')).toBe('Aïcha');
+    // Lengths are counted after normalisation: 100 decomposed letters are 100 characters, not 200.
+    expect(validateDelivery({ ...valid, fullName: 'e\u0301'.repeat(100) })).toEqual({});
+  });
+
+  it('still accepts accented names, compound city names and no-break spaces', () => {
+    expect(validateDelivery({ ...valid, fullName: 'Aïcha\u00A0Benani-Tazi', city: 'Kelâat M’Gouna' })).toEqual({});
   });
 });

@@ -18,10 +18,37 @@ export const deliveryMessages = {
   addressMissing: 'Indiquez votre adresse de livraison.',
   addressShort: 'Précisez votre adresse (rue, numéro, quartier) : 10 caractères au moins.',
   tooLong: (max: number) => `Ce champ ne peut pas dépasser ${max} caractères.`,
+  lineBreak: 'Ce champ doit tenir sur une seule ligne, sans retour à la ligne.',
+  invisibleChars:
+    'Ce champ contient des caractères invisibles non autorisés (caractères de contrôle ou de sens d’écriture) : retapez-le au clavier plutôt que de le coller.',
   noteTooLong: 'La note pour le livreur ne peut pas dépasser 500 caractères.',
 } as const;
 
-const LETTERS = /^[\p{L}][\p{L}\s'’-]*$/u;
+/** Letters, spaces (`\p{Zs}`: no tab or line break, unlike `\s`), hyphens and apostrophes. */
+const LETTERS = /^[\p{L}][\p{L}\p{Zs}'’-]*$/u;
+/** Line breaks of any kind: LF, VT, FF, CR, NEL, LINE and PARAGRAPH SEPARATOR. */
+const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/u;
+/**
+ * Characters that split or reorder what operators read: control characters (C0, DEL, C1), line and paragraph
+ * separators, and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+ */
+const UNSAFE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * The same rules as cart-service/src/orders/delivery-validation.ts (keep both identical): every text field is
+ * NFC-normalised and trimmed; a multi-line field (address and note are textareas) has CRLF turned into LF.
+ */
+export function cleanText(value: unknown, multiline = false): string {
+  if (typeof value !== 'string') return '';
+  const nfc = value.normalize('NFC');
+  return (multiline ? nfc.replace(/\r\n/g, '\n') : nfc).trim();
+}
+
+/** Why a cleaned value is refused for its characters, or undefined. A multi-line field may hold LF, nothing else. */
+export function unsafeCharsMessage(value: string, multiline = false): string | undefined {
+  if (!multiline && LINE_BREAK.test(value)) return deliveryMessages.lineBreak;
+  return UNSAFE.test(multiline ? value.replaceAll('\n', '') : value) ? deliveryMessages.invisibleChars : undefined;
+}
 
 /**
  * A Moroccan mobile or landline number in its international form (+212XXXXXXXXX), or null. Accepts 06/07/05 followed
@@ -35,8 +62,10 @@ export function normalizeMoroccanPhone(input: string): string | null {
 
 export function validateDelivery(values: DeliveryDetails): DeliveryErrors {
   const errors: DeliveryErrors = {};
-  const fullName = values.fullName.trim();
+  const fullName = cleanText(values.fullName);
+  const fullNameChars = unsafeCharsMessage(fullName);
   if (!fullName) errors.fullName = deliveryMessages.fullNameMissing;
+  else if (fullNameChars) errors.fullName = fullNameChars;
   else if (fullName.length > deliveryMaxLengths.fullName) errors.fullName = deliveryMessages.tooLong(deliveryMaxLengths.fullName);
   else if (!LETTERS.test(fullName)) errors.fullName = deliveryMessages.fullNameChars;
   else if (fullName.replace(/[^\p{L}]/gu, '').length < 3) errors.fullName = deliveryMessages.fullNameShort;
@@ -44,16 +73,23 @@ export function validateDelivery(values: DeliveryDetails): DeliveryErrors {
   if (!values.phone.trim()) errors.phone = deliveryMessages.phoneMissing;
   else if (!normalizeMoroccanPhone(values.phone)) errors.phone = deliveryMessages.phoneInvalid;
 
-  const city = values.city.trim();
+  const city = cleanText(values.city);
+  const cityChars = unsafeCharsMessage(city);
   if (!city) errors.city = deliveryMessages.cityMissing;
+  else if (cityChars) errors.city = cityChars;
   else if (city.length > deliveryMaxLengths.city) errors.city = deliveryMessages.tooLong(deliveryMaxLengths.city);
   else if (!LETTERS.test(city) || city.replace(/[^\p{L}]/gu, '').length < 2) errors.city = deliveryMessages.cityInvalid;
 
-  const address = values.address.trim();
+  const address = cleanText(values.address, true);
+  const addressChars = unsafeCharsMessage(address, true);
   if (!address) errors.address = deliveryMessages.addressMissing;
+  else if (addressChars) errors.address = addressChars;
   else if (address.length > deliveryMaxLengths.address) errors.address = deliveryMessages.tooLong(deliveryMaxLengths.address);
   else if (address.length < 10) errors.address = deliveryMessages.addressShort;
 
-  if ((values.note ?? '').trim().length > deliveryMaxLengths.note) errors.note = deliveryMessages.noteTooLong;
+  const note = cleanText(values.note ?? '', true);
+  const noteChars = unsafeCharsMessage(note, true);
+  if (noteChars) errors.note = noteChars;
+  else if (note.length > deliveryMaxLengths.note) errors.note = deliveryMessages.noteTooLong;
   return errors;
 }
