@@ -103,7 +103,7 @@ export function createApp(options: AppOptions): CartServiceApp {
   registerProductRoutes(router, catalogue);
   registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity });
   registerNewsletterRoutes(router, store, limits.bodyBytes);
-  registerOrderRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.orderBodyBytes, cartTtlMs, tracking: limits.tracking, logger });
+  registerOrderRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.orderBodyBytes, tracking: limits.tracking, logger });
   registerAdminRoutes(router, { store, adminToken: options.adminToken, bodyLimitBytes: limits.bodyBytes, rateLimit: limits.admin, logger });
 
   app.use(trustedForwarding(options.trustProxy ?? parseTrustProxy(undefined, DEFAULT_TRUST_PROXY)));

@@ -30,7 +30,6 @@ export interface OrderRouteDeps {
   session: Middleware;
   /** Delivery details are longer than a cart change: a note alone may be 500 characters. */
   bodyLimitBytes: number;
-  cartTtlMs: number;
   tracking: TrackingLimits;
   logger: Logger;
 }
