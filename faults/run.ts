@@ -106,7 +106,6 @@ async function main(): Promise<number> {
     const verification: string[] = [];
     let ordersChecked = 0;
     let retriedOrders = 0;
-    let uncertainAdds = 0;
     for (const shopper of shoppers) {
       for (const problem of shopper.problems) failures.push(`shopper ${shopper.id}: ${problem}`);
       for (const order of shopper.orders) {
@@ -130,7 +129,6 @@ async function main(): Promise<number> {
         continue;
       }
       const lines = new Map(((cart.body as { cart: { productId: string; quantity: number }[] }).cart).map((l) => [l.productId, l.quantity]));
-      uncertainAdds += [...shopper.uncertain.values()].reduce((a, b) => a + b, 0);
       verification.push(...bounds(`shopper ${shopper.id}'s cart`, lines, shopper.acknowledged, shopper.uncertain));
     }
     failures.push(...verification);
@@ -160,7 +158,7 @@ async function main(): Promise<number> {
     console.log(
       `\n${SHOPPERS} shoppers, ${shoppers.reduce((a, s) => a + s.iterations, 0)} rounds, ${adds} requests; ` +
         `${ordersChecked} orders acknowledged and read back (${retriedOrders} after a lost answer, found again by their ` +
-        `Idempotency-Key); carts checked: ${shoppers.length}; adds whose answer was lost since the last order: ${uncertainAdds}.`,
+        `Idempotency-Key); carts checked: ${shoppers.length}; adds whose answer was lost (applied or not): ${shoppers.reduce((a, s) => a + s.lostAnswers, 0)}.`,
     );
   } finally {
     clearTimeout(watchdog);

@@ -50,6 +50,8 @@ export class Shopper {
   readonly orders: AcknowledgedOrder[] = [];
   readonly problems: string[] = [];
   iterations = 0;
+  /** Adds over the whole run whose answer never came. */
+  lostAnswers = 0;
 
   constructor(
     readonly id: number,
@@ -111,7 +113,10 @@ export class Shopper {
       const quantity = 1 + Math.floor(Math.random() * 2);
       const answer = await this.request(`${base}/api/cart/add`, this.json({ productId, quantity }));
       if (answer?.status === 200) add(this.acknowledged, productId, quantity);
-      else if (answer === undefined || answer.status >= 500) add(this.uncertain, productId, quantity);
+      else if (answer === undefined || answer.status >= 500) {
+        add(this.uncertain, productId, quantity);
+        this.lostAnswers += 1;
+      }
       else this.problems.push(`add ${productId}×${quantity} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 
       const held = [...this.acknowledged.values()].reduce((a, b) => a + b, 0);
