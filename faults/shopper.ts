@@ -1,0 +1,162 @@
+/**
+ * A virtual shopper: its own cookie jar, a loop of page, manifests, catalogue and cart requests through the shell, an
+ * order from time to time; it remembers what the shop acknowledged and what it never heard back about, so the end of
+ * the run can check that nothing acknowledged was lost.
+ */
+import { randomBytes } from 'node:crypto';
+
+export interface RequestRecord {
+  /** When the answer (or the failure) came, ms since the epoch. */
+  at: number;
+  ok: boolean;
+}
+
+export interface AcknowledgedOrder {
+  number: string;
+  /** productId → quantity, as the 201/200 answer listed them. */
+  lines: Map<string, number>;
+  /** What the shopper knew the cart held when it ordered: acknowledged adds and adds whose answer was lost. */
+  expected: { acknowledged: Map<string, number>; uncertain: Map<string, number> };
+  /** The first answer was lost and a retry with the same Idempotency-Key gave the order. */
+  retried: boolean;
+}
+
+export interface ShopperTargets {
+  /** The shell, on loopback. */
+  base: string;
+  /** The shop's origin as cart-service checks it (`SHOP_ORIGIN`). */
+  origin: string;
+  manifests: string[];
+  productIds: string[];
+}
+
+const REQUEST_TIMEOUT_MS = 5_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+
+export const delivery = {
+  fullName: 'Samira Alaoui',
+  phone: '0612345678',
+  city: 'Casablanca',
+  address: '12 rue des Orangers, Maârif',
+};
+
+export class Shopper {
+  private readonly jar = new Map<string, string>();
+  /** Adds answered 200 since the last acknowledged order. */
+  acknowledged = new Map<string, number>();
+  /** Adds whose answer never came (network error, 5xx) since the last acknowledged order: applied or not. */
+  uncertain = new Map<string, number>();
+  readonly orders: AcknowledgedOrder[] = [];
+  readonly problems: string[] = [];
+  iterations = 0;
+  /** Adds over the whole run whose answer never came. */
+  lostAnswers = 0;
+
+  constructor(
+    readonly id: number,
+    private readonly targets: ShopperTargets,
+    private readonly record: (entry: RequestRecord) => void,
+  ) {}
+
+  cookieHeader(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** One request; every Set-Cookie goes into the jar (the session cookie is re-signed on changes and orders). */
+  async request(url: string, init: RequestInit = {}, options: { count?: boolean } = {}): Promise<{ status: number; body: unknown } | undefined> {
+    const headers = new Headers(init.headers);
+    const cookie = this.cookieHeader();
+    if (cookie && url.startsWith(this.targets.base)) headers.set('Cookie', cookie);
+    try {
+      const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const eq = pair!.indexOf('=');
+        if (eq > 0) this.jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+      }
+      const text = await response.text();
+      let body: unknown = text;
+      if ((response.headers.get('Content-Type') ?? '').includes('json')) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // keep the text
+        }
+      }
+      if (options.count !== false) this.record({ at: Date.now(), ok: response.ok });
+      return { status: response.status, body };
+    } catch {
+      if (options.count !== false) this.record({ at: Date.now(), ok: false });
+      return undefined;
+    }
+  }
+
+  private json(body: unknown): RequestInit {
+    return {
+      method: 'POST',
+      headers: { Origin: this.targets.origin, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    };
+  }
+
+  /** Shops until `running()` turns false, then finishes its iteration (an order in flight gets its definite answer). */
+  async run(running: () => boolean): Promise<void> {
+    const { base, manifests, productIds } = this.targets;
+    while (running()) {
+      this.iterations += 1;
+      await this.request(`${base}${Math.random() < 0.5 ? '/' : '/shop/face'}`);
+      for (const manifest of manifests) await this.request(manifest);
+      await this.request(`${base}/api/products`);
+
+      const productId = productIds[Math.floor(Math.random() * productIds.length)]!;
+      const quantity = 1 + Math.floor(Math.random() * 2);
+      const answer = await this.request(`${base}/api/cart/add`, this.json({ productId, quantity }));
+      if (answer?.status === 200) add(this.acknowledged, productId, quantity);
+      else if (answer === undefined || answer.status >= 500) {
+        add(this.uncertain, productId, quantity);
+        this.lostAnswers += 1;
+      }
+      else this.problems.push(`add ${productId}×${quantity} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+
+      const held = [...this.acknowledged.values()].reduce((a, b) => a + b, 0);
+      if (held >= 4 && Math.random() < 0.3) await this.placeOrder();
+      await sleep(30);
+    }
+  }
+
+  /**
+   * POST /api/orders, retried with the same Idempotency-Key until a definite answer, as the checkout page does: a lost
+   * answer may hide a placed order, and the retry finds it.
+   */
+  private async placeOrder(): Promise<void> {
+    const key = randomBytes(12).toString('base64url');
+    const deadline = Date.now() + 45_000;
+    let attempts = 0;
+    while (Date.now() < deadline) {
+      attempts += 1;
+      const answer = await this.request(`${this.targets.base}/api/orders`, {
+        ...this.json(delivery),
+        headers: { Origin: this.targets.origin, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      });
+      if (answer && (answer.status === 201 || answer.status === 200)) {
+        const order = (answer.body as { order: { number: string; lines: { productId: string; quantity: number }[] } }).order;
+        this.orders.push({
+          number: order.number,
+          lines: new Map(order.lines.map((line) => [line.productId, line.quantity])),
+          expected: { acknowledged: this.acknowledged, uncertain: this.uncertain },
+          retried: attempts > 1,
+        });
+        this.acknowledged = new Map();
+        this.uncertain = new Map();
+        return;
+      }
+      if (answer && answer.status < 500) {
+        this.problems.push(`order (key ${key}, attempt ${attempts}) answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        return;
+      }
+      await sleep(200);
+    }
+    this.problems.push(`order (key ${key}) got no definite answer in 45 s (${attempts} attempts)`);
+  }
+}
