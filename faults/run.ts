@@ -111,7 +111,7 @@ async function main(): Promise<number> {
       for (const order of shopper.orders) {
         ordersChecked += 1;
         if (order.retried) retriedOrders += 1;
-        const answer = await shopper.request(`${base}/api/orders/${order.number}`, {}, { count: false });
+        const answer = await shopper.request(`${base}/api/orders/${order.number}`, {}, { count: false, cookie: order.ownerCookie });
         if (answer?.status !== 200) {
           failures.push(`LOST ORDER: shopper ${shopper.id}'s order ${order.number} was acknowledged but GET answers ${answer?.status ?? 'nothing'}`);
           continue;

@@ -19,6 +19,8 @@ export interface AcknowledgedOrder {
   expected: { acknowledged: Map<string, number>; uncertain: Map<string, number> };
   /** The first answer was lost and a retry with the same Idempotency-Key gave the order. */
   retried: boolean;
+  /** The cookies right after the order's answer: placing an order rotates the session, and only that one reads it. */
+  ownerCookie: string;
 }
 
 export interface ShopperTargets {
@@ -64,9 +66,13 @@ export class Shopper {
   }
 
   /** One request; every Set-Cookie goes into the jar (the session cookie is re-signed on changes and orders). */
-  async request(url: string, init: RequestInit = {}, options: { count?: boolean } = {}): Promise<{ status: number; body: unknown } | undefined> {
+  async request(
+    url: string,
+    init: RequestInit = {},
+    options: { count?: boolean; cookie?: string } = {},
+  ): Promise<{ status: number; body: unknown } | undefined> {
     const headers = new Headers(init.headers);
-    const cookie = this.cookieHeader();
+    const cookie = options.cookie ?? this.cookieHeader();
     if (cookie && url.startsWith(this.targets.base)) headers.set('Cookie', cookie);
     try {
       const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -146,6 +152,7 @@ export class Shopper {
           lines: new Map(order.lines.map((line) => [line.productId, line.quantity])),
           expected: { acknowledged: this.acknowledged, uncertain: this.uncertain },
           retried: attempts > 1,
+          ownerCookie: this.cookieHeader(),
         });
         this.acknowledged = new Map();
         this.uncertain = new Map();
