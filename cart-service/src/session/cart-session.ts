@@ -130,7 +130,7 @@ class CartSession {
     const expires = new Date(Math.min(this.touchedAt + this.settings.idleMs, this.issuedAt + this.settings.absoluteMs));
     const mac = this.settings.keys.sign(signedData(id, this.issuedAt, this.touchedAt));
     const attributes = { httpOnly: true, sameSite: 'lax', path: '/', expires, overwrite: true, signed: false } as const;
-    // `secure` follows the request (`ctx.secure`, which honours X-Forwarded-Proto because `app.proxy` is on).
+    // `secure` follows the request (`ctx.secure`: https as trustedForwarding decided, from a trusted proxy only).
     this.ctx.cookies.set(SESSION_COOKIE, id, attributes);
     this.ctx.cookies.set(SIGNATURE_COOKIE, `${this.issuedAt.toString(36)}.${this.touchedAt.toString(36)}.${mac}`, attributes);
   }
