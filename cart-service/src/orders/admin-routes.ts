@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { AdminOrdersResponse, OrderResponse } from '@shop/contracts/orders';
 import { ApiError, messages } from '../http/api-error';
+import { countOrRefuse } from '../http/rate-limit';
 import { readJsonBody } from '../http/read-json-body';
 import { sendJson } from '../http/send-json';
 import type { ShopStore } from '../store/open-store';
@@ -34,11 +35,7 @@ export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void 
   const authenticated: Middleware = async (ctx, next) => {
     if (!expected) throw new ApiError(503, 'unavailable', messages.adminDisabled);
     // Per address, before the token is even looked at: guessing tokens or hammering the orders list is slowed alike.
-    const attempt = await store.countAttempt(`admin:${ctx.ip || 'unknown'}`, deps.rateLimit.windowMs);
-    if (attempt.count > deps.rateLimit.max) {
-      const seconds = Math.max(1, Math.ceil(attempt.resetInMs / 1000));
-      throw new ApiError(429, 'too_many_attempts', messages.tooManyRequests(seconds), { 'Retry-After': String(seconds) });
-    }
+    await countOrRefuse(store, `admin:${ctx.ip || 'unknown'}`, deps.rateLimit, messages.tooManyRequests);
     const match = /^Bearer (.+)$/.exec(ctx.get('Authorization'));
     // Digests have the same length whatever was sent, so the comparison is constant-time.
     if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {

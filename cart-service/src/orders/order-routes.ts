@@ -7,6 +7,7 @@ import type { OrderResponse, TrackOrderBody, TrackOrderResponse } from '@shop/co
 import { resolveCart } from '../cart/resolve-cart';
 import type { Catalogue } from '../catalogue/load-catalogue';
 import { ApiError, messages } from '../http/api-error';
+import { countOrRefuse } from '../http/rate-limit';
 import { readJsonBody } from '../http/read-json-body';
 import { sendJson } from '../http/send-json';
 import { adoptCartSession, cartIdOf, newSessionId } from '../session/cart-session';
@@ -123,8 +124,9 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     // Per shopper address (ctx.ip: trustedForwarding has decided it from trusted proxies only). The attempt is counted
     // before it is evaluated, in one atomic step: concurrent guesses can never get past the limit.
     const visitor = `track:${ctx.ip || 'unknown'}`;
-    const attempt = await store.countAttempt(visitor, deps.tracking.windowMs);
-    if (attempt.count > deps.tracking.maxFailures) throw tooManyAttempts(attempt.resetInMs);
+    const attempt = await countOrRefuse(store, visitor, { max: deps.tracking.maxFailures, windowMs: deps.tracking.windowMs }, (seconds) =>
+      messages.tooManyAttempts(Math.ceil(seconds / 60)),
+    );
     let tracking: TrackOrderBody;
     try {
       tracking = validateTracking(body);
@@ -145,13 +147,6 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     ctx.set('Cache-Control', 'no-store');
     const answer: TrackOrderResponse = { order: trackedOrderJson(order) };
     sendJson(ctx, answer);
-  });
-}
-
-function tooManyAttempts(resetInMs: number): ApiError {
-  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-  return new ApiError(429, 'too_many_attempts', messages.tooManyAttempts(Math.ceil(seconds / 60)), {
-    'Retry-After': String(seconds),
   });
 }
 

@@ -50,11 +50,6 @@ export class MemoryAttemptCounter implements AttemptCounter {
     if (entry && entry.count > 0) entry.count -= 1;
   }
 
-  /** Live windows, for tests. */
-  get size(): number {
-    return this.windows.size;
-  }
-
   private sweep(now: number): void {
     if (now - this.sweptAt < 10_000) return;
     this.sweptAt = now;
