@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ApiErrorBody, ApiErrorCode } from '@shop/contracts/errors';
+import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 
 const answers = {
   unavailable: 'La boutique est momentanément indisponible. Réessayez dans un instant.',
@@ -22,29 +23,6 @@ function sendError(res: ServerResponse, status: number, code: ApiErrorCode, mess
   const body: ApiErrorBody = { error: { code, message } };
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify(body));
-}
-
-class BodyTooLarge extends Error {}
-
-/** Reads the request body into memory, at most `limit` bytes; past that, keeps draining (so the client reads the 413). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.off('data', onData);
-        req.resume();
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks, size)));
-    req.once('error', reject);
-  });
 }
 
 const hasBody = (req: IncomingMessage) =>
@@ -95,9 +73,9 @@ export function cartServiceProxy({ target, bodyLimitBytes }: CartServiceProxyOpt
         return sendError(ctx.res, 413, 'payload_too_large', answers.payload_too_large(bodyLimitBytes));
       }
       try {
-        req.shopBody = await readBody(req, bodyLimitBytes);
+        req.shopBody = await readBodyWithin(req, bodyLimitBytes);
       } catch (error) {
-        if (error instanceof BodyTooLarge) return sendError(ctx.res, 413, 'payload_too_large', answers.payload_too_large(bodyLimitBytes));
+        if (error instanceof BodyTooLargeError) return sendError(ctx.res, 413, 'payload_too_large', answers.payload_too_large(bodyLimitBytes));
         return sendError(ctx.res, 400, 'invalid_json', answers.invalid_json);
       }
     }

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 import { ApiError, messages } from './api-error';
 
 /**
@@ -39,39 +40,11 @@ export async function readJsonBody(ctx: Context, limitBytes: number): Promise<un
   }
 }
 
-function readRaw(ctx: Context, limitBytes: number): Promise<Buffer> {
-  const req = ctx.req;
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('aborted', onError);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limitBytes) {
-        cleanup();
-        // Keep draining (and discarding) so the client can finish sending and read the 413.
-        req.resume();
-        reject(new ApiError(413, 'payload_too_large', messages.payloadTooLarge(limitBytes)));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(Buffer.concat(chunks, size));
-    };
-    const onError = () => {
-      cleanup();
-      reject(new ApiError(400, 'invalid_json', messages.invalidJson));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('aborted', onError);
-  });
+async function readRaw(ctx: Context, limitBytes: number): Promise<Buffer> {
+  try {
+    return await readBodyWithin(ctx.req, limitBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new ApiError(413, 'payload_too_large', messages.payloadTooLarge(limitBytes));
+    throw new ApiError(400, 'invalid_json', messages.invalidJson);
+  }
 }
