@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { answersOk, startSupervisedStack, within, type SupervisedStack } from './support/supervised-stack';
+import { waitForUrl } from './support/stack-env';
+import { startSupervisedStack, type SupervisedStack } from './support/supervised-stack';
 
 // `pnpm start` runs `node scripts/run-stack.mjs`: one process dying must not stop the shop. The runner restarts it
 // (with backoff) while the others keep serving, and Ctrl-C still stops everything, leaving nothing behind.
@@ -56,7 +57,7 @@ test('a killed remote server, then a killed cart-service, are restarted while th
   expect(stack.output()).toMatch(/mf-cart s'est arrêté \((signal SIGKILL|code \d+)\)/);
   expect(stack.output()).toMatch(/redémarrage n° 1 dans 500 ms/);
   // Back within seconds (the backoff is capped at 5 s), and the page composes it again.
-  await within(15_000, 'mf-cart manifest answers again', () => answersOk(stack.manifestUrl('mf-cart')));
+  await waitForUrl(stack.manifestUrl('mf-cart'), 15_000);
   const restarted = stack.serverProcess('mf-cart');
   expect(restarted?.pid).toBeDefined();
   expect(restarted?.pid).not.toBe(cartRemote.pid);
@@ -74,7 +75,7 @@ test('a killed remote server, then a killed cart-service, are restarted while th
   const html = await fetch(`${stack.url}/`);
   expect(html.status).toBe(200);
   await html.arrayBuffer();
-  await within(30_000, 'cart-service answers again', () => answersOk(stack.healthUrl('cart-service')));
+  await waitForUrl(stack.healthUrl('cart-service'), 30_000);
   expect(stack.output()).toMatch(/cart-service s'est arrêté \((signal SIGKILL|code \d+)\)/);
   const cart = (await (await fetch(`${stack.url}/api/cart`, { headers: { cookie } })).json()) as { cart: { quantity: number }[] };
   expect(cart.cart.map((line) => line.quantity)).toEqual([1]);

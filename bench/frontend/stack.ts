@@ -10,17 +10,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freeStackPorts, stackEnvironment, waitForUrl, type ServiceName, type StackPorts } from '../../e2e/support/stack-env';
+import { freeStackPorts, stackEnvironment, stackRemotes, waitForUrl, type ServiceName, type StackPorts } from '../../e2e/support/stack-env';
 import type { ServedDirs } from './builds';
 import { repoRoot } from './util';
-
-export type RemoteName = 'mf_frame' | 'mf_cart' | 'mf_catalog_pages';
-
-export const remotePackages: Record<RemoteName, ServiceName> = {
-  mf_frame: 'mf-frame',
-  mf_cart: 'mf-cart',
-  mf_catalog_pages: 'mf-catalog-pages',
-};
 
 export interface BenchStack {
   url: string;
@@ -36,13 +28,7 @@ export async function startBenchStack(dirs?: ServedDirs, version = '1.0.0'): Pro
   const url = `http://localhost:${ports.shell}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
   const remotesFile = join(dataDir, 'remotes.json');
-  const remotes = {
-    remotes: (Object.keys(remotePackages) as RemoteName[]).map((name) => ({
-      name,
-      entry: `http://localhost:${ports[remotePackages[name]]}/${version}/mf-manifest.json`,
-    })),
-  };
-  await writeFile(remotesFile, JSON.stringify(remotes, null, 2));
+  await writeFile(remotesFile, JSON.stringify(stackRemotes(ports, version), null, 2));
 
   const env: Record<string, string> = {
     ...stackEnvironment(ports, { remotesFile, dataDir }, 'bench-session-key-not-a-secret-0123456789'),

@@ -5,6 +5,7 @@
  */
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 
 export type ServiceName = 'cart-service' | 'mf-frame' | 'mf-cart' | 'mf-catalog-pages' | 'shell';
 
@@ -31,6 +32,23 @@ export async function freeStackPorts(): Promise<StackPorts> {
     'mf-catalog-pages': await freePort(),
     'cart-service': await freePort(),
   };
+}
+
+/** The package whose static server serves each remote's releases. */
+export const REMOTE_PACKAGES = {
+  mf_frame: 'mf-frame',
+  mf_cart: 'mf-cart',
+  mf_catalog_pages: 'mf-catalog-pages',
+} as const satisfies Record<RemoteName, ServiceName>;
+
+/** A release's manifest URL on this stack's ports. */
+export function remoteEntry(ports: StackPorts, name: RemoteName, version = '1.0.0'): string {
+  return `http://localhost:${ports[REMOTE_PACKAGES[name]]}/${version}/mf-manifest.json`;
+}
+
+/** The remotes.json a stack starts with: every remote at `version` on its own static server. */
+export function stackRemotes(ports: StackPorts, version = '1.0.0'): RemotesConfig {
+  return { remotes: (Object.keys(REMOTE_PACKAGES) as RemoteName[]).map((name) => ({ name, entry: remoteEntry(ports, name, version) })) };
 }
 
 /** The environment every process of a stack gets: its ports, the shop's origin, the operators' file, a data folder. */

@@ -4,16 +4,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from '@playwright/test';
-import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
-import { freeStackPorts, stackEnvironment, waitForUrl, type ServiceName, type StackPorts } from './stack-env';
+import type { RemotesConfig } from '@shop/contracts/remotes';
+import { freeStackPorts, stackEnvironment, stackRemotes, waitForUrl, type ServiceName, type StackPorts } from './stack-env';
+
+export { remoteEntry } from './stack-env';
 
 const repoRoot = resolve(__dirname, '../..');
-
-const remotePackages: Record<RemoteName, ServiceName> = {
-  mf_frame: 'mf-frame',
-  mf_cart: 'mf-cart',
-  mf_catalog_pages: 'mf-catalog-pages',
-};
 
 export interface Stack {
   url: string;
@@ -32,10 +28,6 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export function remoteEntry(ports: StackPorts, name: RemoteName, version = '1.0.0'): string {
-  return `http://localhost:${ports[remotePackages[name]]}/${version}/mf-manifest.json`;
-}
-
 /**
  * Starts the production stack the way `pnpm start` does (each package's own `serve` script), on free
  * ports, with a fresh data folder and a remotes.json of its own.
@@ -45,9 +37,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const url = `http://localhost:${ports.shell}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
   const remotesFile = join(dataDir, 'remotes.json');
-  let remotes: RemotesConfig = {
-    remotes: (Object.keys(remotePackages) as RemoteName[]).map((name) => ({ name, entry: remoteEntry(ports, name) })),
-  };
+  let remotes: RemotesConfig = stackRemotes(ports);
   await writeFile(remotesFile, JSON.stringify(remotes, null, 2));
 
   const env: Record<string, string> = { ...stackEnvironment(ports, { remotesFile, dataDir }), LOG_LEVEL: 'warn', ...options.env };

@@ -9,15 +9,20 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { descendants, serverProcessOf, stillAlive, type ProcessInfo } from './process-tree';
-import { freeStackPorts, stackEnvironment, waitForUrl, type ServiceName, type StackPorts } from './stack-env';
+import type { RemoteName } from '@shop/contracts/remotes';
+import {
+  freeStackPorts,
+  REMOTE_PACKAGES,
+  remoteEntry,
+  stackEnvironment,
+  stackRemotes,
+  waitForUrl,
+  type ServiceName,
+  type StackPorts,
+} from './stack-env';
 
 export const repoRoot = resolve(__dirname, '../..');
 export const services: ServiceName[] = ['cart-service', 'mf-frame', 'mf-cart', 'mf-catalog-pages', 'shell'];
-export const remoteOf: Partial<Record<ServiceName, string>> = {
-  'mf-frame': 'mf_frame',
-  'mf-cart': 'mf_cart',
-  'mf-catalog-pages': 'mf_catalog_pages',
-};
 
 export interface SupervisedStack {
   url: string;
@@ -43,17 +48,13 @@ export async function startSupervisedStack(options: { env?: Record<string, strin
   const url = `http://localhost:${ports.shell}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-supervised-'));
   const remotesFile = join(dataDir, 'remotes.json');
-  const manifestUrl = (name: ServiceName) => `http://localhost:${ports[name]}/1.0.0/mf-manifest.json`;
-  await writeFile(
-    remotesFile,
-    JSON.stringify(
-      {
-        remotes: (['mf-frame', 'mf-cart', 'mf-catalog-pages'] as const).map((name) => ({ name: remoteOf[name], entry: manifestUrl(name) })),
-      },
-      null,
-      2,
-    ),
-  );
+  const remotes = stackRemotes(ports);
+  const manifestUrl = (name: ServiceName) => {
+    const remote = (Object.keys(REMOTE_PACKAGES) as RemoteName[]).find((r) => REMOTE_PACKAGES[r] === name);
+    if (!remote) throw new Error(`${name} serves no remote`);
+    return remoteEntry(ports, remote);
+  };
+  await writeFile(remotesFile, JSON.stringify(remotes, null, 2));
   const env = { ...stackEnvironment(ports, { remotesFile, dataDir }), LOG_LEVEL: 'warn', ...options.env };
 
   let output = '';
@@ -123,7 +124,7 @@ export async function startSupervisedStack(options: { env?: Record<string, strin
     await Promise.race([
       Promise.all([
         ...services.map((name) => waitForUrl(healthUrl(name), timeout)),
-        ...(['mf-frame', 'mf-cart', 'mf-catalog-pages'] as const).map((name) => waitForUrl(manifestUrl(name), timeout)),
+        ...remotes.remotes.map((remote) => waitForUrl(remote.entry, timeout)),
       ]),
       runnerExit.then((code) => Promise.reject(new Error(`the runner exited with code ${code} before the shop was ready`))),
     ]);
@@ -142,16 +143,6 @@ export function portIsFree(port: number): Promise<boolean> {
     server.once('error', () => done(false));
     server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
   });
-}
-
-/** Polls until `check` returns true; returns the milliseconds it took, or throws after the deadline. */
-export async function within(ms: number, what: string, check: () => Promise<boolean> | boolean): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Whether a URL answers 2xx now. */
