@@ -1,43 +1,15 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShellServer } from './app';
-import { RemotesConfigFile } from './remotes-config-file';
-
-const listen = (app: Koa) =>
-  new Promise<Server>((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve(server));
-  });
-const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+import { closeServer, listen, startShell, urlOf, type ShellFixture } from './test-fixture';
 
 describe('shell server', () => {
-  let dir: string;
   let upstream: Server;
-  let shell: Server;
-  let remotes: RemotesConfigFile;
+  let shell: ShellFixture;
   let base: string;
   const seenByUpstream: { url: string; forwardedProto?: string; cookie?: string }[] = [];
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'shell-server-'));
-    await mkdir(join(dir, 'dist/static/js'), { recursive: true });
-    await writeFile(join(dir, 'dist/index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
-    await writeFile(join(dir, 'dist/static/js/index.abc123.js'), 'console.log("shop");'.repeat(200));
-    await writeFile(
-      join(dir, 'remotes.json'),
-      JSON.stringify({
-        remotes: [
-          { name: 'mf_frame', entry: 'http://localhost:3001/1.0.0/mf-manifest.json' },
-          { name: 'mf_cart', entry: 'http://localhost:3002/1.0.0/mf-manifest.json' },
-          { name: 'mf_catalog_pages', entry: 'http://localhost:3003/1.0.0/mf-manifest.json' },
-        ],
-      }),
-    );
-
     const api = new Koa();
     api.use(async (ctx) => {
       seenByUpstream.push({ url: ctx.url, forwardedProto: ctx.get('X-Forwarded-Proto'), cookie: ctx.get('Cookie') });
@@ -45,21 +17,13 @@ describe('shell server', () => {
       ctx.body = { cart: [], url: ctx.url };
     });
     upstream = await listen(api);
-
-    remotes = await RemotesConfigFile.open(join(dir, 'remotes.json'), { info: () => {}, error: () => {} });
-    shell = await listen(
-      await createShellServer({ distDir: join(dir, 'dist'), cartServiceUrl: urlOf(upstream), remotes }),
-    );
-    base = urlOf(shell);
+    shell = await startShell({ cartServiceUrl: urlOf(upstream) });
+    base = shell.url;
   });
 
   afterAll(async () => {
-    remotes.close();
-    shell.closeAllConnections();
-    upstream.closeAllConnections();
-    await new Promise((r) => shell.close(r));
-    await new Promise((r) => upstream.close(r));
-    await rm(dir, { recursive: true, force: true });
+    await shell?.close();
+    await closeServer(upstream);
   });
 
   it('serves /remotes.json from the operators’ file, never cached', async () => {
@@ -111,18 +75,15 @@ describe('shell server', () => {
   });
 
   it('answers 502 with a French JSON error when cart-service is down', async () => {
-    const down = await listen(
-      await createShellServer({ distDir: join(dir, 'dist'), cartServiceUrl: 'http://127.0.0.1:9', remotes }),
-    );
+    const down = await startShell({ cartServiceUrl: 'http://127.0.0.1:9' });
     try {
-      const response = await fetch(`${urlOf(down)}/api/cart`);
+      const response = await fetch(`${down.url}/api/cart`);
       expect(response.status).toBe(502);
       const body = await response.json();
       expect(body.error.code).toBe('unavailable');
       expect(body.error.message).toMatch(/indisponible/);
     } finally {
-      down.closeAllConnections();
-      await new Promise((r) => down.close(r));
+      await down.close();
     }
   });
 });

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { pageHints, withHints } from './page-hints';
+import { goodRemotes } from './test-fixture';
 
-const config: RemotesConfig = {
-  remotes: [
-    { name: 'mf_frame', entry: 'http://localhost:3001/1.0.0/mf-manifest.json' },
-    { name: 'mf_cart', entry: 'http://localhost:3002/1.0.1/mf-manifest.json' },
-    { name: 'mf_catalog_pages', entry: 'http://localhost:3003/1.0.0/mf-manifest.json' },
-  ],
-};
+const config: RemotesConfig = goodRemotes('1.0.1');
 
 describe('page hints', () => {
   it('inlines the configuration and preloads every configured manifest as a CORS fetch', () => {

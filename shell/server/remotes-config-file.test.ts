@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseRemotesConfig, RemotesConfigFile } from './remotes-config-file';
+import { goodRemotes as good } from './test-fixture';
 
-const good = (cartVersion = '1.0.0') => ({
-  remotes: [
-    { name: 'mf_frame', entry: 'http://localhost:3001/1.0.0/mf-manifest.json' },
-    { name: 'mf_cart', entry: `http://localhost:3002/${cartVersion}/mf-manifest.json` },
-    { name: 'mf_catalog_pages', entry: 'http://localhost:3003/1.0.0/mf-manifest.json' },
-  ],
-});
 
 describe('parseRemotesConfig', () => {
   it('accepts the operators’ contract', () => {
