@@ -1,95 +1,15 @@
 import type { DeliveryDetails } from '@shop/contracts/orders';
-
-export type DeliveryErrors = Partial<Record<keyof DeliveryDetails, string>>;
-
-/** Longest values the service accepts (cart-service's delivery validation); the form checks them first. */
-export const deliveryMaxLengths = { fullName: 100, city: 60, address: 300, note: 500 } as const;
-
-/** The same French texts as cart-service's, so a message reads the same whichever side found the problem. */
-export const deliveryMessages = {
-  fullNameMissing: 'Indiquez votre nom complet.',
-  fullNameShort: 'Le nom complet doit comporter au moins 3 lettres.',
-  fullNameChars: 'Le nom ne peut contenir que des lettres, des espaces, des tirets et des apostrophes.',
-  phoneMissing: 'Indiquez votre numéro de téléphone.',
-  phoneInvalid:
-    'Numéro de téléphone marocain invalide : 06, 07 ou 05 suivi de 8 chiffres (ex. 06 12 34 56 78), ou +212 suivi de 9 chiffres (ex. +212 6 12 34 56 78).',
-  cityMissing: 'Indiquez votre ville.',
-  cityInvalid: 'Le nom de la ville doit comporter au moins 2 lettres.',
-  addressMissing: 'Indiquez votre adresse de livraison.',
-  addressShort: 'Précisez votre adresse (rue, numéro, quartier) : 10 caractères au moins.',
-  tooLong: (max: number) => `Ce champ ne peut pas dépasser ${max} caractères.`,
-  lineBreak: 'Ce champ doit tenir sur une seule ligne, sans retour à la ligne.',
-  invisibleChars:
-    'Ce champ contient des caractères invisibles non autorisés (caractères de contrôle ou de sens d’écriture) : retapez-le au clavier plutôt que de le coller.',
-  noteTooLong: 'La note pour le livreur ne peut pas dépasser 500 caractères.',
-} as const;
-
-/** Letters, spaces (`\p{Zs}`: no tab or line break, unlike `\s`), hyphens and apostrophes. */
-const LETTERS = /^[\p{L}][\p{L}\p{Zs}'’-]*$/u;
-/** Line breaks of any kind: LF, VT, FF, CR, NEL, LINE and PARAGRAPH SEPARATOR. */
-const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/u;
-/**
- * Characters that split or reorder what operators read: control characters (C0, DEL, C1), line and paragraph
- * separators, and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
- */
-const UNSAFE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+import { checkDelivery, DELIVERY_MAX_LENGTHS, type DeliveryErrors } from '@shop/contracts/delivery';
 
 /**
- * The same rules as cart-service/src/orders/delivery-validation.ts (keep both identical): every text field is
- * NFC-normalised and trimmed; a multi-line field (address and note are textareas) has CRLF turned into LF.
+ * The checkout form checks the rules cart-service applies (contracts/src/delivery.ts, bundled into this remote), with
+ * the same French texts, before it sends anything.
  */
-export function cleanText(value: unknown, multiline = false): string {
-  if (typeof value !== 'string') return '';
-  const nfc = value.normalize('NFC');
-  return (multiline ? nfc.replace(/\r\n/g, '\n') : nfc).trim();
-}
+export { cleanText, deliveryMessages, normalizeMoroccanPhone, type DeliveryErrors } from '@shop/contracts/delivery';
 
-/** Why a cleaned value is refused for its characters, or undefined. A multi-line field may hold LF, nothing else. */
-export function unsafeCharsMessage(value: string, multiline = false): string | undefined {
-  if (!multiline && LINE_BREAK.test(value)) return deliveryMessages.lineBreak;
-  return UNSAFE.test(multiline ? value.replaceAll('\n', '') : value) ? deliveryMessages.invisibleChars : undefined;
-}
-
-/**
- * A Moroccan mobile or landline number in its international form (+212XXXXXXXXX), or null. Accepts 06/07/05 followed
- * by 8 digits, and +212 / 00212 followed by the 9 digits (with or without the "(0)"), with spaces, dots or dashes.
- */
-export function normalizeMoroccanPhone(input: string): string | null {
-  const compact = input.replace(/[\s.\-()]/g, '');
-  const match = /^(?:0|\+2120?|002120?)([567]\d{8})$/.exec(compact);
-  return match ? `+212${match[1]}` : null;
-}
+/** Longest values the service accepts; the form's fields stop there. */
+export const deliveryMaxLengths = DELIVERY_MAX_LENGTHS;
 
 export function validateDelivery(values: DeliveryDetails): DeliveryErrors {
-  const errors: DeliveryErrors = {};
-  const fullName = cleanText(values.fullName);
-  const fullNameChars = unsafeCharsMessage(fullName);
-  if (!fullName) errors.fullName = deliveryMessages.fullNameMissing;
-  else if (fullNameChars) errors.fullName = fullNameChars;
-  else if (fullName.length > deliveryMaxLengths.fullName) errors.fullName = deliveryMessages.tooLong(deliveryMaxLengths.fullName);
-  else if (!LETTERS.test(fullName)) errors.fullName = deliveryMessages.fullNameChars;
-  else if (fullName.replace(/[^\p{L}]/gu, '').length < 3) errors.fullName = deliveryMessages.fullNameShort;
-
-  if (!values.phone.trim()) errors.phone = deliveryMessages.phoneMissing;
-  else if (!normalizeMoroccanPhone(values.phone)) errors.phone = deliveryMessages.phoneInvalid;
-
-  const city = cleanText(values.city);
-  const cityChars = unsafeCharsMessage(city);
-  if (!city) errors.city = deliveryMessages.cityMissing;
-  else if (cityChars) errors.city = cityChars;
-  else if (city.length > deliveryMaxLengths.city) errors.city = deliveryMessages.tooLong(deliveryMaxLengths.city);
-  else if (!LETTERS.test(city) || city.replace(/[^\p{L}]/gu, '').length < 2) errors.city = deliveryMessages.cityInvalid;
-
-  const address = cleanText(values.address, true);
-  const addressChars = unsafeCharsMessage(address, true);
-  if (!address) errors.address = deliveryMessages.addressMissing;
-  else if (addressChars) errors.address = addressChars;
-  else if (address.length > deliveryMaxLengths.address) errors.address = deliveryMessages.tooLong(deliveryMaxLengths.address);
-  else if (address.length < 10) errors.address = deliveryMessages.addressShort;
-
-  const note = cleanText(values.note ?? '', true);
-  const noteChars = unsafeCharsMessage(note, true);
-  if (noteChars) errors.note = noteChars;
-  else if (note.length > deliveryMaxLengths.note) errors.note = deliveryMessages.noteTooLong;
-  return errors;
+  return checkDelivery(values).errors;
 }

@@ -1,13 +1,13 @@
 import type { TrackOrderBody } from '@shop/contracts/orders';
-import { deliveryMessages, normalizeMoroccanPhone } from '../checkout/delivery-validation';
+import { deliveryMessages, normalizeMoroccanPhone } from '@shop/contracts/delivery';
 import { normalizeOrderNumber } from './order-number';
 
 export type TrackingErrors = Partial<Record<keyof TrackOrderBody, string>>;
 
-/** The same texts as cart-service's tracking validation; the phone's are the checkout's. */
+/** The same texts as cart-service's tracking validation (contracts/src/delivery.ts). */
 export const trackingMessages = {
-  numberMissing: 'Indiquez votre numéro de commande.',
-  numberInvalid: 'Numéro de commande invalide : 8 caractères, par exemple K7M2-Q9XP.',
+  numberMissing: deliveryMessages.numberMissing,
+  numberInvalid: deliveryMessages.numberInvalid,
   phoneMissing: deliveryMessages.phoneMissing,
   phoneInvalid: deliveryMessages.phoneInvalid,
 } as const;
