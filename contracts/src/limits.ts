@@ -11,3 +11,7 @@ export const API_BODY_LIMITS = {
 
 /** The largest body any API route accepts. */
 export const MAX_API_BODY_BYTES: number = Math.max(...Object.values(API_BODY_LIMITS));
+
+/** The French answer to a body over `limitBytes` (413), whichever server refuses it. */
+export const bodyTooLargeMessage = (limitBytes: number): string =>
+  `Le corps de la requête est trop volumineux (${limitBytes} octets au maximum).`;

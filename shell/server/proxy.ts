@@ -2,13 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ApiErrorBody, ApiErrorCode } from '@shop/contracts/errors';
+import { bodyTooLargeMessage } from '@shop/contracts/limits';
 import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 
 const answers = {
   unavailable: 'La boutique est momentanément indisponible. Réessayez dans un instant.',
   upstream_timeout:
     'La boutique n’a pas répondu à temps : votre demande a peut-être été enregistrée. Vérifiez votre panier avant de réessayer.',
-  payload_too_large: (limit: number) => `Le corps de la requête est trop volumineux (${limit} octets au maximum).`,
   invalid_json: 'Le corps de la requête n’a pas pu être lu.',
 } as const;
 
@@ -70,12 +70,12 @@ export function cartServiceProxy({ target, bodyLimitBytes }: CartServiceProxyOpt
       const declared = Number(req.headers['content-length'] ?? 0);
       if (declared > bodyLimitBytes) {
         req.resume();
-        return sendError(ctx.res, 413, 'payload_too_large', answers.payload_too_large(bodyLimitBytes));
+        return sendError(ctx.res, 413, 'payload_too_large', bodyTooLargeMessage(bodyLimitBytes));
       }
       try {
         req.shopBody = await readBodyWithin(req, bodyLimitBytes);
       } catch (error) {
-        if (error instanceof BodyTooLargeError) return sendError(ctx.res, 413, 'payload_too_large', answers.payload_too_large(bodyLimitBytes));
+        if (error instanceof BodyTooLargeError) return sendError(ctx.res, 413, 'payload_too_large', bodyTooLargeMessage(bodyLimitBytes));
         return sendError(ctx.res, 400, 'invalid_json', answers.invalid_json);
       }
     }

@@ -1,3 +1,4 @@
+import { bodyTooLargeMessage } from '@shop/contracts/limits';
 import type { ApiErrorBody, ApiErrorCode } from '@shop/contracts/errors';
 
 /** A client-facing error: status, a code from the contracts and a French message a shopper can read. */
@@ -35,7 +36,7 @@ export const messages = {
   unsupportedMediaType: 'Le corps de la requête doit être du JSON (Content-Type: application/json).',
   unsupportedEncoding: 'Le corps de la requête ne doit pas être compressé.',
   invalidJson: "Le corps de la requête n'est pas du JSON valide.",
-  payloadTooLarge: (limit: number) => `Le corps de la requête est trop volumineux (${limit} octets au maximum).`,
+  payloadTooLarge: bodyTooLargeMessage,
   payloadTooLargeGeneric: 'Le corps de la requête est trop volumineux.',
   badRequest: 'Requête invalide.',
   expectedObject: 'Le corps de la requête doit être un objet JSON.',
