@@ -15,6 +15,10 @@ export type ApiErrorCode =
   | 'validation_failed'
   | 'product_not_found'
   | 'cart_empty'
+  /** 409: a line asks for more units than are left (`message` names the product); nothing was written. */
+  | 'out_of_stock'
+  /** 422: this Idempotency-Key already placed an order with another body; nothing new was written. */
+  | 'idempotency_key_reused'
   | 'order_not_found'
   | 'invalid_transition'
   | 'too_many_attempts'

@@ -79,9 +79,13 @@ export interface TrackOrderResponse {
   order: TrackedOrder;
 }
 
-/** `GET /admin/orders?status=` */
+/**
+ * `GET /admin/orders?status=&limit=&cursor=`: newest first, `limit` orders at most (default 50, at most 100).
+ * `nextCursor` asks for the next page (same status filter); null on the last page.
+ */
 export interface AdminOrdersResponse {
   orders: Order[];
+  nextCursor: string | null;
 }
 
 export interface SetOrderStatusBody {

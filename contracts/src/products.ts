@@ -12,7 +12,15 @@ export interface Product {
   oldPrice?: number;
   /** Image paths relative to the API host. At least one. */
   images: string[];
+  /** What can be ordered now, from the stock on hand (cart-service computes it; the threshold is its own). */
+  availability: Availability;
 }
+
+/**
+ * `low-stock` names how many units are left (under cart-service's threshold); `in-stock` never reveals the quantity.
+ * An `out-of-stock` product cannot be added to a cart or ordered.
+ */
+export type Availability = { status: 'in-stock' } | { status: 'low-stock'; left: number } | { status: 'out-of-stock' };
 
 export interface ProductsResponse {
   products: Product[];
