@@ -18,7 +18,9 @@ import { requestLog } from './http/request-log';
 import { methodNotAllowed, notAllowed } from './http/method-not-allowed';
 import { staticImages } from './http/static-images';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes';
+import { adminAuth } from './http/admin-auth';
 import { registerAdminRoutes } from './orders/admin-routes';
+import { registerStockAdminRoutes } from './stock/stock-admin-routes';
 import { DEFAULT_TRACKING_LIMITS, registerOrderRoutes, type TrackingLimits } from './orders/order-routes';
 import { cartSession } from './session/cart-session';
 import { cookieKeys } from './session/cookie-keys';
@@ -69,6 +71,8 @@ export interface AppOptions {
    * server runs; the shell rewrites X-Forwarded-For/-Proto itself, so a shopper can never choose them.
    */
   trustProxy?: TrustProxy;
+  /** How often expired rows are purged (10 minutes). */
+  purgeEveryMs?: number;
 }
 
 export interface CartServiceApp {
@@ -100,11 +104,18 @@ export function createApp(options: AppOptions): CartServiceApp {
   const router = new Router({ strict: true, sensitive: true });
   const session = cartSession({ keys, idleMs: cartTtlMs, ...(options.now ? { now: options.now } : {}) });
   registerHealthRoutes(router, store, () => closing);
-  registerProductRoutes(router, catalogue);
+  registerProductRoutes(router, catalogue, store);
   registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity });
   registerNewsletterRoutes(router, store, limits.bodyBytes);
   registerOrderRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.orderBodyBytes, tracking: limits.tracking, logger });
-  registerAdminRoutes(router, { store, adminToken: options.adminToken, bodyLimitBytes: limits.bodyBytes, rateLimit: limits.admin, logger });
+  const adminAccess = { store, adminToken: options.adminToken, rateLimit: limits.admin };
+  registerAdminRoutes(router, { ...adminAccess, bodyLimitBytes: limits.bodyBytes, logger });
+  registerStockAdminRoutes(router, { stock: store, catalogue, authenticated: adminAuth(adminAccess), bodyLimitBytes: limits.bodyBytes, logger });
+  // Expired carts, idempotency keys and rate-limit windows are deleted in the background, a batch at a time.
+  const maintenance = setInterval(() => {
+    store.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'purging expired rows failed; retried later'));
+  }, options.purgeEveryMs ?? 10 * 60_000);
+  maintenance.unref();
 
   app.use(trustedForwarding(options.trustProxy ?? parseTrustProxy(undefined, DEFAULT_TRUST_PROXY)));
   app.use(requestLog(logger));
@@ -142,6 +153,7 @@ export function createApp(options: AppOptions): CartServiceApp {
     async close() {
       if (closing) return;
       closing = true;
+      clearInterval(maintenance);
       await Promise.all([...servers].map((server) => closeServer(server, 5_000)));
       servers.clear();
       await store.close();

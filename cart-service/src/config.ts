@@ -42,11 +42,10 @@ const Env = z.object({
         .optional(),
     ),
   CART_DATA_DIR: z.string().min(1).default(resolve(packageRoot, '.data')),
-  REDIS_URL: z
+  DATABASE_URL: z
     .string()
     .optional()
-    .refine((value) => value === undefined || value === '' || /^rediss?:\/\//.test(value), 'must start with redis:// or rediss://'),
-  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('shop:'),
+    .refine((value) => value === undefined || value === '' || /^postgres(?:ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://'),
   CATALOGUE_PATH: z.string().min(1).optional(),
   ADMIN_TOKEN: z
     .string()
@@ -63,8 +62,8 @@ export interface Config {
   allowedOrigins: string[];
   sessionKeys: string[] | undefined;
   dataDir: string;
-  redisUrl: string | undefined;
-  redisKeyPrefix: string;
+  /** A PostgreSQL server shared by every instance; unset: PGlite in `dataDir` (one instance). */
+  databaseUrl: string | undefined;
   cataloguePath: string | undefined;
   /** Operators' bearer token for /admin/orders; unset disables those routes. */
   adminToken: string | undefined;
@@ -94,8 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: e.SHOP_ORIGIN,
     sessionKeys: e.SESSION_KEYS,
     dataDir: resolve(e.CART_DATA_DIR),
-    redisUrl: e.REDIS_URL || undefined,
-    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    databaseUrl: e.DATABASE_URL || undefined,
     cataloguePath: e.CATALOGUE_PATH ? resolve(e.CATALOGUE_PATH) : undefined,
     adminToken: e.ADMIN_TOKEN || undefined,
     trustProxy,

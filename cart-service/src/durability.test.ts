@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisCartStore } from './store/cart-store.redis';
+import { describe, expect, it } from 'vitest';
 import { CookieClient } from './test-support/cookie-client';
-import { startRedisServer, type RedisServer } from './test-support/redis-server';
-import { startApp, tempDir } from './test-support/test-app';
+import { newPostgresDatabase } from './test-support/databases';
+import { openTestStore, startApp, tempDir } from './test-support/test-app';
 
 /** Adds lines through the API, then "restarts cart-service": closes the app and starts a new one on the same store. */
 async function addLines(client: CookieClient) {
@@ -36,7 +35,7 @@ async function seenAfter(client: CookieClient, number: string) {
 }
 
 describe('durability across a restart of cart-service', () => {
-  it('file store: a placed order survives a restart, for its owner and for tracking', async () => {
+  it('embedded database: a placed order survives a restart, for its owner and for tracking', async () => {
     const dir = await tempDir();
     try {
       const first = await startApp({ dataDir: dir.path });
@@ -52,7 +51,7 @@ describe('durability across a restart of cart-service', () => {
     }
   });
 
-  it('file store: the same cookie gets the same cart after a restart', async () => {
+  it('embedded database: the same cookie gets the same cart after a restart', async () => {
     const dir = await tempDir();
     try {
       const first = await startApp({ dataDir: dir.path });
@@ -71,7 +70,7 @@ describe('durability across a restart of cart-service', () => {
     }
   });
 
-  it('file store: a restart with rotated keys (new key first, old one kept) keeps the cart and re-signs the cookie', async () => {
+  it('embedded database: a restart with rotated keys (new key first, old one kept) keeps the cart and re-signs the cookie', async () => {
     const dir = await tempDir();
     try {
       const oldKey = 'the-old-session-key-0123456789-abcdefghijkl';
@@ -103,48 +102,25 @@ describe('durability across a restart of cart-service', () => {
     }
   });
 
-  describe('redis store', () => {
-    let redis: RedisServer;
-    let redisDir: Awaited<ReturnType<typeof tempDir>>;
-    beforeAll(async () => {
-      redisDir = await tempDir();
-      redis = await startRedisServer({ dir: redisDir.path });
-    });
-    afterAll(async () => {
-      await redis?.stop();
-      await redisDir?.remove();
-    });
+  describe('PostgreSQL server', () => {
+    it('the same cookie gets the same cart, and a placed order is there for its owner and for tracking, after a restart', async () => {
+      const database = await newPostgresDatabase();
+      try {
+        const open = () => openTestStore({ databaseUrl: database.url });
+        const first = await startApp({ store: await open() });
+        const client = new CookieClient(first.url);
+        const before = await addLines(client);
+        const other = new CookieClient(first.url);
+        const placed = await placeOrder(other);
+        await first.close();
 
-    it('the same cookie gets the same cart after cart-service restarts, and after Redis restarts too (AOF)', async () => {
-      const keyPrefix = `durable:${randomBytes(4).toString('hex')}:`;
-      const open = () => RedisCartStore.connect({ url: redis.url, keyPrefix });
-      const first = await startApp({ store: await open() });
-      const client = new CookieClient(first.url);
-      const before = await addLines(client);
-      await first.close();
-
-      const second = await startApp({ store: await open() });
-      expect((await client.withBaseUrl(second.url).get('/api/cart')).body).toEqual(before);
-      await second.close();
-
-      await redis.restart();
-      const third = await startApp({ store: await open() });
-      expect((await client.withBaseUrl(third.url).get('/api/cart')).body).toEqual(before);
-      await third.close();
-    });
-
-    it('a placed order survives cart-service and Redis restarts, for its owner and for tracking', async () => {
-      const keyPrefix = `durable:${randomBytes(4).toString('hex')}:`;
-      const open = () => RedisCartStore.connect({ url: redis.url, keyPrefix });
-      const first = await startApp({ store: await open() });
-      const client = new CookieClient(first.url);
-      const before = await placeOrder(client);
-      await first.close();
-
-      await redis.restart();
-      const second = await startApp({ store: await open() });
-      expect(await seenAfter(client.withBaseUrl(second.url), before.number)).toEqual(before);
-      await second.close();
+        const second = await startApp({ store: await open() });
+        expect((await client.withBaseUrl(second.url).get('/api/cart')).body).toEqual(before);
+        expect(await seenAfter(other.withBaseUrl(second.url), placed.number)).toEqual(placed);
+        await second.close();
+      } finally {
+        await database.drop();
+      }
     });
   });
 });

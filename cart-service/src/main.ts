@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { resolveSessionKeys } from './session/session-keys';
 import { openStore } from './store/open-store';
+import { initialStockLevels } from './catalogue/availability';
 
 /** Reads the environment, builds the app, listens; SIGTERM/SIGINT close the server and the store gracefully. */
 async function main(): Promise<void> {
@@ -25,7 +26,9 @@ async function main(): Promise<void> {
       production: config.production,
       logger,
     });
-    const store = await openStore(config);
+    const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+    await store.seedStock(initialStockLevels(catalogue));
+    await store.purgeExpired();
     const service = createApp({
       store,
       catalogue,

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { CartItem } from '@shop/contracts/cart';
 import { buildCatalogue, DEFAULT_PUBLIC_DIR, loadCatalogue } from '../catalogue/load-catalogue';
 import { CookieClient } from '../test-support/cookie-client';
-import { catalogue, fileStoreAppPerSuite, startApp, tempDir } from '../test-support/test-app';
+import { catalogue, embeddedAppPerSuite, startApp, tempDir } from '../test-support/test-app';
 
 const QUANTITY_MESSAGE = 'La quantité doit être un nombre entier entre 1 et 99.';
 
-const { app } = fileStoreAppPerSuite();
+const { app } = embeddedAppPerSuite();
 
 const visitor = () => new CookieClient(app.url);
 

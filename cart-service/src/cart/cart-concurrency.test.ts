@@ -1,28 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartItem } from '@shop/contracts/cart';
-import { RedisCartStore } from '../store/cart-store.redis';
 import { CookieClient } from '../test-support/cookie-client';
-import { startRedisServer, type RedisServer } from '../test-support/redis-server';
-import { catalogue, fileStoreAppPerSuite, type RunningApp, startApp } from '../test-support/test-app';
+import { newPostgresDatabase } from '../test-support/databases';
+import { catalogue, embeddedAppPerSuite, openTestStore, type RunningApp, startApp } from '../test-support/test-app';
 
 const twentyProducts = () => catalogue().products.slice(0, 20).map((p) => p.id);
 
 describe('concurrent changes to one cart', () => {
-  describe('two cart-service instances sharing one Redis', () => {
-    let redis: RedisServer;
+  describe('two cart-service instances sharing one PostgreSQL', () => {
+    let database: Awaited<ReturnType<typeof newPostgresDatabase>>;
     let a: RunningApp;
     let b: RunningApp;
     beforeAll(async () => {
-      redis = await startRedisServer();
-      const keyPrefix = `concurrency:${randomBytes(4).toString('hex')}:`;
-      a = await startApp({ store: await RedisCartStore.connect({ url: redis.url, keyPrefix }) });
-      b = await startApp({ store: await RedisCartStore.connect({ url: redis.url, keyPrefix }) });
+      database = await newPostgresDatabase();
+      a = await startApp({ store: await openTestStore({ databaseUrl: database.url, stockEach: 1000 }) });
+      b = await startApp({ store: await openTestStore({ databaseUrl: database.url, stockEach: 1000 }) });
     });
     afterAll(async () => {
       await a?.close();
       await b?.close();
-      await redis?.stop();
+      await database?.drop();
     });
 
     it('50 concurrent adds of 1, spread over both instances, end at exactly 50', async () => {
@@ -51,8 +48,8 @@ describe('concurrent changes to one cart', () => {
     });
   });
 
-  describe('one instance on the file store', () => {
-    const { app } = fileStoreAppPerSuite();
+  describe('one instance on the embedded database', () => {
+    const { app } = embeddedAppPerSuite({ stockEach: 1000 });
 
     it('50 concurrent adds of 1 end at 50 and 20 concurrent adds of different products end with 20 lines', async () => {
       const visitor = new CookieClient(app.url);

@@ -1,6 +1,5 @@
 import type { CartItem } from '@shop/contracts/cart';
-import type { Product } from '@shop/contracts/products';
-import type { Catalogue } from '../catalogue/load-catalogue';
+import type { Catalogue, CatalogueProduct as Product } from '../catalogue/load-catalogue';
 
 interface Fragments {
   before: string;

@@ -20,7 +20,8 @@ export interface CartRouteDeps {
 
 /**
  * GET /api/cart, POST /api/cart/add | update | remove. Every answer is the whole cart, `200 {cart}`.
- * - add: quantity defaults to 1 and is added to an existing line; a total above the cap is refused (400).
+ * - add: quantity defaults to 1 and is added to an existing line; a total above the cap is refused (400), a total
+ *   above the units on hand 409 `out_of_stock` (the order is what reserves them).
  * - update: absolute quantity of a line already in the cart; a line not in the cart answers 404 `product_not_found`
  *   (the cart may have changed in another tab: the client reloads it).
  * - remove: idempotent, removing a line that is not there answers 200 with the cart.
@@ -60,6 +61,9 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     const productId = knownProduct(body.productId);
     const cartId = cartIdOf(ctx);
     const result = await store.addLine(cartId, productId, body.quantity ?? 1, deps.maxQuantity);
+    if (!result.ok && result.reason === 'out_of_stock') {
+      throw new ApiError(409, 'out_of_stock', messages.cartOutOfStock(catalogue.byId(productId)!.name, result.left));
+    }
     if (!result.ok) throw new ApiError(400, 'validation_failed', messages.quantityTotal(deps.maxQuantity));
     touchCartSession(ctx);
     await send(ctx, cartId, result.lines);
@@ -70,6 +74,9 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     const productId = knownProduct(body.productId);
     const cartId = cartIdOf(ctx);
     const result = await store.setLine(cartId, productId, body.quantity);
+    if (!result.ok && result.reason === 'out_of_stock') {
+      throw new ApiError(409, 'out_of_stock', messages.cartOutOfStock(catalogue.byId(productId)!.name, result.left));
+    }
     if (!result.ok) throw new ApiError(404, 'product_not_found', messages.lineNotInCart);
     touchCartSession(ctx);
     await send(ctx, cartId, result.lines);

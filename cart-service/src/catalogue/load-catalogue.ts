@@ -11,11 +11,19 @@ export const DEFAULT_PUBLIC_DIR = join(packageRoot, 'public');
 
 export const CATEGORIES = ['face', 'body', 'hair', 'pack'] as const satisfies readonly Category[];
 
+/** A product as the catalogue file describes it; what is on hand comes from stock (see availability.ts). */
+export type CatalogueProduct = Omit<Product, 'availability'>;
+
+/** Units a product starts with the first time the shop sees it, unless its entry says `initialStock`. */
+export const DEFAULT_INITIAL_STOCK = 50;
+
 /** A validated, read-only catalogue with lookups by id and by slug. */
 export interface Catalogue {
-  readonly products: readonly Product[];
-  byId(id: string): Product | undefined;
-  byIdOrSlug(idOrSlug: string): Product | undefined;
+  readonly products: readonly CatalogueProduct[];
+  byId(id: string): CatalogueProduct | undefined;
+  byIdOrSlug(idOrSlug: string): CatalogueProduct | undefined;
+  /** Units each product starts with (seeded once; operators count and adjust stock afterwards). */
+  initialStock(id: string): number;
   /** Position in the catalogue file: carts list their lines in this order. */
   rank(id: string): number;
 }
@@ -52,6 +60,7 @@ const ProductEntry = z
     price: money,
     oldPrice: money.optional(),
     images: z.array(imagePath).min(1).max(8),
+    initialStock: z.number().int().min(0).max(1_000_000).optional(),
   })
   .refine((p) => p.oldPrice === undefined || p.oldPrice > p.price, {
     message: 'oldPrice (the price before the promotion) must be higher than price',
@@ -82,7 +91,8 @@ export function buildCatalogue(data: unknown, source: CatalogueSource): Catalogu
   const problems: string[] = [];
   const ids = new Set<string>();
   const slugs = new Set<string>();
-  const products: Product[] = [];
+  const products: CatalogueProduct[] = [];
+  const initialStock = new Map<string, number>();
   const imageVersions = new Map<string, string>();
   for (const [index, entry] of parsed.data.products.entries()) {
     const where = `products[${index}] (${entry.id})`;
@@ -100,7 +110,8 @@ export function buildCatalogue(data: unknown, source: CatalogueSource): Catalogu
       imageVersions.set(image, version);
       images.push(`${image}?v=${version}`);
     }
-    const product: Product = {
+    initialStock.set(entry.id, entry.initialStock ?? DEFAULT_INITIAL_STOCK);
+    const product: CatalogueProduct = {
       id: entry.id,
       slug: entry.slug,
       name: entry.name,
@@ -129,6 +140,7 @@ export function buildCatalogue(data: unknown, source: CatalogueSource): Catalogu
     byId: (id) => byId.get(id),
     byIdOrSlug: (key) => byId.get(key) ?? bySlug.get(key),
     rank: (id) => ranks.get(id) ?? Number.MAX_SAFE_INTEGER,
+    initialStock: (id) => initialStock.get(id) ?? DEFAULT_INITIAL_STOCK,
   };
 }
 

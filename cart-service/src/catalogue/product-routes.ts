@@ -1,17 +1,25 @@
+import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import type { ProductResponse, ProductsResponse } from '@shop/contracts/products';
 import { ApiError, messages } from '../http/api-error';
-import { sendJson } from '../http/send-json';
+import type { StockStore } from '../store/sql-stock';
+import { withAvailability } from './availability';
 import { CATEGORIES, type Catalogue } from './load-catalogue';
 
-const CATALOGUE_CACHE = 'public, max-age=300';
+/**
+ * Availability changes with orders, so answers are revalidated each time (`no-cache`); an unchanged answer costs a
+ * bodiless 304 thanks to an ETag of its content.
+ */
+const CATALOGUE_CACHE = 'no-cache';
 
 /**
  * GET /api/products[?category=face|body|hair|pack] (also `all`, the listing page's name for no filter; anything
- * else, or the parameter given twice, is 400) and GET /api/products/:idOrSlug (404 when unknown).
+ * else, or the parameter given twice, is 400) and GET /api/products/:idOrSlug (404 when unknown). Each product carries
+ * its availability, read from stock for this answer.
  */
-export function registerProductRoutes(router: Router, catalogue: Catalogue): void {
-  router.get('/api/products', (ctx) => {
+export function registerProductRoutes(router: Router, catalogue: Catalogue, stock: Pick<StockStore, 'stockLevels'>): void {
+  router.get('/api/products', async (ctx) => {
     const category = ctx.query.category;
     let products = catalogue.products;
     if (category !== undefined && category !== 'all') {
@@ -20,17 +28,29 @@ export function registerProductRoutes(router: Router, catalogue: Catalogue): voi
       }
       products = products.filter((p) => p.category === category);
     }
-    ctx.set('Cache-Control', CATALOGUE_CACHE);
-    const body: ProductsResponse = { products: [...products] };
-    sendJson(ctx, body);
+    const levels = await stock.stockLevels();
+    const body: ProductsResponse = { products: products.map((product) => withAvailability(product, levels)) };
+    sendRevalidated(ctx, body);
   });
 
-  router.get('/api/products/:idOrSlug', (ctx) => {
+  router.get('/api/products/:idOrSlug', async (ctx) => {
     const key = ctx.params.idOrSlug ?? ''; // decoded by the router (left as is when malformed)
     const product = key.length <= 64 ? catalogue.byIdOrSlug(key) : undefined;
     if (!product) throw new ApiError(404, 'product_not_found', messages.productNotFound);
-    ctx.set('Cache-Control', CATALOGUE_CACHE);
-    const body: ProductResponse = { product };
-    sendJson(ctx, body);
+    const body: ProductResponse = { product: withAvailability(product, await stock.stockLevels()) };
+    sendRevalidated(ctx, body);
   });
+}
+
+function sendRevalidated(ctx: Context, body: unknown): void {
+  const text = JSON.stringify(body);
+  ctx.set('Cache-Control', CATALOGUE_CACHE);
+  ctx.set('ETag', `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`);
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  ctx.body = text;
 }

@@ -3,9 +3,9 @@ import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@shop/contracts/products';
 import { CookieClient } from '../test-support/cookie-client';
-import { catalogue, fileStoreAppPerSuite } from '../test-support/test-app';
+import { catalogue, embeddedAppPerSuite } from '../test-support/test-app';
 
-const { app } = fileStoreAppPerSuite();
+const { app } = embeddedAppPerSuite();
 let client: CookieClient;
 beforeAll(() => {
   client = new CookieClient(app.url);

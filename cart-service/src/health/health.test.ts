@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../store/cart-store';
 import type { ShopStore } from '../store/open-store';
-import { FileCartStore } from '../store/cart-store.file';
-import { startApp, tempDir, type RunningApp } from '../test-support/test-app';
+import { newDataDir } from '../test-support/databases';
+import { openTestStore, startApp, type RunningApp } from '../test-support/test-app';
 
 describe('health endpoints', () => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -11,9 +11,9 @@ describe('health endpoints', () => {
   });
 
   async function start(wrap?: (store: ShopStore) => ShopStore): Promise<RunningApp> {
-    const dir = await tempDir();
+    const dir = await newDataDir();
     cleanups.push(dir.remove);
-    const store = await FileCartStore.open({ dir: dir.path });
+    const store = await openTestStore({ dataDir: dir.path });
     const app = await startApp({ store: wrap ? wrap(store) : store });
     cleanups.push(app.close);
     return app;
@@ -27,7 +27,7 @@ describe('health endpoints', () => {
     expect(health.headers.get('cache-control')).toBe('no-store');
     const ready = await fetch(`${app.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', store: 'file' });
+    expect(await ready.json()).toEqual({ status: 'ready', store: 'embedded' });
     expect((await fetch(`${app.url}/healthz`, { method: 'HEAD' })).status).toBe(200);
   });
 
@@ -38,7 +38,7 @@ describe('health endpoints', () => {
         if (down) throw new StoreUnavailableError('down');
         return call();
       };
-      // Every method but close() fails while `down`, like a store whose disk or Redis went away.
+      // Every method but close() fails while `down`, like a store whose database went away.
       return new Proxy(store, {
         get(target, key, receiver) {
           const value = Reflect.get(target, key, receiver) as unknown;

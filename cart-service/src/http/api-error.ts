@@ -49,6 +49,23 @@ export const messages = {
   categoryInvalid: 'Catégorie inconnue : utilisez face, body, hair ou pack.',
   emailInvalid: "L'adresse e-mail est invalide.",
   cartEmpty: 'Votre panier est vide : ajoutez des produits avant de commander.',
+  /** An order asks for more units than are left: nothing was written. */
+  orderOutOfStock: (name: string, left: number) =>
+    left <= 0
+      ? `« ${name} » est en rupture de stock : retirez-le de votre panier pour valider la commande.`
+      : `Il ne reste que ${left} exemplaire${left > 1 ? 's' : ''} de « ${name} » : réduisez la quantité dans votre panier pour valider la commande.`,
+  /** An add to cart asks for more units than are left. */
+  cartOutOfStock: (name: string, left: number) =>
+    left <= 0
+      ? `« ${name} » est en rupture de stock.`
+      : `Il ne reste que ${left} exemplaire${left > 1 ? 's' : ''} de « ${name} » en stock.`,
+  idempotencyKeyReused:
+    'Cette commande a déjà été envoyée avec d’autres informations de livraison. Rechargez la page pour vérifier votre commande avant de réessayer.',
+  stockInvalid: 'La quantité en stock doit être un nombre entier entre 0 et 1 000 000.',
+  stockDeltaInvalid: 'La variation de stock doit être un nombre entier non nul entre -1 000 000 et 1 000 000.',
+  stockBelowZero: (name: string, onHand: number) => `Le stock de « ${name} » ne peut pas devenir négatif : il en reste ${onHand}.`,
+  cursorInvalid: 'Le curseur de pagination est invalide : reprenez la liste depuis le début.',
+  limitInvalid: 'La taille de page doit être un nombre entier entre 1 et 100.',
   orderNotFound: 'Aucune commande ne correspond à ce numéro et à ce numéro de téléphone.',
   tooManyAttempts: (minutes: number) =>
     `Trop de tentatives de suivi. Par sécurité, réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,

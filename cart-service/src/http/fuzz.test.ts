@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
-import { capturingLogger, fileStoreAppPerSuite } from '../test-support/test-app';
+import { capturingLogger, embeddedAppPerSuite } from '../test-support/test-app';
 
 /** mulberry32: a small seeded PRNG, so a failure can be replayed exactly. */
 function prng(seed: number) {
@@ -168,7 +168,7 @@ function apply(model: Map<string, number>, valid: NonNullable<Probe['valid']>): 
 }
 
 const log = capturingLogger();
-const { app } = fileStoreAppPerSuite({ logger: log.logger });
+const { app } = embeddedAppPerSuite({ logger: log.logger });
 
 describe('fuzz: generated malformed requests', () => {
   it('answers 1,000+ malformed requests with 4xx only, stays up, and only the valid requests change the cart', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
-import { capturingLogger, fileStoreAppPerSuite } from '../test-support/test-app';
+import { capturingLogger, embeddedAppPerSuite } from '../test-support/test-app';
 
 const log = capturingLogger();
-const { app } = fileStoreAppPerSuite({ logger: log.logger });
+const { app } = embeddedAppPerSuite({ logger: log.logger });
 
 const FORBIDDEN = { error: { code: 'forbidden_origin', message: 'Requête refusée : origine non autorisée.' } };
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '@shop/server-kit/trusted-proxy';
-import { RedisCartStore } from '../store/cart-store.redis';
-import { startRedisServer, type RedisServer } from '../test-support/redis-server';
-import { startApp, tempDir, type RunningApp } from '../test-support/test-app';
+import { newPostgresDatabase } from '../test-support/databases';
+import { openTestStore, startApp, tempDir, type RunningApp } from '../test-support/test-app';
 
 /**
  * The outside probe's findings on rate limits: keyed on the shopper's address as the trusted proxy saw it, never on a
@@ -25,23 +24,22 @@ async function concurrentGuesses(url: string, count: number, address: string): P
   return tally;
 }
 
-describe.each(['file', 'redis'] as const)('order tracking limits on the %s store', (kind) => {
-  let redis: RedisServer | undefined;
+describe.each(['embedded', 'PostgreSQL'] as const)('order tracking limits on the %s database', (kind) => {
+  let database: Awaited<ReturnType<typeof newPostgresDatabase>> | undefined;
   let dir: Awaited<ReturnType<typeof tempDir>>;
   let app: RunningApp;
   beforeAll(async () => {
     dir = await tempDir();
-    if (kind === 'redis') {
-      redis = await startRedisServer();
-      const store = await RedisCartStore.connect({ url: redis.url, keyPrefix: 'limits:' });
-      app = await startApp({ store, adminToken: ADMIN_TOKEN });
+    if (kind === 'PostgreSQL') {
+      database = await newPostgresDatabase();
+      app = await startApp({ store: await openTestStore({ databaseUrl: database.url }), adminToken: ADMIN_TOKEN });
     } else {
       app = await startApp({ dataDir: dir.path, adminToken: ADMIN_TOKEN });
     }
   });
   afterAll(async () => {
     await app?.close();
-    await redis?.stop();
+    await database?.drop();
     await dir?.remove();
   });
 

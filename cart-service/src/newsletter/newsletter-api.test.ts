@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
-import { fileStoreAppPerSuite } from '../test-support/test-app';
+import { embeddedAppPerSuite } from '../test-support/test-app';
 
-const { app, dataDir } = fileStoreAppPerSuite();
+const { app, dataDir } = embeddedAppPerSuite();
 
 const THANKS = { subscribed: true, message: 'Merci ! Votre inscription à la newsletter est bien enregistrée.' };
 

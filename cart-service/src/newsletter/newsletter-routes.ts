@@ -5,7 +5,7 @@ import { readJsonBody } from '../http/read-json-body';
 import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
 import type { NewsletterAnswer } from '@shop/contracts/newsletter';
-import type { CartStore } from '../store/cart-store';
+import type { NewsletterStore } from '../store/open-store';
 
 const NewsletterBody = z.strictObject({
   email: z
@@ -22,7 +22,7 @@ export const NEWSLETTER_THANKS = 'Merci ! Votre inscription à la newsletter est
  * POST /api/newsletter {email}: stores the address (trimmed, lower-cased). A known address answers exactly like a new
  * one, so the form cannot be used to learn who is subscribed.
  */
-export function registerNewsletterRoutes(router: Router, store: CartStore, bodyLimitBytes: number): void {
+export function registerNewsletterRoutes(router: Router, store: NewsletterStore, bodyLimitBytes: number): void {
   router.post('/api/newsletter', async (ctx) => {
     const body = validateBody(NewsletterBody, await readJsonBody(ctx, bodyLimitBytes), { email: messages.emailInvalid });
     await store.addSubscriber(body.email);

@@ -1,55 +1,39 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
-import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { AdminOrdersResponse, OrderResponse } from '@shop/contracts/orders';
 import { ApiError, messages } from '../http/api-error';
-import { countOrRefuse } from '../http/rate-limit';
+import { adminAuth, type AdminAuthOptions } from '../http/admin-auth';
 import { readJsonBody } from '../http/read-json-body';
 import { sendJson } from '../http/send-json';
 import type { ShopStore } from '../store/open-store';
 import { normalizeOrderNumber } from './order-number';
 import { orderJson } from './order-json';
 import { isOrderStatus, statusesAllowedBefore } from './order-status';
+import type { OrderCursor } from '../store/order-store';
 
-export interface AdminRouteDeps {
+export interface AdminRouteDeps extends AdminAuthOptions {
   store: ShopStore;
-  /** ADMIN_TOKEN; undefined disables the admin routes (503 with a message saying how to enable them). */
-  adminToken: string | undefined;
   bodyLimitBytes: number;
-  /** Requests allowed per address and window on /admin, counted before authentication. */
-  rateLimit: { max: number; windowMs: number };
   logger: Logger;
 }
 
 /**
  * Operators' routes, under /admin rather than /api so the shell's proxy never exposes them to shoppers; they are
  * reached on cart-service itself (orders-cli.ts), with `Authorization: Bearer <ADMIN_TOKEN>`, and rate-limited per address.
- *   GET  /admin/orders?status=reçue           newest first
+ *   GET  /admin/orders?status=reçue&limit=50&cursor=…   newest first, one page (at most 100) at a time
  *   POST /admin/orders/:number/status {status}
  */
 export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void {
   const { store, logger } = deps;
-  const expected = deps.adminToken ? digest(deps.adminToken) : undefined;
-
-  const authenticated: Middleware = async (ctx, next) => {
-    if (!expected) throw new ApiError(503, 'unavailable', messages.adminDisabled);
-    // Per address, before the token is even looked at: guessing tokens or hammering the orders list is slowed alike.
-    await countOrRefuse(store, `admin:${ctx.ip || 'unknown'}`, deps.rateLimit, messages.tooManyRequests);
-    const match = /^Bearer (.+)$/.exec(ctx.get('Authorization'));
-    // Digests have the same length whatever was sent, so the comparison is constant-time.
-    if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
-      throw new ApiError(401, 'unauthorized', messages.unauthorized, { 'WWW-Authenticate': 'Bearer' });
-    }
-    ctx.set('Cache-Control', 'no-store');
-    return next();
-  };
+  const authenticated = adminAuth(deps);
 
   router.get('/admin/orders', authenticated, async (ctx) => {
     const status = ctx.query['status'];
     if (status !== undefined && !isOrderStatus(status)) throw new ApiError(400, 'validation_failed', messages.statusInvalid);
-    const orders = (await store.listOrders()).filter((order) => status === undefined || order.status === status);
-    const answer: AdminOrdersResponse = { orders: orders.map(orderJson) };
+    const limit = pageSize(ctx.query['limit']);
+    const after = ctx.query['cursor'] === undefined ? undefined : decodeCursor(ctx.query['cursor']);
+    const page = await store.listOrders({ limit, ...(status ? { status } : {}), ...(after ? { after } : {}) });
+    const answer: AdminOrdersResponse = { orders: page.orders.map(orderJson), nextCursor: page.next ? encodeCursor(page.next) : null };
     sendJson(ctx, answer);
   });
 
@@ -73,6 +57,24 @@ export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void 
   });
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+function pageSize(value: unknown): number {
+  if (value === undefined) return DEFAULT_PAGE_SIZE;
+  const size = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  if (!(size >= 1 && size <= MAX_PAGE_SIZE)) throw new ApiError(400, 'validation_failed', messages.limitInvalid);
+  return size;
+}
+
+/** Opaque to clients: where the page ended (creation time and number of its last order). */
+function encodeCursor(cursor: OrderCursor): string {
+  return Buffer.from(`${cursor.createdAt}.${cursor.number}`).toString('base64url');
+}
+
+function decodeCursor(value: unknown): OrderCursor {
+  const text = typeof value === 'string' && value.length <= 64 ? Buffer.from(value, 'base64url').toString('utf8') : '';
+  const match = /^(\d{1,15})\.([A-Z0-9-]{1,20})$/.exec(text);
+  if (!match) throw new ApiError(400, 'validation_failed', messages.cursorInvalid);
+  return { createdAt: Number(match[1]), number: match[2]! };
 }

@@ -12,9 +12,10 @@ import { readJsonBody } from '../http/read-json-body';
 import { sendJson } from '../http/send-json';
 import { adoptCartSession, cartIdOf, newSessionId } from '../session/cart-session';
 import type { ShopStore } from '../store/open-store';
-import type { StoredOrder } from '../store/order-store';
+import type { KeyedOrder, StoredOrder } from '../store/order-store';
 import { validateDelivery, validateTracking } from './delivery-validation';
 import { newOrderNumber, normalizeOrderNumber } from './order-number';
+import { requestFingerprint } from './request-fingerprint';
 import { orderJson, orderLineOf, orderTotal, trackedOrderJson } from './order-json';
 
 export interface TrackingLimits {
@@ -63,17 +64,24 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     sendOrder(ctx, order, 200);
   };
 
+  /** The committed order of an earlier submit with this key: replayed when the body is the same, 422 otherwise. */
+  const replayOrRefuse = (ctx: Context, earlier: KeyedOrder, fingerprint: string) => {
+    if (earlier.fingerprint !== fingerprint) throw new ApiError(422, 'idempotency_key_reused', messages.idempotencyKeyReused);
+    sendReplay(ctx, earlier.order);
+  };
+
   router.post('/api/orders', withSession(async (ctx) => {
     const key = ctx.get('Idempotency-Key');
     if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'validation_failed', messages.idempotencyKey);
     const delivery = validateDelivery(await readJsonBody(ctx, deps.bodyLimitBytes));
+    const fingerprint = requestFingerprint(delivery);
     const sessionId = cartIdOf(ctx);
 
     // A repeated submit (double click, retry after a lost answer) finds the order placed the first time, even
     // though the cart is empty by now: from the session that placed it (a submit in flight when the session rotated)
-    // or from the owner's session.
+    // or from the owner's session. Every answer is sent only once what it says is committed.
     const earlier = await store.findByIdempotencyKey(sessionId, key);
-    if (earlier) return sendReplay(ctx, earlier);
+    if (earlier) return replayOrRefuse(ctx, earlier, fingerprint);
 
     for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt += 1) {
       const lines = await store.getLines(sessionId);
@@ -82,7 +90,12 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
         await store.removeLines(sessionId, stale); // products gone from the catalogue cannot be ordered
         continue;
       }
-      if (items.length === 0) throw new ApiError(409, 'cart_empty', messages.cartEmpty);
+      if (items.length === 0) {
+        // Emptied by a concurrent submit with this key (another tab, another instance): that order is the answer.
+        const placed = await store.findByIdempotencyKey(sessionId, key);
+        if (placed) return replayOrRefuse(ctx, placed, fingerprint);
+        throw new ApiError(409, 'cart_empty', messages.cartEmpty);
+      }
       const now = Date.now();
       const orderLines = items.map(orderLineOf);
       const order: StoredOrder = {
@@ -97,13 +110,17 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
         total: orderTotal(orderLines),
         delivery,
       };
-      const result = await store.placeOrder(order, key, lines);
+      const result = await store.placeOrder(order, key, fingerprint, lines);
       if (result.kind === 'placed') {
         adoptCartSession(ctx, order.ownerId, order.createdAt);
         logger.info({ order: order.number, total: order.total, lines: order.lines.length }, 'order placed');
         return sendOrder(ctx, result.order, 201);
       }
-      if (result.kind === 'replayed') return sendReplay(ctx, result.order);
+      if (result.kind === 'replayed') return replayOrRefuse(ctx, result, fingerprint);
+      if (result.kind === 'out_of_stock') {
+        const name = catalogue.byId(result.productId)?.name ?? result.productId;
+        throw new ApiError(409, 'out_of_stock', messages.orderOutOfStock(name, result.left));
+      }
       // cart_changed or number_taken: build it again from the cart as it is now.
     }
     throw new ApiError(503, 'unavailable', messages.unavailable, { 'Retry-After': '1' });

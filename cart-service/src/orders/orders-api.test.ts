@@ -6,11 +6,11 @@ import type { Order, TrackedOrder } from '@shop/contracts/orders';
 import { DEFAULT_CATALOGUE_PATH, loadCatalogue } from '../catalogue/load-catalogue';
 import { messages } from '../http/api-error';
 import { CookieClient } from '../test-support/cookie-client';
-import { catalogue, fileStoreAppPerSuite, startApp, tempDir } from '../test-support/test-app';
+import { catalogue, embeddedAppPerSuite, startApp, tempDir } from '../test-support/test-app';
 import { deliveryMessages } from './delivery-validation';
 
 const ADMIN_TOKEN = 'operators-token-0123456789-abcdefghijklmnop';
-const { app } = fileStoreAppPerSuite({
+const { app } = embeddedAppPerSuite({
   adminToken: ADMIN_TOKEN,
   limits: { tracking: { maxFailures: 3, windowMs: 60_000 } },
 });

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
-import { fileStoreAppPerSuite } from '../test-support/test-app';
+import { embeddedAppPerSuite } from '../test-support/test-app';
 import type { StoredOrder } from '../store/order-store';
 import { printable, runOrdersCli } from './orders-cli';
 
 const ADMIN_TOKEN = 'cli-operators-token-0123456789-abcdefghijk';
-const { app } = fileStoreAppPerSuite({ adminToken: ADMIN_TOKEN });
+const { app } = embeddedAppPerSuite({ adminToken: ADMIN_TOKEN });
 
 async function run(...argv: string[]) {
   const out: string[] = [];
@@ -64,7 +64,7 @@ describe('orders CLI against a real cart-service', () => {
         address: '12, rue \u0000\u202E',
       },
     };
-    expect((await app.store.placeOrder(hostile, 'hostile-key-1', lines)).kind).toBe('placed');
+    expect((await app.store.placeOrder(hostile, 'hostile-key-1', 'fingerprint', lines)).kind).toBe('placed');
 
     const list = await run('list');
     expect(list.code).toBe(0);

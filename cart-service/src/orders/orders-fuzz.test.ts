@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
-import { capturingLogger, fileStoreAppPerSuite } from '../test-support/test-app';
+import { capturingLogger, embeddedAppPerSuite } from '../test-support/test-app';
 
 /** Seeded (mulberry32), so a failure can be replayed exactly. */
 function prng(seed: number) {
@@ -31,7 +31,7 @@ const extraKeys = ['__proto__', 'constructor', 'price', 'total', 'lines', 'statu
 const keys = ['a'.repeat(8), 'x', '', 'spaces in key', 'k'.repeat(65), 'valid-key-000001'];
 
 const log = capturingLogger();
-const { app } = fileStoreAppPerSuite({ logger: log.logger, limits: { tracking: { maxFailures: 1_000_000, windowMs: 60_000 } } });
+const { app } = embeddedAppPerSuite({ logger: log.logger, limits: { tracking: { maxFailures: 1_000_000, windowMs: 60_000 } } });
 
 describe('fuzz: malformed orders and tracking requests', () => {
   it('answers 600 generated bad requests with 4xx only, places nothing, and leaves the cart as it was', async () => {

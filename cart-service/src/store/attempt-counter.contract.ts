@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoreBacking } from './cart-store.contract';
+import type { BackingFactory, StoreBacking } from '../test-support/databases';
 import type { ShopStore } from './open-store';
 
-/** The rate-limit counting every store must have; run by cart-store.file.test.ts and cart-store.redis.test.ts. */
-export function attemptCounterContract(name: string, createBacking: () => Promise<StoreBacking>): void {
+/** The rate-limit counting every store must have; run against every backing by sql-store.test.ts. */
+export function attemptCounterContract(name: string, createBacking: BackingFactory): void {
   describe(`AttemptCounter contract: ${name}`, () => {
     const opened: ShopStore[] = [];
     const backings: StoreBacking[] = [];

@@ -1,3 +1,5 @@
+import type { SqlQueryable } from '../db/sql-client';
+
 /** One fixed window of a rate limit. */
 export interface WindowCount {
   /** Attempts counted in the window so far, this one included. */
@@ -9,7 +11,7 @@ export interface WindowCount {
 /**
  * Rate limits (order tracking, operators' routes): counts attempts per key in a fixed window. Counting is one atomic
  * step that returns the new count, so "check, then count" can never let concurrent attempts through: of 1,000
- * simultaneous attempts with a limit of 5, exactly 5 see a count of 5 or less. Shared by every instance on Redis.
+ * simultaneous attempts with a limit of 5, exactly 5 see a count of 5 or less. Shared by every instance on the database.
  */
 export interface AttemptCounter {
   /** Counts one attempt under `key`; the first one starts a window of `windowMs`. */
@@ -18,41 +20,37 @@ export interface AttemptCounter {
   refundAttempt(key: string): Promise<void>;
 }
 
-/**
- * The embedded store's counter: in memory, not persisted (a restart forgives, acceptable for a slow-down), and bounded:
- * expired windows are swept as new ones start, and past `maxKeys` live windows the oldest are dropped.
- */
-export class MemoryAttemptCounter implements AttemptCounter {
-  private readonly windows = new Map<string, { count: number; endsAt: number }>();
-  private sweptAt = 0;
-
+/** Fixed windows in the `attempt_windows` table: one statement per attempt, shared by every instance. */
+export class SqlAttemptCounter implements AttemptCounter {
   constructor(
+    private readonly db: SqlQueryable,
     private readonly now: () => number = Date.now,
-    private readonly maxKeys = 100_000,
   ) {}
 
   async countAttempt(key: string, windowMs: number): Promise<WindowCount> {
     const now = this.now();
-    this.sweep(now);
-    const current = this.windows.get(key);
-    const entry = current && current.endsAt > now ? current : { count: 0, endsAt: now + windowMs };
-    entry.count += 1;
-    if (entry !== current) {
-      this.windows.delete(key);
-      this.windows.set(key, entry);
-      if (this.windows.size > this.maxKeys) this.windows.delete(this.windows.keys().next().value as string);
-    }
-    return { count: entry.count, resetInMs: entry.endsAt - now };
+    const { rows } = await this.db.query<{ count: number; ends_at: Date }>(
+      `INSERT INTO attempt_windows (key, count, ends_at) VALUES ($1, 1, $3)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN attempt_windows.ends_at <= $2 THEN 1 ELSE attempt_windows.count + 1 END,
+         ends_at = CASE WHEN attempt_windows.ends_at <= $2 THEN EXCLUDED.ends_at ELSE attempt_windows.ends_at END
+       RETURNING count, ends_at`,
+      [key, new Date(now), new Date(now + windowMs)],
+    );
+    const row = rows[0]!;
+    return { count: row.count, resetInMs: row.ends_at.getTime() - now };
   }
 
   async refundAttempt(key: string): Promise<void> {
-    const entry = this.windows.get(key);
-    if (entry && entry.count > 0) entry.count -= 1;
+    await this.db.query('UPDATE attempt_windows SET count = count - 1 WHERE key = $1 AND count > 0 AND ends_at > $2', [key, new Date(this.now())]);
   }
 
-  private sweep(now: number): void {
-    if (now - this.sweptAt < 10_000) return;
-    this.sweptAt = now;
-    for (const [key, entry] of this.windows) if (entry.endsAt <= now) this.windows.delete(key);
+  /** Deletes windows that have ended, `batch` at a time. */
+  async purgeEnded(batch = 1000): Promise<number> {
+    const { rows } = await this.db.query(
+      'DELETE FROM attempt_windows WHERE key IN (SELECT key FROM attempt_windows WHERE ends_at <= $1 LIMIT $2) RETURNING 1',
+      [new Date(this.now()), batch],
+    );
+    return rows.length;
   }
 }

@@ -1,25 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CartStore, StoredLine } from './cart-store';
+import type { StoredLine } from './cart-store';
 import type { ShopStore } from './open-store';
+import type { BackingFactory, StoreBacking } from '../test-support/databases';
 import { StoreUnavailableError } from './cart-store';
-
-/** One backing (a data directory, a Redis key prefix) that stores can be opened on, one after the other. */
-export interface StoreBacking {
-  open(options?: { ttlMs?: number }): Promise<ShopStore>;
-  dispose(): Promise<void>;
-}
+import { catalogue } from '../test-support/test-app';
 
 const newCartId = () => randomBytes(24).toString('base64url');
 const sorted = (lines: StoredLine[]) => [...lines].sort((a, b) => a.productId.localeCompare(b.productId));
 
-/** The behaviour every CartStore must have; run by cart-store.file.test.ts and cart-store.redis.test.ts. */
-export function cartStoreContract(name: string, createBacking: () => Promise<StoreBacking>): void {
+/** The behaviour every CartStore must have; run against every backing by sql-store.test.ts. */
+export function cartStoreContract(name: string, createBacking: BackingFactory): void {
   describe(`CartStore contract: ${name}`, () => {
-    const opened: CartStore[] = [];
+    const opened: ShopStore[] = [];
     const backings: StoreBacking[] = [];
 
-    async function open(options?: { ttlMs?: number }): Promise<{ store: CartStore; backing: StoreBacking }> {
+    async function open(options?: Parameters<StoreBacking['open']>[0]): Promise<{ store: ShopStore; backing: StoreBacking }> {
       const backing = await createBacking();
       backings.push(backing);
       const store = await backing.open(options);
@@ -98,7 +94,7 @@ export function cartStoreContract(name: string, createBacking: () => Promise<Sto
       expect(await store.getLines(cart)).toEqual([{ productId: 'sv-001', quantity: 50 }]);
 
       const other = newCartId();
-      const products = Array.from({ length: 20 }, (_, i) => `p-${i}`);
+      const products = catalogue().products.slice(0, 20).map((p) => p.id);
       await Promise.all(products.map((id) => store.addLine(other, id, 1, 99)));
       expect(sorted(await store.getLines(other))).toEqual(sorted(products.map((productId) => ({ productId, quantity: 1 }))));
     });
@@ -125,6 +121,19 @@ export function cartStoreContract(name: string, createBacking: () => Promise<Sto
       await store.addLine(cart, 'sv-001', 1, 99);
       expect(await store.getLines(cart)).toHaveLength(1);
       await vi.waitFor(async () => expect(await store.getLines(cart)).toEqual([]), { timeout: 10_000, interval: 100 });
+    });
+
+    it('refuses an add or a raised quantity beyond the units on hand, and always lets a quantity go down', async () => {
+      const { store } = await open({ stockEach: 3 });
+      const cart = newCartId();
+      expect(await store.addLine(cart, 'sv-001', 2, 99)).toEqual({ ok: true, lines: [{ productId: 'sv-001', quantity: 2 }] });
+      expect(await store.addLine(cart, 'sv-001', 2, 99)).toEqual({ ok: false, reason: 'out_of_stock', left: 3, lines: [{ productId: 'sv-001', quantity: 2 }] });
+      expect(await store.setLine(cart, 'sv-001', 4)).toEqual({ ok: false, reason: 'out_of_stock', left: 3, lines: [{ productId: 'sv-001', quantity: 2 }] });
+      expect(await store.setLine(cart, 'sv-001', 3)).toMatchObject({ ok: true, lines: [{ quantity: 3 }] });
+      await store.setStock('sv-001', 1, Date.now());
+      expect(await store.setLine(cart, 'sv-001', 2)).toMatchObject({ ok: true, lines: [{ quantity: 2 }] });
+      await store.setStock('sv-001', 0, Date.now());
+      expect(await store.addLine(newCartId(), 'sv-001', 1, 99)).toMatchObject({ ok: false, reason: 'out_of_stock', left: 0, lines: [] });
     });
 
     it('records a newsletter subscriber once', async () => {

@@ -1,15 +1,170 @@
-import type { Config } from '../config';
-import type { AttemptCounter } from './attempt-counter';
-import type { CartStore } from './cart-store';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { migrate } from '../db/migrate';
+import { openPgClient } from '../db/pg-client';
+import { openPgliteClient } from '../db/pglite-client';
+import { lockSingleWriter, type SingleWriterLock } from '../db/single-writer-lock';
+import type { SqlClient } from '../db/sql-client';
+import { SqlAttemptCounter, type AttemptCounter } from './attempt-counter';
+import { StoreUnavailableError, THIRTY_DAYS_MS, type CartStore } from './cart-store';
 import type { OrderStore } from './order-store';
-import { FileCartStore } from './cart-store.file';
-import { RedisCartStore } from './cart-store.redis';
+import { SqlCarts } from './sql-carts';
+import { SqlOrders } from './sql-orders';
+import { SqlStock, type StockStore } from './sql-stock';
 
-/** What the app needs: carts and orders in one store, so placing an order empties the cart atomically; rate limits. */
-export type ShopStore = CartStore & OrderStore & AttemptCounter;
+export interface NewsletterStore {
+  /** Records a newsletter subscription; `created` is false for an address already known. */
+  addSubscriber(email: string): Promise<{ created: boolean }>;
+}
 
-/** Redis when REDIS_URL is set (several instances share carts), otherwise the embedded file store. */
-export async function openStore(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'dataDir'>): Promise<ShopStore> {
-  if (config.redisUrl) return RedisCartStore.connect({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
-  return FileCartStore.open({ dir: config.dataDir });
+/** What the app needs: carts, orders, stock, newsletter sign-ups and rate limits, all in one PostgreSQL database. */
+export interface ShopStore extends CartStore, OrderStore, StockStore, NewsletterStore, AttemptCounter {
+  /** `embedded`: PGlite in the data folder; `server`: the PostgreSQL server of DATABASE_URL. */
+  readonly kind: 'embedded' | 'server';
+  /** Throws when the database cannot serve requests (used by /readyz). */
+  ping(): Promise<void>;
+  /** Deletes expired carts, idempotency keys and rate-limit windows (a bounded batch of each). */
+  purgeExpired(): Promise<void>;
+  /** Waits for running statements, then releases the database (and the single-writer lock); unusable afterwards. */
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** postgres://…: a PostgreSQL server; otherwise PGlite in `dataDir`/database. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  ttlMs?: number;
+  now?: () => number;
+  logger?: Logger;
+}
+
+/** Opens the database (migrating it to the current schema) and the store on it. */
+export async function openStore(options: StoreOptions): Promise<ShopStore> {
+  let lock: SingleWriterLock | undefined;
+  let client: SqlClient;
+  try {
+    if (options.databaseUrl) {
+      client = await openPgClient({ url: options.databaseUrl });
+    } else {
+      await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+      lock = await lockSingleWriter(options.dataDir);
+      client = await openPgliteClient(join(options.dataDir, 'database'));
+    }
+  } catch (error) {
+    await lock?.release();
+    if (options.databaseUrl) throw new StoreUnavailableError(`Cannot reach PostgreSQL at ${describeUrl(options.databaseUrl)}: ${(error as Error).message}`, { cause: error });
+    throw error;
+  }
+  try {
+    const report = await migrate(client);
+    if (report.applied.length > 0) options.logger?.info({ migrations: report.applied }, 'database migrated');
+    if (report.unknown.length > 0) options.logger?.warn({ versions: report.unknown }, 'the database has migrations this release does not know (a newer release ran here)');
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    await lock?.release();
+    throw error;
+  }
+  return new SqlShopStore(client, lock, options);
+}
+
+/** The one store implementation: each part in its own file, on one client. */
+class SqlShopStore implements ShopStore {
+  readonly kind: 'embedded' | 'server';
+  private readonly carts: SqlCarts;
+  private readonly orders: SqlOrders;
+  private readonly stock: SqlStock;
+  private readonly attempts: SqlAttemptCounter;
+  private closed = false;
+
+  constructor(
+    private readonly db: SqlClient,
+    private readonly lock: SingleWriterLock | undefined,
+    options: StoreOptions,
+  ) {
+    const now = options.now ?? Date.now;
+    const ttlMs = options.ttlMs ?? THIRTY_DAYS_MS;
+    this.kind = db.kind;
+    this.carts = new SqlCarts(db, ttlMs, now);
+    this.orders = new SqlOrders(db, ttlMs, now);
+    this.stock = new SqlStock(db);
+    this.attempts = new SqlAttemptCounter(db, now);
+    this.now = now;
+  }
+
+  private readonly now: () => number;
+
+  getLines: CartStore['getLines'] = (...args) => this.guard(() => this.carts.getLines(...args));
+  addLine: CartStore['addLine'] = (...args) => this.guard(() => this.carts.addLine(...args));
+  setLine: CartStore['setLine'] = (...args) => this.guard(() => this.carts.setLine(...args));
+  removeLines: CartStore['removeLines'] = (...args) => this.guard(() => this.carts.removeLines(...args));
+  placeOrder: OrderStore['placeOrder'] = (...args) => this.guard(() => this.orders.placeOrder(...args));
+  findByIdempotencyKey: OrderStore['findByIdempotencyKey'] = (...args) => this.guard(() => this.orders.findByIdempotencyKey(...args));
+  getOrder: OrderStore['getOrder'] = (...args) => this.guard(() => this.orders.getOrder(...args));
+  listOrders: OrderStore['listOrders'] = (...args) => this.guard(() => this.orders.listOrders(...args));
+  setOrderStatus: OrderStore['setOrderStatus'] = (...args) => this.guard(() => this.orders.setOrderStatus(...args));
+  seedStock: StockStore['seedStock'] = (...args) => this.guard(() => this.stock.seedStock(...args));
+  stockLevels: StockStore['stockLevels'] = () => this.guard(() => this.stock.stockLevels());
+  setStock: StockStore['setStock'] = (...args) => this.guard(() => this.stock.setStock(...args));
+  adjustStock: StockStore['adjustStock'] = (...args) => this.guard(() => this.stock.adjustStock(...args));
+  countAttempt: AttemptCounter['countAttempt'] = (...args) => this.guard(() => this.attempts.countAttempt(...args));
+  refundAttempt: AttemptCounter['refundAttempt'] = (...args) => this.guard(() => this.attempts.refundAttempt(...args));
+
+  addSubscriber(email: string): Promise<{ created: boolean }> {
+    return this.guard(async () => {
+      const { rows } = await this.db.query(
+        'INSERT INTO newsletter_subscribers (email, subscribed_at) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING RETURNING 1',
+        [email, new Date(this.now())],
+      );
+      return { created: rows.length > 0 };
+    });
+  }
+
+  ping(): Promise<void> {
+    return this.guard(async () => {
+      await this.db.query('SELECT 1');
+    });
+  }
+
+  purgeExpired(): Promise<void> {
+    return this.guard(async () => {
+      await this.carts.purgeExpired();
+      await this.orders.purgeExpiredKeys();
+      await this.attempts.purgeEnded();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.db.close();
+    await this.lock?.release();
+  }
+
+  /** A closed store, or a database that fails to answer, is `StoreUnavailableError` (503), never a 500. */
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new StoreUnavailableError('The store is closed.');
+    try {
+      return await work();
+    } catch (error) {
+      if (isConnectionError(error)) throw new StoreUnavailableError('The database did not answer.', { cause: error });
+      throw error;
+    }
+  }
+}
+
+/** Not a mistake in a statement: the server is gone, refuses connections, or shuts down (SQLSTATE 08xxx, 57Pxx). */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return error instanceof Error && /timeout|terminated|ECONNREFUSED|ECONNRESET|Connection/i.test(error.message);
+  return code.startsWith('08') || code.startsWith('57P') || code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT';
+}
+
+function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
 }

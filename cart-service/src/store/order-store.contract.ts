@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShopStore } from './open-store';
-import type { StoreBacking } from './cart-store.contract';
+import type { BackingFactory, StoreBacking } from '../test-support/databases';
 import type { StoredOrder } from './order-store';
 
 const newId = () => randomBytes(24).toString('base64url');
@@ -10,7 +10,7 @@ let sequence = 0;
 /** An order placed by the session `placedBy` (whose cart it empties), owned by a new session (rotation). */
 function orderFor(placedBy: string, overrides: Partial<StoredOrder> = {}): StoredOrder {
   sequence += 1;
-  const createdAt = 1_760_000_000_000 + sequence * 1000;
+  const createdAt = Date.now() + sequence * 1000;
   return {
     number: `T${String(sequence).padStart(3, '0')}-${randomBytes(2).toString('hex').toUpperCase()}`,
     ownerId: newId(),
@@ -28,16 +28,18 @@ function orderFor(placedBy: string, overrides: Partial<StoredOrder> = {}): Store
   };
 }
 
-/** The orders behaviour every store must have; run by cart-store.file.test.ts and cart-store.redis.test.ts. */
-export function orderStoreContract(name: string, createBacking: () => Promise<StoreBacking>): void {
+const FP = 'fingerprint-a';
+
+/** The orders behaviour every store must have; run against every backing by sql-store.test.ts. */
+export function orderStoreContract(name: string, createBacking: BackingFactory): void {
   describe(`OrderStore contract: ${name}`, () => {
     const opened: ShopStore[] = [];
     const backings: StoreBacking[] = [];
 
-    async function open(): Promise<{ store: ShopStore; backing: StoreBacking }> {
+    async function open(options?: Parameters<StoreBacking['open']>[0]): Promise<{ store: ShopStore; backing: StoreBacking }> {
       const backing = await createBacking();
       backings.push(backing);
-      const store = await backing.open();
+      const store = await backing.open(options);
       opened.push(store);
       return { store, backing };
     }
@@ -58,21 +60,21 @@ export function orderStoreContract(name: string, createBacking: () => Promise<St
       const { store } = await open();
       const { cart, lines } = await cartWithTwoLines(store);
       const order = orderFor(cart);
-      expect(await store.placeOrder(order, 'key-00000001', lines)).toEqual({ kind: 'placed', order });
+      expect(await store.placeOrder(order, 'key-00000001', FP, lines)).toEqual({ kind: 'placed', order });
       expect(await store.getLines(cart)).toEqual([]);
       expect(await store.getOrder(order.number)).toEqual(order);
-      expect(await store.findByIdempotencyKey(cart, 'key-00000001')).toEqual(order);
+      expect(await store.findByIdempotencyKey(cart, 'key-00000001')).toEqual({ order, fingerprint: FP });
     });
 
     it('answers the first order for a key used again, and places nothing new', async () => {
       const { store } = await open();
       const { cart, lines } = await cartWithTwoLines(store);
       const first = orderFor(cart);
-      await store.placeOrder(first, 'key-00000002', lines);
+      await store.placeOrder(first, 'key-00000002', FP, lines);
       await store.addLine(cart, 'sv-001', 1, 99); // the cart filled again meanwhile
-      const again = await store.placeOrder(orderFor(cart), 'key-00000002', await store.getLines(cart));
-      expect(again).toEqual({ kind: 'replayed', order: first });
-      expect(await store.listOrders()).toEqual([first]);
+      const again = await store.placeOrder(orderFor(cart), 'key-00000002', FP, await store.getLines(cart));
+      expect(again).toEqual({ kind: 'replayed', order: first, fingerprint: FP });
+      expect((await store.listOrders({ limit: 100 })).orders).toEqual([first]);
       expect(await store.getLines(cart)).toEqual([{ productId: 'sv-001', quantity: 1 }]);
     });
 
@@ -81,23 +83,23 @@ export function orderStoreContract(name: string, createBacking: () => Promise<St
       const { cart, lines } = await cartWithTwoLines(store);
       const order = orderFor(cart);
       await store.addLine(order.ownerId, 'sc-001', 1, 99); // the owner's session is another cart
-      expect(await store.placeOrder(order, 'key-rotated-1', lines)).toEqual({ kind: 'placed', order });
+      expect(await store.placeOrder(order, 'key-rotated-1', FP, lines)).toEqual({ kind: 'placed', order });
       expect(await store.getLines(cart)).toEqual([]);
       expect(await store.getLines(order.ownerId)).toEqual([{ productId: 'sc-001', quantity: 1 }]);
-      expect(await store.findByIdempotencyKey(cart, 'key-rotated-1')).toEqual(order);
-      expect(await store.findByIdempotencyKey(order.ownerId, 'key-rotated-1')).toEqual(order);
+      expect(await store.findByIdempotencyKey(cart, 'key-rotated-1')).toEqual({ order, fingerprint: FP });
+      expect(await store.findByIdempotencyKey(order.ownerId, 'key-rotated-1')).toEqual({ order, fingerprint: FP });
       // A replay from the placing session (another owner drawn for it) answers the first order with its owner.
-      const replay = await store.placeOrder(orderFor(cart), 'key-rotated-1', lines);
-      expect(replay).toEqual({ kind: 'replayed', order });
-      expect(await store.listOrders()).toEqual([order]);
+      const replay = await store.placeOrder(orderFor(cart), 'key-rotated-1', FP, lines);
+      expect(replay).toEqual({ kind: 'replayed', order, fingerprint: FP });
+      expect((await store.listOrders({ limit: 100 })).orders).toEqual([order]);
     });
 
     it('keeps idempotency keys per visitor: the same key from another visitor is another order', async () => {
       const { store } = await open();
       const a = await cartWithTwoLines(store);
       const b = await cartWithTwoLines(store);
-      expect((await store.placeOrder(orderFor(a.cart), 'same-key-1', a.lines)).kind).toBe('placed');
-      expect((await store.placeOrder(orderFor(b.cart), 'same-key-1', b.lines)).kind).toBe('placed');
+      expect((await store.placeOrder(orderFor(a.cart), 'same-key-1', FP, a.lines)).kind).toBe('placed');
+      expect((await store.placeOrder(orderFor(b.cart), 'same-key-1', FP, b.lines)).kind).toBe('placed');
       expect(await store.findByIdempotencyKey(newId(), 'same-key-1')).toBeUndefined();
     });
 
@@ -106,7 +108,7 @@ export function orderStoreContract(name: string, createBacking: () => Promise<St
       const { cart, lines } = await cartWithTwoLines(store);
       await store.setLine(cart, 'sv-001', 5);
       const order = orderFor(cart);
-      expect(await store.placeOrder(order, 'key-00000003', lines)).toEqual({ kind: 'cart_changed' });
+      expect(await store.placeOrder(order, 'key-00000003', FP, lines)).toEqual({ kind: 'cart_changed' });
       expect(await store.getOrder(order.number)).toBeUndefined();
       expect(await store.getLines(cart)).toHaveLength(2);
       expect(await store.findByIdempotencyKey(cart, 'key-00000003')).toBeUndefined();
@@ -117,8 +119,8 @@ export function orderStoreContract(name: string, createBacking: () => Promise<St
       const a = await cartWithTwoLines(store);
       const b = await cartWithTwoLines(store);
       const first = orderFor(a.cart);
-      await store.placeOrder(first, 'key-00000004', a.lines);
-      expect(await store.placeOrder(orderFor(b.cart, { number: first.number }), 'key-00000005', b.lines)).toEqual({
+      await store.placeOrder(first, 'key-00000004', FP, a.lines);
+      expect(await store.placeOrder(orderFor(b.cart, { number: first.number }), 'key-00000005', FP, b.lines)).toEqual({
         kind: 'number_taken',
       });
       expect(await store.getLines(b.cart)).toHaveLength(2);
@@ -128,23 +130,23 @@ export function orderStoreContract(name: string, createBacking: () => Promise<St
       const { store } = await open();
       const { cart, lines } = await cartWithTwoLines(store);
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => store.placeOrder(orderFor(cart), 'key-raced-01', lines)),
+        Array.from({ length: 8 }, () => store.placeOrder(orderFor(cart), 'key-raced-01', FP, lines)),
       );
       const placed = results.filter((r) => r.kind === 'placed');
       expect(placed).toHaveLength(1);
       // The others either replay it or saw the cart already emptied; none is a second order.
-      expect(await store.listOrders()).toHaveLength(1);
+      expect((await store.listOrders({ limit: 100 })).orders).toHaveLength(1);
     });
 
     it('lists orders newest first and moves a status only from an allowed one', async () => {
       const { store } = await open();
       const a = await cartWithTwoLines(store);
       const older = orderFor(a.cart);
-      await store.placeOrder(older, 'key-00000006', a.lines);
+      await store.placeOrder(older, 'key-00000006', FP, a.lines);
       const b = await cartWithTwoLines(store);
       const newer = orderFor(b.cart);
-      await store.placeOrder(newer, 'key-00000007', b.lines);
-      expect((await store.listOrders()).map((o) => o.number)).toEqual([newer.number, older.number]);
+      await store.placeOrder(newer, 'key-00000007', FP, b.lines);
+      expect(((await store.listOrders({ limit: 100 })).orders).map((o) => o.number)).toEqual([newer.number, older.number]);
 
       const confirmed = await store.setOrderStatus(older.number, 'confirmée', ['reçue'], older.createdAt + 60_000);
       expect(confirmed).toEqual({ kind: 'updated', order: { ...older, status: 'confirmée', updatedAt: older.createdAt + 60_000 } });
@@ -160,15 +162,73 @@ export function orderStoreContract(name: string, createBacking: () => Promise<St
       const { store, backing } = await open();
       const { cart, lines } = await cartWithTwoLines(store);
       const order = orderFor(cart);
-      await store.placeOrder(order, 'key-00000008', lines);
+      await store.placeOrder(order, 'key-00000008', FP, lines);
       await store.setOrderStatus(order.number, 'confirmée', ['reçue'], order.createdAt + 5);
       await store.close();
       const reopened = await backing.open();
       opened.push(reopened);
       const expected = { ...order, status: 'confirmée', updatedAt: order.createdAt + 5 };
       expect(await reopened.getOrder(order.number)).toEqual(expected);
-      expect(await reopened.findByIdempotencyKey(cart, 'key-00000008')).toEqual(expected);
-      expect(await reopened.listOrders()).toEqual([expected]);
+      expect(await reopened.findByIdempotencyKey(cart, 'key-00000008')).toEqual({ order: expected, fingerprint: FP });
+      expect((await reopened.listOrders({ limit: 100 })).orders).toEqual([expected]);
+    });
+
+    it('takes the ordered units from stock with the order, and refuses an order that would go below zero, writing nothing', async () => {
+      const { store } = await open({ stockEach: 5 });
+      const { cart, lines } = await cartWithTwoLines(store); // sv-001 × 2, sh-002 × 1
+      await store.placeOrder(orderFor(cart), 'key-stock-01', FP, lines);
+      expect((await store.stockLevels()).get('sv-001')).toBe(3);
+      expect((await store.stockLevels()).get('sh-002')).toBe(4);
+
+      const other = newId();
+      await store.addLine(other, 'sh-002', 1, 99);
+      await store.addLine(other, 'sv-001', 3, 99);
+      await store.setStock('sv-001', 2, Date.now()); // sold elsewhere meanwhile
+      const refused = orderFor(other, { lines: [
+        { productId: 'sh-002', name: 'Shampoing', price: 79, quantity: 1, images: [] },
+        { productId: 'sv-001', name: 'Crème', price: 149.9, quantity: 3, images: [] },
+      ] });
+      expect(await store.placeOrder(refused, 'key-stock-02', FP, await store.getLines(other))).toEqual({ kind: 'out_of_stock', productId: 'sv-001', left: 2 });
+      expect(await store.getOrder(refused.number)).toBeUndefined();
+      expect((await store.stockLevels()).get('sh-002')).toBe(4); // the line taken before the refusal was rolled back
+      expect(await store.getLines(other)).toHaveLength(2);
+      expect(await store.findByIdempotencyKey(other, 'key-stock-02')).toBeUndefined();
+    });
+
+    it('returns a cancelled order\'s units to stock, once', async () => {
+      const { store } = await open({ stockEach: 5 });
+      const { cart, lines } = await cartWithTwoLines(store);
+      const order = orderFor(cart);
+      await store.placeOrder(order, 'key-cancel-1', FP, lines);
+      expect((await store.stockLevels()).get('sv-001')).toBe(3);
+      expect((await store.setOrderStatus(order.number, 'annulée', ['reçue', 'confirmée'], Date.now())).kind).toBe('updated');
+      expect((await store.stockLevels()).get('sv-001')).toBe(5);
+      expect((await store.setOrderStatus(order.number, 'annulée', ['reçue', 'confirmée'], Date.now())).kind).toBe('invalid_transition');
+      expect((await store.stockLevels()).get('sv-001')).toBe(5);
+    });
+
+    it('lists one page at a time, newest first, with a status filter, and no order twice or missed', async () => {
+      const { store } = await open();
+      const placed: StoredOrder[] = [];
+      for (let i = 0; i < 7; i += 1) {
+        const { cart, lines } = await cartWithTwoLines(store);
+        const order = orderFor(cart);
+        await store.placeOrder(order, `key-page-${i}0`, FP, lines);
+        placed.push(order);
+      }
+      await store.setOrderStatus(placed[2]!.number, 'confirmée', ['reçue'], Date.now());
+      await store.setOrderStatus(placed[5]!.number, 'confirmée', ['reçue'], Date.now());
+      const seen: string[] = [];
+      let page = await store.listOrders({ limit: 3 });
+      seen.push(...page.orders.map((o) => o.number));
+      while (page.next) {
+        page = await store.listOrders({ limit: 3, after: page.next });
+        seen.push(...page.orders.map((o) => o.number));
+      }
+      expect(seen).toEqual(placed.map((o) => o.number).reverse());
+      const confirmed = await store.listOrders({ limit: 1, status: 'confirmée' });
+      expect(confirmed.orders.map((o) => o.number)).toEqual([placed[5]!.number]);
+      expect((await store.listOrders({ limit: 1, status: 'confirmée', after: confirmed.next! })).orders.map((o) => o.number)).toEqual([placed[2]!.number]);
     });
   });
 }

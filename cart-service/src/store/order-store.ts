@@ -27,12 +27,14 @@ export interface StoredOrder {
 
 export type PlaceOrderResult =
   | { kind: 'placed'; order: StoredOrder }
-  /** This visitor already used the idempotency key: the order placed then, nothing new. */
-  | { kind: 'replayed'; order: StoredOrder }
+  /** This visitor already used the idempotency key: the order placed then (committed), nothing new. */
+  | { kind: 'replayed'; order: StoredOrder; fingerprint: string }
   /** The cart no longer holds the lines the order was built from (changed in another tab): build it again. */
   | { kind: 'cart_changed' }
   /** The generated number is already used: draw another one. */
-  | { kind: 'number_taken' };
+  | { kind: 'number_taken' }
+  /** A line asks for more units than are on hand (`left`): nothing was written. */
+  | { kind: 'out_of_stock'; productId: string; left: number };
 
 export type SetStatusResult =
   | { kind: 'updated'; order: StoredOrder }
@@ -40,29 +42,51 @@ export type SetStatusResult =
   /** The order's current status is not one the change may start from. */
   | { kind: 'invalid_transition'; order: StoredOrder };
 
+/** Where the next page of a list starts: after this order (newest first). */
+export interface OrderCursor {
+  createdAt: number;
+  number: string;
+}
+
+export interface OrderPage {
+  orders: StoredOrder[];
+  /** Present when more orders follow. */
+  next?: OrderCursor;
+}
+
+/** An order found by its idempotency key, with the fingerprint of the request body that placed it. */
+export interface KeyedOrder {
+  order: StoredOrder;
+  fingerprint: string;
+}
+
 /**
- * Orders live in the same store as carts (file or Redis), so placing one can empty the cart in the same atomic step.
- * Orders never expire (they are business records); idempotency keys are kept IDEMPOTENCY_TTL_MS.
+ * Orders are business records: they never expire; idempotency keys are kept IDEMPOTENCY_TTL_MS. Every method
+ * resolves once what it answers is committed.
  */
 export interface OrderStore {
   /**
-   * One atomic step: a key the placing session (`order.placedBy`) already used answers `replayed`; otherwise, only
-   * when its cart still holds exactly `expectedLines`, stores the order, remembers the key for the placing session
-   * and for the owner's (`order.ownerId`), and empties the cart. Answers once it is durable.
+   * One transaction: a key the placing session (`order.placedBy`) already used answers `replayed`; otherwise, only
+   * when its cart still holds exactly `expectedLines` and every line's units are on hand, stores the order, takes its
+   * units from stock, remembers the key (with `fingerprint`) for the placing session and for the owner's
+   * (`order.ownerId`), and empties the cart.
    */
-  placeOrder(order: StoredOrder, idempotencyKey: string, expectedLines: readonly StoredLine[]): Promise<PlaceOrderResult>;
+  placeOrder(order: StoredOrder, idempotencyKey: string, fingerprint: string, expectedLines: readonly StoredLine[]): Promise<PlaceOrderResult>;
   /** The order placed with this key by this session, or owned by it (a retry from either side of the rotation). */
-  findByIdempotencyKey(sessionId: string, idempotencyKey: string): Promise<StoredOrder | undefined>;
+  findByIdempotencyKey(sessionId: string, idempotencyKey: string): Promise<KeyedOrder | undefined>;
   getOrder(number: string): Promise<StoredOrder | undefined>;
-  /** Newest first. */
-  listOrders(): Promise<StoredOrder[]>;
-  /** Sets the status when the current one is in `from`. */
+  /** Newest first, `limit` at most, after `cursor`, with `status` only when given. */
+  listOrders(query: { status?: OrderStatus; limit: number; after?: OrderCursor }): Promise<OrderPage>;
+  /**
+   * Sets the status when the current one is in `from`. Cancelling (`annulée`) returns the order's units to stock in
+   * the same transaction.
+   */
   setOrderStatus(number: string, status: OrderStatus, from: readonly OrderStatus[], at: number): Promise<SetStatusResult>;
 }
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** The same lines whatever their order: `id=quantity` pairs, sorted (also what the Redis script compares). */
+/** The same lines whatever their order: `id=quantity` pairs, sorted. */
 export function linesSignature(lines: readonly StoredLine[]): string {
   return lines
     .map((line) => `${line.productId}=${line.quantity}`)

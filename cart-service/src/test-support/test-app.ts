@@ -1,4 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { existsSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +8,9 @@ import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { createApp, type AppOptions, type CartServiceApp } from '../app';
 import { loadCatalogue, type Catalogue } from '../catalogue/load-catalogue';
-import type { ShopStore } from '../store/open-store';
-import { FileCartStore } from '../store/cart-store.file';
+import { initialStockLevels } from '../catalogue/availability';
+import { openStore, type ShopStore } from '../store/open-store';
+import { newDataDir } from './databases';
 
 export const SHOP_ORIGIN = 'http://localhost:3000';
 export const TEST_SESSION_KEYS = ['test-session-key-0123456789-abcdefghijklmnop'];
@@ -45,6 +48,18 @@ export async function tempDir(prefix = 'cart-service-test-'): Promise<{ path: st
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
 
+/** Opens the store as main.ts does: migrated database, stock seeded from the catalogue (unless told `stockEach`). */
+export async function openTestStore(options: { dataDir?: string; databaseUrl?: string; stockEach?: number }): Promise<ShopStore> {
+  // A folder without a database yet starts from the run's migrated template: a copy, not an initdb.
+  if (options.dataDir && !options.databaseUrl && !existsSync(join(options.dataDir, 'database'))) {
+    await cp(inject('pgliteTemplate'), join(options.dataDir, 'database'), { recursive: true });
+  }
+  const store = await openStore({ dataDir: options.dataDir ?? '/nonexistent', databaseUrl: options.databaseUrl });
+  const levels = initialStockLevels(catalogue());
+  await store.seedStock(options.stockEach === undefined ? levels : levels.map((l) => ({ ...l, onHand: options.stockEach! })));
+  return store;
+}
+
 export interface RunningApp {
   url: string;
   service: CartServiceApp;
@@ -52,21 +67,22 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export type TestAppOptions = Partial<Omit<AppOptions, 'store'>> & { store?: ShopStore; dataDir?: string };
+export type TestAppOptions = Partial<Omit<AppOptions, 'store'>> & { store?: ShopStore; dataDir?: string; stockEach?: number };
 
-/** Creates the real app (file store in `dataDir` unless a store is given) and starts it on a free loopback port. */
+/** Creates the real app (embedded database in `dataDir` unless a store is given) and starts it on a free loopback port. */
 export async function startApp(options: TestAppOptions = {}): Promise<RunningApp> {
   let store = options.store;
   if (!store) {
     if (!options.dataDir) throw new Error('startApp needs a store or a dataDir');
-    store = await FileCartStore.open({ dir: options.dataDir });
+    store = await openTestStore({ dataDir: options.dataDir, ...(options.stockEach !== undefined ? { stockEach: options.stockEach } : {}) });
   }
+  const { stockEach: _stockEach, dataDir: _dataDir, ...appOptions } = options;
   const service = createApp({
     catalogue: catalogue(),
     sessionKeys: TEST_SESSION_KEYS,
     allowedOrigins: [SHOP_ORIGIN],
     logger: silentLogger(),
-    ...options,
+    ...appOptions,
     store,
   });
   const { url } = await service.listen(0, '127.0.0.1');
@@ -74,16 +90,16 @@ export async function startApp(options: TestAppOptions = {}): Promise<RunningApp
 }
 
 /**
- * The real app on a file store in a fresh folder, started before the calling suite's tests and closed (with its
+ * The real app on the embedded database in a fresh folder, started before the calling suite's tests and closed (with its
  * folder removed) after them. `app` stands for the running app once it has started.
  */
-export function fileStoreAppPerSuite(
+export function embeddedAppPerSuite(
   options: Omit<TestAppOptions, 'dataDir' | 'store'> = {},
 ): { app: RunningApp; dataDir: () => string } {
   let running: RunningApp | undefined;
   let dir: Awaited<ReturnType<typeof tempDir>> | undefined;
   beforeAll(async () => {
-    dir = await tempDir();
+    dir = await newDataDir();
     running = await startApp({ ...options, dataDir: dir.path });
   });
   afterAll(async () => {

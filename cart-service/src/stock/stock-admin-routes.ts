@@ -1,0 +1,72 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { AdminStockResponse, StockLevelResponse } from '@shop/contracts/stock';
+import { stockLevelOf } from '../catalogue/availability';
+import type { Catalogue, CatalogueProduct } from '../catalogue/load-catalogue';
+import { ApiError, messages } from '../http/api-error';
+import { readJsonBody } from '../http/read-json-body';
+import { sendJson } from '../http/send-json';
+import type { StockStore } from '../store/sql-stock';
+
+export interface StockAdminDeps {
+  stock: StockStore;
+  catalogue: Catalogue;
+  /** The operators' authentication (adminAuth). */
+  authenticated: Middleware;
+  bodyLimitBytes: number;
+  logger: Logger;
+}
+
+const MAX_STOCK = 1_000_000;
+
+/**
+ * Operators' stock routes, beside /admin/orders (same token, same rate limit):
+ *   GET  /admin/stock                            every catalogue product's units on hand and availability
+ *   PUT  /admin/stock/:productId {onHand}        the quantity counted on the shelf
+ *   POST /admin/stock/:productId/adjust {delta}  units received (+) or written off (-); 409 below zero
+ */
+export function registerStockAdminRoutes(router: Router, deps: StockAdminDeps): void {
+  const { stock, catalogue, authenticated, logger } = deps;
+
+  const productOf = (id: string | undefined): CatalogueProduct => {
+    const product = id ? catalogue.byId(id) : undefined;
+    if (!product) throw new ApiError(404, 'product_not_found', messages.productNotFound);
+    return product;
+  };
+
+  /** The body must be exactly `{[field]: integer}` within the bounds. */
+  const integerField = async (ctx: Parameters<Middleware>[0], field: string, valid: (n: number) => boolean, message: string) => {
+    const body = await readJsonBody(ctx, deps.bodyLimitBytes);
+    const value = (body as Record<string, unknown> | null)?.[field];
+    if (typeof body !== 'object' || body === null || Object.keys(body).length !== 1 || !Number.isSafeInteger(value) || !valid(value as number)) {
+      throw new ApiError(400, 'validation_failed', message, {}, { [field]: message });
+    }
+    return value as number;
+  };
+
+  router.get('/admin/stock', authenticated, async (ctx) => {
+    const levels = await stock.stockLevels();
+    const answer: AdminStockResponse = { stock: catalogue.products.map((p) => stockLevelOf(p, levels.get(p.id) ?? 0)) };
+    sendJson(ctx, answer);
+  });
+
+  router.put('/admin/stock/:productId', authenticated, async (ctx) => {
+    const product = productOf(ctx.params['productId']);
+    const onHand = await integerField(ctx, 'onHand', (n) => n >= 0 && n <= MAX_STOCK, messages.stockInvalid);
+    await stock.setStock(product.id, onHand, Date.now());
+    logger.info({ product: product.id, onHand }, 'stock counted');
+    const answer: StockLevelResponse = { stock: stockLevelOf(product, onHand) };
+    sendJson(ctx, answer);
+  });
+
+  router.post('/admin/stock/:productId/adjust', authenticated, async (ctx) => {
+    const product = productOf(ctx.params['productId']);
+    const delta = await integerField(ctx, 'delta', (n) => n !== 0 && Math.abs(n) <= MAX_STOCK, messages.stockDeltaInvalid);
+    const result = await stock.adjustStock(product.id, delta, Date.now());
+    if (!result.ok) throw new ApiError(409, 'out_of_stock', messages.stockBelowZero(product.name, result.onHand));
+    logger.info({ product: product.id, delta, onHand: result.onHand }, 'stock adjusted');
+    const answer: StockLevelResponse = { stock: stockLevelOf(product, result.onHand) };
+    sendJson(ctx, answer);
+  });
+}
