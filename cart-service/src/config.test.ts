@@ -9,8 +9,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       allowedOrigins: ['http://localhost:3000'],
       sessionKeys: undefined,
-      redisUrl: undefined,
-      redisKeyPrefix: 'shop:',
+      databaseUrl: undefined,
       cataloguePath: undefined,
       logLevel: 'info',
       production: false,
@@ -26,8 +25,7 @@ describe('loadConfig', () => {
       SHOP_ORIGIN: 'https://boutique.example.ma, http://localhost:3000',
       SESSION_KEYS: `${key},${'o'.repeat(40)}`,
       CART_DATA_DIR: '/tmp/carts',
-      REDIS_URL: 'redis://127.0.0.1:6380',
-      REDIS_KEY_PREFIX: 'boutique:',
+      DATABASE_URL: 'postgres://shop@127.0.0.1:5433/boutique',
       CATALOGUE_PATH: '/etc/shop/catalogue.json',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
@@ -42,8 +40,7 @@ describe('loadConfig', () => {
       allowedOrigins: ['https://boutique.example.ma', 'http://localhost:3000'],
       sessionKeys: [key, 'o'.repeat(40)],
       dataDir: '/tmp/carts',
-      redisUrl: 'redis://127.0.0.1:6380',
-      redisKeyPrefix: 'boutique:',
+      databaseUrl: 'postgres://shop@127.0.0.1:5433/boutique',
       cataloguePath: '/etc/shop/catalogue.json',
       trustProxy: config.trustProxy,
       logLevel: 'warn',
@@ -59,8 +56,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/Invalid cart-service configuration:\n {2}- TRUST_PROXY: /);
   });
 
-  it('treats an empty REDIS_URL or SESSION_KEYS as unset', () => {
-    expect(loadConfig({ REDIS_URL: '', SESSION_KEYS: '' })).toMatchObject({ redisUrl: undefined, sessionKeys: [] });
+  it('treats an empty DATABASE_URL or SESSION_KEYS as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SESSION_KEYS: '' })).toMatchObject({ databaseUrl: undefined, sessionKeys: [] });
   });
 
   it('lists every bad variable in one clear error', () => {
@@ -69,11 +66,11 @@ describe('loadConfig', () => {
         CART_SERVICE_PORT: 'http',
         SHOP_ORIGIN: 'http://localhost:3000/',
         SESSION_KEYS: 'short',
-        REDIS_URL: 'localhost:6379',
+        DATABASE_URL: 'localhost:5432',
         LOG_LEVEL: 'loud',
       }),
     ).toThrow(
-      /Invalid cart-service configuration:\n {2}- CART_SERVICE_PORT: .*\n {2}- SHOP_ORIGIN\.0: each origin must be scheme:\/\/host\[:port\].*\n {2}- SESSION_KEYS\.0: each key must be at least 32 characters\n {2}- REDIS_URL: must start with redis:\/\/ or rediss:\/\/\n {2}- LOG_LEVEL: /,
+      /Invalid cart-service configuration:\n {2}- CART_SERVICE_PORT: .*\n {2}- SHOP_ORIGIN\.0: each origin must be scheme:\/\/host\[:port\].*\n {2}- SESSION_KEYS\.0: each key must be at least 32 characters\n {2}- DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\/\n {2}- LOG_LEVEL: /,
     );
   });
 });

@@ -12,12 +12,17 @@ beforeAll(() => {
 });
 
 describe('GET /api/products', () => {
-  it('lists the whole catalogue, cacheable for a few minutes, without a session cookie', async () => {
+  it('lists the whole catalogue with each product\'s availability, revalidated each time, without a session cookie', async () => {
     const res = await client.get('/api/products');
     expect(res.status).toBe(200);
-    expect(res.body.products).toEqual(catalogue().products);
+    expect(res.body.products).toEqual(catalogue().products.map((p) => ({ ...p, availability: { status: 'in-stock' } })));
     expect(res.body.products.length).toBeGreaterThanOrEqual(24);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const etag = res.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    // As a browser revalidates (fetch() would add `no-cache` to a conditional request unless Cache-Control is given).
+    const unchanged = await client.get('/api/products', { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' });
+    expect(unchanged.status).toBe(304);
     expect(res.setCookies).toEqual([]);
   });
 
@@ -49,7 +54,7 @@ describe('GET /api/products/:id', () => {
   it('finds a product by id or by slug', async () => {
     const byId = await client.get('/api/products/sh-004');
     expect(byId.status).toBe(200);
-    expect(byId.body).toEqual({ product: catalogue().byId('sh-004') });
+    expect(byId.body).toEqual({ product: { ...catalogue().byId('sh-004'), availability: { status: 'in-stock' } } });
     const bySlug = await client.get('/api/products/masque-capillaire-karite');
     expect(bySlug.body).toEqual(byId.body);
   });

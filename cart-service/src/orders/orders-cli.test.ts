@@ -61,7 +61,7 @@ describe('orders CLI against a real cart-service', () => {
         fullName: 'Amina\r\nFAKE-0000  01/01/2026 00:00  livrée\u001b[2K\u009b1A',
         phone: '+212612345678',
         city: '\u202Etaba\u202C\u2066R\u2069\u2028',
-        address: '12, rue \u0000\u202E',
+        address: '12, rue \u0007\u202E', // (NUL cannot be stored at all: PostgreSQL refuses it in text and jsonb)
       },
     };
     expect((await app.store.placeOrder(hostile, 'hostile-key-1', 'fingerprint', lines)).kind).toBe('placed');

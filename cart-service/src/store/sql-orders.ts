@@ -75,9 +75,10 @@ export class SqlOrders implements OrderStore {
           if (!taken.ok) throw new Rollback({ kind: 'out_of_stock', productId: line.productId, left: taken.onHand });
         }
         const expiresAt = new Date(order.createdAt + IDEMPOTENCY_TTL_MS);
+        // For the placing session and the owner's (one row when they are the same session).
         await tx.query(
           `INSERT INTO idempotency_keys (session_id, key, fingerprint, order_number, expires_at)
-           VALUES ($1, $3, $4, $5, $6), ($2, $3, $4, $5, $6)`,
+           SELECT DISTINCT session_id, $3::text, $4::text, $5::text, $6::timestamptz FROM unnest(ARRAY[$1, $2]::text[]) AS s (session_id)`,
           [order.placedBy, order.ownerId, key, fingerprint, order.number, expiresAt],
         );
         await tx.query('DELETE FROM carts WHERE id = $1', [order.placedBy]);

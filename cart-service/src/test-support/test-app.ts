@@ -48,15 +48,17 @@ export async function tempDir(prefix = 'cart-service-test-'): Promise<{ path: st
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
 
-/** Opens the store as main.ts does: migrated database, stock seeded from the catalogue (unless told `stockEach`). */
+/**
+ * Opens the store as main.ts does (migrated database, stock seeded), with `stockEach` units of every product: 1,000
+ * unless told, so suites about other things never run out; stock suites set the levels they test.
+ */
 export async function openTestStore(options: { dataDir?: string; databaseUrl?: string; stockEach?: number }): Promise<ShopStore> {
   // A folder without a database yet starts from the run's migrated template: a copy, not an initdb.
   if (options.dataDir && !options.databaseUrl && !existsSync(join(options.dataDir, 'database'))) {
     await cp(inject('pgliteTemplate'), join(options.dataDir, 'database'), { recursive: true });
   }
   const store = await openStore({ dataDir: options.dataDir ?? '/nonexistent', databaseUrl: options.databaseUrl });
-  const levels = initialStockLevels(catalogue());
-  await store.seedStock(options.stockEach === undefined ? levels : levels.map((l) => ({ ...l, onHand: options.stockEach! })));
+  await store.seedStock(initialStockLevels(catalogue()).map((l) => ({ ...l, onHand: options.stockEach ?? 1000 })));
   return store;
 }
 
