@@ -98,7 +98,7 @@ test('with cart-service down, adding says in French that the service cannot be r
 
 test('an out-of-stock product cannot be added, and says so', async ({ page }) => {
   await page.goto(`${stack.url}/shop/out-of-stock`);
-  await expect(catalogContent(page).getByText('En rupture de stock.')).toBeVisible();
-  await expect(catalogContent(page).getByRole('button', { name: 'En rupture de stock' })).toBeDisabled();
+  await expect(catalogContent(page).getByText('Rupture de stock.', { exact: true })).toBeVisible();
+  await expect(catalogContent(page).getByRole('button', { name: 'Rupture de stock', exact: true })).toBeDisabled();
   await expect(catalogContent(page).getByRole('spinbutton', { name: 'Quantité' })).toHaveCount(0);
 });

@@ -29,14 +29,15 @@ export function AddToCartButton({
     await addToCart(apiBase, productName, { productId, quantity });
     setAdding(false);
   };
-  const text = unavailable ? 'En rupture de stock' : adding ? 'Ajout en cours…' : 'Ajouter au panier';
+  const text = unavailable ? 'Rupture de stock' : adding ? 'Ajout en cours…' : 'Ajouter au panier';
   return (
     <button
       type="button"
       className={`${buttons.primary} ${className ?? ''}`}
       onClick={onClick}
       disabled={adding || unavailable}
-      aria-label={nameInLabel && !unavailable ? `Ajouter au panier : ${productName}` : undefined}
+      // The name starts with the visible text (what a voice-control user says), then names the product.
+      aria-label={nameInLabel ? `${unavailable ? 'Rupture de stock' : 'Ajouter au panier'} : ${productName}` : undefined}
       data-add-to-cart={productId}
     >
       {text}
