@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { addToCart } from './add-to-cart';
+import { useRevalidateCatalogue } from './use-products';
 import buttons from './buttons.module.css';
 
 interface Props {
@@ -24,10 +25,13 @@ export function AddToCartButton({
   className,
 }: Props) {
   const [adding, setAdding] = useState(false);
+  const revalidateCatalogue = useRevalidateCatalogue(apiBase);
   const onClick = async () => {
     setAdding(true);
-    await addToCart(apiBase, productName, { productId, quantity });
+    const outcome = await addToCart(apiBase, productName, { productId, quantity });
     setAdding(false);
+    // The page showed more stock than is left: read the catalogue again, so this card or page shows what is left now.
+    if (outcome === 'out-of-stock') void revalidateCatalogue();
   };
   const text = unavailable ? 'Rupture de stock' : adding ? 'Ajout en cours…' : 'Ajouter au panier';
   return (
