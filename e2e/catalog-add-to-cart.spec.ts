@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
+import { setStock } from './support/admin-api';
 import { addToCart, cartButton, products, serverCart, setQuantity, toast } from './support/cart';
 import { catalogContent, pageHeading } from './support/catalog-pages';
 import { stackForThisFile } from './support/stack';
@@ -72,6 +73,8 @@ test('from a product page: the chosen quantity goes to the cart, the badge rises
 
 test('a refused add shows a French toast with the service’s reason, and the cart is unchanged', async ({ page }) => {
   const product = catalogue.find((p) => p.category === 'hair')!;
+  // Enough on hand that the line's cap, not the stock, is what refuses the hundredth unit.
+  await setStock(stack, product.id, 200);
   await addToCart(page, stack.url, product.id, 1);
   await setQuantity(page, stack.url, product.id, 99);
   await page.goto(`${stack.url}/shop/product/${product.slug}`);
@@ -97,8 +100,9 @@ test('with cart-service down, adding says in French that the service cannot be r
 });
 
 test('an out-of-stock product cannot be added, and says so', async ({ page }) => {
+  await setStock(stack, catalogue.at(-1)!.id, 0);
   await page.goto(`${stack.url}/shop/out-of-stock`);
-  await expect(catalogContent(page).getByText('En rupture de stock.')).toBeVisible();
-  await expect(catalogContent(page).getByRole('button', { name: 'En rupture de stock' })).toBeDisabled();
+  await expect(catalogContent(page).getByText('Rupture de stock.', { exact: true })).toBeVisible();
+  await expect(catalogContent(page).getByRole('button', { name: 'Rupture de stock', exact: true })).toBeDisabled();
   await expect(catalogContent(page).getByRole('spinbutton', { name: 'Quantité' })).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
+import { setStock } from './support/admin-api';
 import { products, serverCart } from './support/cart';
 import { catalogContent, pageHeading } from './support/catalog-pages';
 import { stackForThisFile } from './support/stack';
@@ -8,8 +9,11 @@ const stack = stackForThisFile();
 let catalogue: Product[];
 let featured: Product;
 test.beforeAll(async ({ request }) => {
+  // Stock is real: one product out of stock (notify-me) and one with 2 left (low-stock-notice).
+  await setStock(stack, 'sh-005', 0);
+  await setStock(stack, 'sc-003', 2);
   catalogue = await products(request, stack.url);
-  featured = catalogue.find((p) => p.oldPrice !== undefined)!;
+  featured = catalogue.find((p) => p.oldPrice !== undefined && p.availability.status !== 'out-of-stock')!;
 });
 
 test('size variation: a duo puts two units in the cart at the unit price', async ({ page }) => {
@@ -32,7 +36,7 @@ test('countdown: counts down to the configured end of the promotion', async ({ p
 
 test('notify-me: the email is validated, and the page says plainly that alerts are not sent yet', async ({ page }) => {
   await page.goto(`${stack.url}/shop/notify-me`);
-  await expect(catalogContent(page).getByRole('button', { name: 'En rupture de stock' })).toBeDisabled();
+  await expect(catalogContent(page).getByRole('button', { name: 'Rupture de stock', exact: true })).toBeDisabled();
   const email = catalogContent(page).getByLabel('Adresse e-mail');
   const submit = catalogContent(page).getByRole('button', { name: 'Me prévenir' });
   await submit.click();
@@ -47,12 +51,19 @@ test('notify-me: the email is validated, and the page says plainly that alerts a
 });
 
 test('low stock: the notice gives the number left and the quantity cannot exceed it', async ({ page }) => {
+  const low = catalogue.find((p) => p.availability.status === 'low-stock')!;
+  const left = low.availability.status === 'low-stock' ? low.availability.left : 0;
+  const plural = left > 1 ? 's' : '';
   await page.goto(`${stack.url}/shop/low-stock-notice`);
-  await expect(catalogContent(page)).toContainText(/Stock limité : plus que 3 exemplaires disponibles/);
+  await expect(pageHeading(page)).toHaveText(low.name);
+  await expect(catalogContent(page)).toContainText(`Stock limité : plus que ${left} exemplaire${plural} disponible${plural}`);
   const plus = catalogContent(page).getByRole('button', { name: 'Augmenter la quantité' });
-  await plus.click();
-  await plus.click();
-  await expect(catalogContent(page).getByRole('spinbutton', { name: 'Quantité' })).toHaveValue('3');
+  const quantity = catalogContent(page).getByRole('spinbutton', { name: 'Quantité' });
+  for (let n = 1; n < left; n += 1) {
+    await plus.click();
+    await expect(quantity).toHaveValue(String(n + 1));
+  }
+  await expect(quantity).toHaveValue(String(left));
   await expect(plus).toBeDisabled();
 });
 

@@ -1,20 +1,23 @@
 import { expect, test } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
+import { setStock } from './support/admin-api';
 import { products } from './support/cart';
 import { catalogContent, expectNoFallback, pageHeading, PLACEHOLDER_TEXT, trackFailedRequests } from './support/catalog-pages';
 import { stackForThisFile } from './support/stack';
 
 const stack = stackForThisFile();
 let catalogue: Product[];
+// The featured product: the first on promotion; the stock layouts show the first product in that stock state, so one
+// of each is set up here (stock is real, the layouts follow it).
+const ON_SALE = 'sv-001';
 test.beforeAll(async ({ request }) => {
+  await setStock(stack, 'sh-005', 0);
+  await setStock(stack, 'sc-003', 2);
   catalogue = await products(request, stack.url);
 });
 
 const byId = (id: string) => catalogue.find((p) => p.id === id)!.name;
-// The featured product: the first on promotion; the stock layouts show the products configured with that stock state.
-const ON_SALE = 'sv-001';
-const OUT_OF_STOCK = 'sh-005';
-const LOW_STOCK = 'sc-003';
+const firstWith = (status: Product['availability']['status']) => catalogue.find((p) => p.availability.status === status)!.name;
 
 /** Every route this remote serves, with its French heading (a function when it comes from the catalogue). */
 const routes: [string, string | (() => string)][] = [
@@ -43,9 +46,9 @@ const routes: [string, string | (() => string)][] = [
   ['/shop/video-popup', () => byId(ON_SALE)],
   ['/shop/countdown', () => byId(ON_SALE)],
   ['/shop/product-with-size-variation', () => byId(ON_SALE)],
-  ['/shop/notify-me', () => byId(OUT_OF_STOCK)],
-  ['/shop/low-stock-notice', () => byId(LOW_STOCK)],
-  ['/shop/out-of-stock', () => byId(OUT_OF_STOCK)],
+  ['/shop/notify-me', () => firstWith('out-of-stock')],
+  ['/shop/low-stock-notice', () => firstWith('low-stock')],
+  ['/shop/out-of-stock', () => firstWith('out-of-stock')],
   ['/shop/product-default', () => byId(ON_SALE)],
   ['/shop/accordion', () => byId(ON_SALE)],
   ['/shop/vertical', () => byId(ON_SALE)],

@@ -5,10 +5,10 @@ import type { Product } from '@shop/contracts/products';
 import { addToCart, cartButton, formatMad, products, serverCart } from './support/cart';
 import { catalogContent, pageHeading } from './support/catalog-pages';
 import { stackForThisFile } from './support/stack';
+import { ADMIN_TOKEN } from './support/stack-env';
 
-// Operators read orders through cart-service's /admin routes, as the orders CLI does.
-const ADMIN_TOKEN = 'e2e-operators-token-0123456789-abcdefghij';
-const stack = stackForThisFile({ env: { ADMIN_TOKEN } });
+// Operators read orders through cart-service's /admin routes, as the orders CLI does (every stack has ADMIN_TOKEN).
+const stack = stackForThisFile();
 let catalogue: Product[];
 test.beforeAll(async ({ request }) => {
   catalogue = await products(request, stack.url);

@@ -51,7 +51,16 @@ export function stackRemotes(ports: StackPorts, version = '1.0.0'): RemotesConfi
   return { remotes: (Object.keys(REMOTE_PACKAGES) as RemoteName[]).map((name) => ({ name, entry: remoteEntry(ports, name, version) })) };
 }
 
-/** The environment every process of a stack gets: its ports, the shop's origin, the operators' file, a data folder. */
+/**
+ * The operators' token every test stack's cart-service is started with (its /admin routes: orders, stock). A fixed
+ * test value, not a secret; cart-service wants 32 characters at least.
+ */
+export const ADMIN_TOKEN = 'e2e-operators-token-0123456789-abcdefghij';
+
+/**
+ * The environment every process of a stack gets: its ports, the shop's origin, the operators' file and token, a data
+ * folder.
+ */
 export function stackEnvironment(
   ports: StackPorts,
   files: { remotesFile: string; dataDir: string },
@@ -69,6 +78,7 @@ export function stackEnvironment(
     REMOTES_CONFIG: files.remotesFile,
     CART_DATA_DIR: join(files.dataDir, 'cart-data'),
     SESSION_KEYS: sessionKey,
+    ADMIN_TOKEN,
   };
 }
 

@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import { PageRoot } from '../shared/page-root';
 import page from '../shared/page.module.css';
 import { DeliveryForm } from './delivery-form';
+import { cartKey } from './place-order';
 import styles from './checkout.module.css';
 
 /**
@@ -19,7 +20,7 @@ async function fetchCart(url: string): Promise<CartResponse> {
 
 /** /shop/checkout: the cart (mf_cart's editable lines and total, passed in by the shell) and the order form. */
 export function CheckoutPage({ cartLines, apiBase = '' }: CheckoutPageProps) {
-  const { data, error } = useSWR(`${apiBase}/api/cart`, fetchCart);
+  const { data, error } = useSWR(cartKey(apiBase), fetchCart);
   const empty = data !== undefined && data.cart.length === 0;
   return (
     <PageRoot className={styles.page}>

@@ -1,52 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OrderConfirmationPage } from '../orders/order-confirmation-page';
 import { apiError, jsonResponse, placedOrder } from '../orders/order-fixtures';
 import { DeliveryForm } from './delivery-form';
+import { button, describedBy, fetchMock, fillValid, renderForm, sentBody, sentKey, stubFetchPerTest, submit, type } from './delivery-form-test-kit';
 import { deliveryMessages } from './delivery-validation';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function CurrentPath() {
-  return <span data-testid="path">{useLocation().pathname}</span>;
-}
-
-function renderForm() {
-  // A cache of its own per test; the form stays mounted after navigating, so a second order can be tried.
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <MemoryRouter initialEntries={['/shop/checkout']}>
-        <DeliveryForm />
-        <CurrentPath />
-      </MemoryRouter>
-    </SWRConfig>,
-  );
-}
-
-const button = () => screen.getByRole('button', { name: /Confirmer la commande|Envoi de votre commande…/ });
-const submit = () => fireEvent.click(button());
-const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const fillValid = () => {
-  type(/Nom complet/, 'Aïcha Benani');
-  type(/Téléphone/, '06 12 34 56 78');
-  type(/Ville/, 'Rabat');
-  type(/Adresse/, '5, avenue Fal Ould Oumeir, Agdal');
-};
-const sentKey = (call: number) => (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>)['Idempotency-Key'];
-const sentBody = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as Record<string, string>;
-const describedBy = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+stubFetchPerTest();
 
 describe('DeliveryForm', () => {
   it('shows every French message, tied to its field, in a summary that takes focus, and sends nothing', () => {

@@ -14,7 +14,8 @@ import { deliveryMaxLengths, validateDelivery } from './delivery-validation';
 import type { DeliveryErrors } from './delivery-validation';
 import { newIdempotencyKey } from './idempotency-key';
 import { moroccanCities } from './moroccan-cities';
-import { announceCartEmptied, placeOrder } from './place-order';
+import { isDefiniteRefusal } from './order-outcome';
+import { announceCartChanged, cartKey, placeOrder } from './place-order';
 import styles from './checkout.module.css';
 
 type DeliveryValues = Required<DeliveryDetails>;
@@ -38,9 +39,9 @@ export function DeliveryForm({ apiBase = '' }: Props) {
   const [failure, setFailure] = useState<{ text: string; id: number } | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   /**
-   * One key per attempt at ordering, kept until an order is placed: a retry after a lost answer then gets the order the
-   * service may already have placed, never a second one. Reusing it after a refusal is safe too, since the service
-   * records a key only with the order it placed.
+   * One key per attempt at ordering, kept while the outcome is unknown: a retry after a lost answer then gets the order
+   * the service may already have placed, never a second one. Forgotten once an order is placed or the service refused
+   * (nothing was written): the next attempt, maybe with other details or another cart, is a new one.
    */
   const idempotencyKey = useRef<string | null>(null);
   // A ref, not the state: a second click or Enter can arrive before React re-renders the disabled button.
@@ -74,9 +75,16 @@ export function DeliveryForm({ apiBase = '' }: Props) {
       idempotencyKey.current = null;
       // The confirmation page reads this cache entry: it shows at once, without asking the service again.
       await mutate(orderKey(apiBase, response.order.number), response, { revalidate: false });
-      announceCartEmptied();
+      announceCartChanged();
       navigate(`/shop/order/${encodeURIComponent(response.order.number)}`);
     } catch (error) {
+      if (isDefiniteRefusal(error)) idempotencyKey.current = null;
+      // Some line asks for more than is left: the cart shown must be read again, as the service holds it now (the key
+      // for every reader of this cache, the event for mf-cart's lines, as after an order).
+      if (error instanceof HttpError && error.code === 'out_of_stock') {
+        void mutate(cartKey(apiBase));
+        announceCartChanged();
+      }
       const fields = serviceFieldErrors(error);
       if (fields) {
         setErrors(fields);

@@ -21,7 +21,13 @@ export async function placeOrder(apiBase: string, details: DeliveryDetails, idem
   return postJson<OrderResponse>(`${apiBase}/api/orders`, body, { 'Idempotency-Key': idempotencyKey });
 }
 
-/** The service emptied the cart when it placed the order: mf-cart's badge and lines revalidate on this event. */
-export function announceCartEmptied(): void {
+/** The cart's cache key: the same as mf-cart's, so the checkout page and mf-cart's lines share one cart. */
+export const cartKey = (apiBase: string) => `${apiBase}/api/cart`;
+
+/**
+ * The cart on the server is not what the page shows (emptied by a placed order, or a line the stock no longer
+ * covers): mf-cart's badge and lines revalidate on this event.
+ */
+export function announceCartChanged(): void {
   window.dispatchEvent(new Event(CART_CHANGED));
 }

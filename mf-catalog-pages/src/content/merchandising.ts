@@ -1,21 +1,8 @@
 /**
- * Merchandising facts the catalogue API does not carry yet (availability, promotion end, formats). Kept as data in
- * one file so every page (cards, product pages, featured layouts) tells the same story; when cart-service serves
- * stock, this file goes away.
+ * Merchandising facts the catalogue API does not carry (promotion end, formats). Kept as data in one file so every
+ * page (cards, product pages, featured layouts) tells the same story. Availability is not here: it comes with each
+ * product from cart-service (`Product.availability`), computed from the real stock.
  */
-export type Availability = { status: 'in-stock' } | { status: 'low-stock'; left: number } | { status: 'out-of-stock'; restockNote: string };
-
-export const availabilityBySlug: Readonly<Record<string, Availability>> = {
-  'henne-naturel-du-sud': {
-    status: 'out-of-stock',
-    restockNote: 'La prochaine récolte de henné du Sud est attendue ; la date de retour n’est pas encore connue.',
-  },
-  'huile-seche-argan-ambre': { status: 'low-stock', left: 3 },
-};
-
-export function availabilityOf(slug: string): Availability {
-  return availabilityBySlug[slug] ?? { status: 'in-stock' };
-}
 
 /** End of the current promotion on products with an old price: the countdown counts to it. */
 export const promotionEndsAt = '2026-12-31T23:59:59+01:00';

@@ -11,6 +11,7 @@ const product = (id: string, name: string, category: Product['category'], price:
   price,
   ...(oldPrice === undefined ? {} : { oldPrice }),
   images: [`/images/products/${id}.svg`],
+  availability: { status: 'in-stock' },
 });
 
 const catalogue: Product[] = [

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@shop/contracts/products';
 import { Link } from 'react-router-dom';
-import { availabilityOf } from '../content/merchandising';
 import { AddToCartButton } from '../shared/add-to-cart-button';
 import { PriceTag } from '../shared/price-tag';
 import { ProductImage } from '../shared/product-image';
@@ -24,14 +23,14 @@ interface Props {
 
 export function ProductCard({ product, apiBase, eager, headingLevel = 2, view = 'grid', extraAction }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const availability = availabilityOf(product.slug);
+  const { availability } = product;
   const image = product.images[0] ?? '/images/placeholder.svg';
   return (
     <li className={view === 'list' ? `${styles.card} ${styles.list}` : styles.card} data-product-id={product.id}>
       <div className={styles.media}>
         {/* The name is right below and is the card's link: the image adds nothing for a screen reader. */}
         <ProductImage src={`${apiBase}${image}`} alt="" size={320} eager={eager} className={styles.image} />
-        {availability.status === 'out-of-stock' ? <span className={styles.badge}>Épuisé</span> : null}
+        {availability.status === 'out-of-stock' ? <span className={styles.badge}>Rupture de stock</span> : null}
         {availability.status === 'low-stock' ? <span className={styles.badge}>Plus que {availability.left} en stock</span> : null}
         <div className={styles.heart}>
           <WishlistButton productId={product.id} productName={product.name} />

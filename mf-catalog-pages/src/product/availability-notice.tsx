@@ -1,22 +1,24 @@
-import type { Availability } from '../content/merchandising';
+import type { Availability } from '@shop/contracts/products';
+import { restockNoteOf } from '../content/restock-notes';
 import styles from './product-details.module.css';
 
-export function AvailabilityNotice({ availability }: { availability: Availability }) {
+/** What the product page says about stock, from the product's availability as cart-service computed it. */
+export function AvailabilityNotice({ availability, slug }: { availability: Availability; slug: string }) {
   if (availability.status === 'out-of-stock') {
     return (
       <div className={styles.stockOut}>
         <p>
-          <strong>En rupture de stock.</strong> Ce produit ne peut pas être commandé pour le moment.
+          <strong>Rupture de stock.</strong> Ce produit ne peut pas être commandé pour le moment.
         </p>
-        <p>{availability.restockNote}</p>
+        <p>{restockNoteOf(slug)}</p>
       </div>
     );
   }
   if (availability.status === 'low-stock') {
+    const plural = availability.left > 1 ? 's' : '';
     return (
       <p className={styles.stockLow}>
-        <strong>Stock limité :</strong> plus que {availability.left} exemplaire{availability.left > 1 ? 's' : ''} disponible
-        {availability.left > 1 ? 's' : ''}.
+        <strong>Stock limité :</strong> plus que {availability.left} exemplaire{plural} disponible{plural}.
       </p>
     );
   }

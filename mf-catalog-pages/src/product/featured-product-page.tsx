@@ -4,6 +4,7 @@ import { PageRoot } from '../shared/page-root';
 import { useProducts } from '../shared/use-products';
 import page from '../shared/page.module.css';
 import { pickFeatured } from './featured-product';
+import { NoFeaturedProduct } from './no-featured-product';
 import { ProductDetails } from './product-details';
 import { featuredLayouts } from './product-layouts';
 import { QuickViewProducts } from './quick-view';
@@ -23,7 +24,7 @@ export function FeaturedProductPage({ layout, apiBase = '' }: FeaturedProductPag
           <ListingError error={error} retry={retry} />
         </>
       ) : null}
-      {products && !product ? <h1 className={page.title}>Aucun produit à présenter pour le moment</h1> : null}
+      {products && !product ? <NoFeaturedProduct pick={pick} /> : null}
       {products && product ? (
         <>
           <ProductDetails key={`${layout}-${product.id}`} product={product} apiBase={apiBase} options={options} />

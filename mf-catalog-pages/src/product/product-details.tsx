@@ -1,7 +1,7 @@
 import type { Product } from '@shop/contracts/products';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { availabilityOf, formats } from '../content/merchandising';
+import { formats } from '../content/merchandising';
 import type { ProductFormat } from '../content/merchandising';
 import { AddToCartButton } from '../shared/add-to-cart-button';
 import { categoryLabels, categoryPaths } from '../shared/category-labels';
@@ -18,10 +18,8 @@ import type { ProductLayoutOptions } from './product-layouts';
 import { PromotionCountdown } from './promotion-countdown';
 import { QuantityField } from './quantity-field';
 import { RoutineDialog } from './routine-dialog';
+import { maxFormatQuantity } from './stock-limits';
 import styles from './product-details.module.css';
-
-/** The service's cap on one cart line (QuantityLimits in the contracts). */
-const MAX_QUANTITY = 99;
 
 interface Props {
   product: Product;
@@ -33,11 +31,14 @@ interface Props {
 
 /** The one product component: every product page and featured layout is this with different options. */
 export function ProductDetails({ product, apiBase, options, withTitle = true }: Props) {
-  const availability = availabilityOf(product.slug);
+  const { availability } = product;
   const outOfStock = availability.status === 'out-of-stock';
-  const [format, setFormat] = useState<ProductFormat>(formats[0]!);
+  const [chosenFormat, setFormat] = useState<ProductFormat>(formats[0]!);
+  const fits = (f: ProductFormat) => maxFormatQuantity(availability, f.units) > 0;
+  // The stock may drop under the chosen format after a revalidation: fall back to the single unit.
+  const format = fits(chosenFormat) ? chosenFormat : formats[0]!;
   const units = options.formats ? format.units : 1;
-  const maxQuantity = Math.floor((availability.status === 'low-stock' ? availability.left : MAX_QUANTITY) / units);
+  const maxQuantity = maxFormatQuantity(availability, units);
   const [quantity, setQuantity] = useState(1);
   const views = galleryViews(product.images, product.name, viewsWanted[options.gallery], apiBase);
   const onSale = product.oldPrice !== undefined && product.oldPrice > product.price;
@@ -61,9 +62,9 @@ export function ProductDetails({ product, apiBase, options, withTitle = true }: 
         {withTitle ? <h1 className={styles.title}>{product.name}</h1> : null}
         <PriceTag price={product.price} oldPrice={product.oldPrice} large />
         {options.countdown && onSale ? <PromotionCountdown /> : null}
-        <AvailabilityNotice availability={availability} />
+        <AvailabilityNotice availability={availability} slug={product.slug} />
         <p className={styles.lead}>{product.description}</p>
-        {options.formats && !outOfStock ? <FormatChoice unitPrice={product.price} value={format} onChange={(f) => { setFormat(f); setQuantity(1); }} /> : null}
+        {options.formats && !outOfStock ? <FormatChoice unitPrice={product.price} value={format} available={fits} onChange={(f) => { setFormat(f); setQuantity(1); }} /> : null}
         {outOfStock ? null : (
           <div className={styles.buy}>
             <QuantityField value={Math.min(quantity, maxQuantity)} max={Math.max(1, maxQuantity)} onChange={setQuantity} />

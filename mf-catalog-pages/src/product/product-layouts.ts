@@ -19,7 +19,7 @@ export interface ProductLayoutOptions {
   quickView?: boolean;
 }
 
-/** Which catalogue product a featured layout shows (see content/merchandising.ts). */
+/** Which catalogue product a featured layout shows (see featured-product.ts). */
 export type FeaturedPick = 'promotion' | 'out-of-stock' | 'low-stock';
 
 export interface FeaturedLayoutConfig {

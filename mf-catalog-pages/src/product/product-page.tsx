@@ -4,17 +4,15 @@ import useSWR from 'swr';
 import { ListingError } from '../listing/listing-status';
 import { getJson, HttpError } from '../shared/api';
 import { PageRoot } from '../shared/page-root';
-import { useProducts } from '../shared/use-products';
+import { productKey, useProducts } from '../shared/use-products';
 import { ProductDetails } from './product-details';
 import { defaultProductOptions } from './product-layouts';
 import { RelatedProducts } from './related-products';
 
 /** /shop/product/:slug. An unknown slug shows the shell's 404 page. */
 export function ProductPage({ slug, notFound, apiBase = '' }: ProductPageProps) {
-  // A key of our own: the shell's breadcrumb fetches the same URL under the plain URL key with a fetcher whose errors
-  // carry no status, and a shared cache entry would hide the 404 this page must recognise.
-  const url = `${apiBase}/api/products/${encodeURIComponent(slug)}`;
-  const { data, error, isLoading, mutate } = useSWR(['mf_catalog_pages/product', url] as const, ([, u]) => getJson<ProductResponse>(u), {
+  // A key of our own (see productKey): the 404 must stay recognisable.
+  const { data, error, isLoading, mutate } = useSWR(productKey(apiBase, slug), ([, u]) => getJson<ProductResponse>(u), {
     // A 404 is an answer, not a failure to retry.
     shouldRetryOnError: (e: unknown) => !(e instanceof HttpError && e.status === 404),
   });

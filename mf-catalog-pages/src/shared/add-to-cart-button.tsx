@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { addToCart } from './add-to-cart';
+import { useRevalidateCatalogue } from './use-products';
 import buttons from './buttons.module.css';
 
 interface Props {
@@ -24,19 +25,23 @@ export function AddToCartButton({
   className,
 }: Props) {
   const [adding, setAdding] = useState(false);
+  const revalidateCatalogue = useRevalidateCatalogue(apiBase);
   const onClick = async () => {
     setAdding(true);
-    await addToCart(apiBase, productName, { productId, quantity });
+    const outcome = await addToCart(apiBase, productName, { productId, quantity });
     setAdding(false);
+    // The page showed more stock than is left: read the catalogue again, so this card or page shows what is left now.
+    if (outcome === 'out-of-stock') void revalidateCatalogue();
   };
-  const text = unavailable ? 'En rupture de stock' : adding ? 'Ajout en cours…' : 'Ajouter au panier';
+  const text = unavailable ? 'Rupture de stock' : adding ? 'Ajout en cours…' : 'Ajouter au panier';
   return (
     <button
       type="button"
       className={`${buttons.primary} ${className ?? ''}`}
       onClick={onClick}
       disabled={adding || unavailable}
-      aria-label={nameInLabel && !unavailable ? `Ajouter au panier : ${productName}` : undefined}
+      // The name starts with the visible text (what a voice-control user says), then names the product.
+      aria-label={nameInLabel ? `${unavailable ? 'Rupture de stock' : 'Ajouter au panier'} : ${productName}` : undefined}
       data-add-to-cart={productId}
     >
       {text}

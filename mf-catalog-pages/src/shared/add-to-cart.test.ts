@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showToast } from '../toasts/show-toast';
 import { addToCart } from './add-to-cart';
+import type { AddToCartOutcome } from './add-to-cart';
 
 vi.mock('../toasts/show-toast', () => ({ showToast: vi.fn() }));
 
@@ -8,29 +10,49 @@ const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 
 /** What addToCart returns with this fetch, and how many times it announced a cart change. */
-async function addWith(fetchMock: typeof fetch): Promise<{ added: boolean; announced: number }> {
+async function addWith(fetchMock: typeof fetch): Promise<{ outcome: AddToCartOutcome; announced: number }> {
   vi.stubGlobal('fetch', fetchMock);
   const changed = vi.fn();
   window.addEventListener('cart:changed', changed);
   try {
-    const added = await addToCart('', 'Crème', { productId: 'sv-001' });
-    return { added, announced: changed.mock.calls.length };
+    const outcome = await addToCart('', 'Crème', { productId: 'sv-001' });
+    return { outcome, announced: changed.mock.calls.length };
   } finally {
     window.removeEventListener('cart:changed', changed);
   }
 }
 
+const OUT_OF_STOCK = '« Henné naturel du Sud » est en rupture de stock : il n’en reste pas assez pour votre panier.';
+
 describe('addToCart', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(showToast).mockClear();
+  });
 
   it.each([
     ['a lost answer (504 from the shop)', answer(504, { error: { code: 'upstream_timeout', message: 'La boutique n’a pas répondu à temps.' } })],
     ['a dropped connection', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')))],
   ])('has the cart read the server again after %s, since the product may have been added', async (_name, fetchMock) => {
-    expect(await addWith(fetchMock)).toEqual({ added: false, announced: 1 });
+    expect(await addWith(fetchMock)).toEqual({ outcome: 'failed', announced: 1 });
+    expect(vi.mocked(showToast).mock.calls[0]?.[1]).toMatch(/^Impossible d’ajouter Crème au panier : /);
   });
 
   it('announces a successful add once', async () => {
-    expect(await addWith(answer(200, { cart: [] }))).toEqual({ added: true, announced: 1 });
+    expect(await addWith(answer(200, { cart: [] }))).toEqual({ outcome: 'added', announced: 1 });
+  });
+
+  it('shows the service’s own message when too few are left, and says so to its caller', async () => {
+    expect(await addWith(answer(409, { error: { code: 'out_of_stock', message: OUT_OF_STOCK } }))).toEqual({
+      outcome: 'out-of-stock',
+      announced: 0, // a refusal: nothing was written, the cart has not changed
+    });
+    expect(vi.mocked(showToast).mock.calls).toEqual([['error', OUT_OF_STOCK]]);
+  });
+
+  it('keeps the generic failure for another refusal', async () => {
+    const unknown = answer(404, { error: { code: 'product_not_found', message: 'Ce produit n’existe pas.' } });
+    expect((await addWith(unknown)).outcome).toBe('failed');
+    expect(vi.mocked(showToast).mock.calls).toEqual([['error', 'Impossible d’ajouter Crème au panier : Ce produit n’existe pas.']]);
   });
 });

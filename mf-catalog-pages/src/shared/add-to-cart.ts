@@ -1,23 +1,31 @@
 import { showToast } from '../toasts/show-toast';
 import type { AddToCartBody, CartResponse } from '@shop/contracts/cart';
 import type { CartChangedEventName } from '@shop/contracts/events';
-import { postJson } from './api';
+import { HttpError, postJson } from './api';
 
 const CART_CHANGED: CartChangedEventName = 'cart:changed';
 
+/** `out-of-stock`: the service refused because fewer units are left than asked; the stock shown was stale. */
+export type AddToCartOutcome = 'added' | 'out-of-stock' | 'failed';
+
 /** Adds through the API, then announces the change so the header's cart revalidates without a reload (after a failure too). */
-export async function addToCart(apiBase: string, productName: string, body: AddToCartBody): Promise<boolean> {
+export async function addToCart(apiBase: string, productName: string, body: AddToCartBody): Promise<AddToCartOutcome> {
   try {
     await postJson<CartResponse>(`${apiBase}/api/cart/add`, body);
     window.dispatchEvent(new CustomEvent(CART_CHANGED));
     const quantity = body.quantity ?? 1;
     showToast('success', quantity > 1 ? `${productName} (× ${quantity}) a été ajouté au panier.` : `${productName} a été ajouté au panier.`);
-    return true;
+    return 'added';
   } catch (error) {
+    if (error instanceof HttpError && error.code === 'out_of_stock') {
+      // A definite refusal (nothing was written), whose French message already names the product: shown as it is.
+      showToast('error', error.message);
+      return 'out-of-stock';
+    }
     showToast('error', `Impossible d’ajouter ${productName} au panier : ${(error as Error).message}`);
     // The answer may have been lost after the change was made (a 504 from the shop, a dropped connection): never assume
     // nothing changed, have the cart read what the server holds.
     window.dispatchEvent(new CustomEvent(CART_CHANGED));
-    return false;
+    return 'failed';
   }
 }

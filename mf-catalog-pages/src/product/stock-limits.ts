@@ -1,0 +1,14 @@
+import type { Availability } from '@shop/contracts/products';
+
+/** The service's cap on one cart line (QuantityLimits in the contracts). */
+export const MAX_QUANTITY = 99;
+
+/**
+ * How many of a format (`units` cart units each) can be put in the cart now: none when out of stock, at most what is
+ * left when stock is low, else the line cap. A duo with one unit left gives 0: that format cannot be chosen.
+ */
+export function maxFormatQuantity(availability: Availability, units: number): number {
+  if (availability.status === 'out-of-stock') return 0;
+  const cap = availability.status === 'low-stock' ? Math.min(availability.left, MAX_QUANTITY) : MAX_QUANTITY;
+  return Math.floor(cap / units);
+}
