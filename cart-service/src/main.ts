@@ -26,7 +26,7 @@ async function main(): Promise<void> {
       production: config.production,
       logger,
     });
-    const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+    const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger, importLegacyFrom: config.dataDir });
     await store.seedStock(initialStockLevels(catalogue));
     await store.purgeExpired();
     const service = createApp({

@@ -1,24 +1,22 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { ApiErrorBody } from '@shop/contracts/errors';
 import type { AdminOrdersResponse, Order, OrderResponse, OrderStatus } from '@shop/contracts/orders';
+import { adminClient, date, escapeJson, mad, printable, refused, type CliIo } from '../cli/admin-cli';
 import { ORDER_STATUSES } from './order-status';
+
+export { printable } from '../cli/admin-cli';
 
 /**
  * The operators' tool: lists orders and moves one along its life, through cart-service's /admin routes.
- *   pnpm --filter cart-service orders list [--status reçue] [--json]
+ *   pnpm --filter cart-service orders list [--status reçue] [--limit 50] [--cursor …|--all] [--json]
  *   pnpm --filter cart-service orders status K7M2-Q9XP confirmée
  * Environment: CART_SERVICE_URL (http://127.0.0.1:4000), ADMIN_TOKEN (the one cart-service was started with).
  */
 const USAGE = `Usage:
-  orders list [--status <${ORDER_STATUSES.join('|')}>] [--json]
+  orders list [--status <${ORDER_STATUSES.join('|')}>] [--limit <1-100>] [--cursor <c> | --all] [--json]
   orders status <numéro> <${ORDER_STATUSES.join('|')}>
 Environment: CART_SERVICE_URL (default http://127.0.0.1:4000), ADMIN_TOKEN (required).`;
 
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
 
 /** Runs one command; answers the process exit code (0 done, 1 refused by the service, 2 usage or configuration). */
 export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
@@ -27,7 +25,14 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { status: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        status: { type: 'string' },
+        limit: { type: 'string' },
+        cursor: { type: 'string' },
+        all: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}`);
@@ -38,23 +43,30 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
     io.out(USAGE);
     return parsed.values.help ? 0 : 2;
   }
-  const token = env['ADMIN_TOKEN'];
-  if (!token) {
-    io.err('ADMIN_TOKEN is not set: use the token cart-service was started with.');
-    return 2;
-  }
-  const base = (env['CART_SERVICE_URL'] ?? 'http://127.0.0.1:4000').replace(/\/$/, '');
-  const call = (path: string, init: RequestInit = {}) =>
-    fetch(`${base}${path}`, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
+  const client = adminClient(env, io);
+  if (!client) return 2;
+  const { base, call } = client;
 
   try {
     if (command === 'list' && rest.length === 0) {
-      const query = parsed.values.status ? `?status=${encodeURIComponent(parsed.values.status)}` : '';
-      const res = await call(`/admin/orders${query}`);
-      if (!res.ok) return refused(io, res);
-      const { orders } = (await res.json()) as AdminOrdersResponse;
+      // One page (--limit, at most 100) from --cursor; --all follows the pages to the end.
+      const orders: Order[] = [];
+      let cursor = parsed.values.cursor;
+      for (;;) {
+        const query = new URLSearchParams();
+        if (parsed.values.status) query.set('status', parsed.values.status);
+        if (parsed.values.limit) query.set('limit', parsed.values.limit);
+        if (cursor) query.set('cursor', cursor);
+        const res = await call(`/admin/orders${query.size ? `?${query}` : ''}`);
+        if (!res.ok) return refused(io, res);
+        const page = (await res.json()) as AdminOrdersResponse;
+        orders.push(...page.orders);
+        cursor = page.nextCursor ?? undefined;
+        if (!cursor || !parsed.values.all) break;
+      }
       if (parsed.values.json) io.out(escapeJson(JSON.stringify(orders, null, 2)));
       else printTable(io, orders);
+      if (cursor) io.err(`Page suivante : orders list --cursor ${cursor}${parsed.values.status ? ` --status ${parsed.values.status}` : ''}`);
       return 0;
     }
     if (command === 'status' && rest.length === 2) {
@@ -75,44 +87,6 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
   }
   io.err(USAGE);
   return 2;
-}
-
-async function refused(io: CliIo, res: Response): Promise<number> {
-  const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
-  io.err(printable(`${res.status} ${body?.error.code ?? ''}: ${body?.error.message ?? res.statusText}`));
-  return 1;
-}
-
-const mad = new Intl.NumberFormat('fr-MA', { style: 'currency', currency: 'MAD' });
-const date = new Intl.DateTimeFormat('fr-MA', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Africa/Casablanca' });
-
-/**
- * Characters a terminal would act on instead of showing: control characters (line breaks, escape sequences),
- * line and paragraph separators, and format characters (bidi embeddings, overrides, isolates and marks, zero-width
- * characters). Stored orders are checked when placed, but not those stored before the check, nor edited by hand.
- */
-const INVISIBLE = /[\p{Cc}\p{Zl}\p{Zp}\p{Cf}]/gu;
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** The text with those characters shown escaped (`\n`, `\u202E`) and backslashes doubled, so a value stays one cell. */
-export function printable(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(INVISIBLE, (c) => {
-    const code = c.codePointAt(0)!;
-    const hex = code.toString(16).toUpperCase();
-    return NAMED[c] ?? (code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`);
-  });
-}
-
-/**
- * JSON output: JSON.stringify escapes C0 controls in strings (raw ones are its own line breaks) but leaves DEL, C1,
- * separators and format characters raw: those become \uXXXX escapes (the same value for any JSON reader).
- */
-const INVISIBLE_IN_JSON = /[\u007F-\u009F\p{Zl}\p{Zp}\p{Cf}]/gu;
-
-function escapeJson(json: string): string {
-  return json.replace(INVISIBLE_IN_JSON, (c) =>
-    Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`).join(''),
-  );
 }
 
 function printTable(io: CliIo, orders: Order[]): void {

@@ -6,6 +6,7 @@ import { openPgClient } from '../db/pg-client';
 import { openPgliteClient } from '../db/pglite-client';
 import { lockSingleWriter, type SingleWriterLock } from '../db/single-writer-lock';
 import type { SqlClient } from '../db/sql-client';
+import { importLegacyFiles } from './import-legacy-files';
 import { SqlAttemptCounter, type AttemptCounter } from './attempt-counter';
 import { StoreUnavailableError, THIRTY_DAYS_MS, type CartStore } from './cart-store';
 import type { OrderStore } from './order-store';
@@ -37,6 +38,8 @@ export interface StoreOptions {
   ttlMs?: number;
   now?: () => number;
   logger?: Logger;
+  /** A data folder that may hold the JSON files of the previous release: imported once (import-legacy-files.ts). */
+  importLegacyFrom?: string;
 }
 
 /** Opens the database (migrating it to the current schema) and the store on it. */
@@ -60,6 +63,7 @@ export async function openStore(options: StoreOptions): Promise<ShopStore> {
     const report = await migrate(client);
     if (report.applied.length > 0) options.logger?.info({ migrations: report.applied }, 'database migrated');
     if (report.unknown.length > 0) options.logger?.warn({ versions: report.unknown }, 'the database has migrations this release does not know (a newer release ran here)');
+    if (options.importLegacyFrom) await importLegacyFiles(client, options.importLegacyFrom, options.logger);
   } catch (error) {
     await client.close().catch(() => undefined);
     await lock?.release();
