@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
 import { expectToastLifetime, watchToasts } from './support/toasts';
 import { addToCart, cartButton, cartPanel, formatMad, products, serverCart, setQuantity, toast } from './support/cart';
+import { setStock } from './support/admin-api';
 import { stackForThisFile } from './support/stack';
 
 const stack = stackForThisFile();
@@ -135,7 +136,8 @@ test('remove takes the line out, with the “Item removed successfully” toast'
 test('an update the service refuses shows “Failed to update quantity.” and restores the server’s quantity', async ({
   page,
 }) => {
-  // The service caps a line at 99: one more is refused with a 400.
+  // The service caps a line at 99: one more is refused with a 400 (with enough stock that the cap is what refuses).
+  await setStock(stack, regular.id, 200);
   await addToCart(page, stack.url, regular.id, 1);
   await setQuantity(page, stack.url, regular.id, 99);
   await page.goto(`${stack.url}/`);
