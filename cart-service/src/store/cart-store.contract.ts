@@ -99,6 +99,29 @@ export function cartStoreContract(name: string, createBacking: BackingFactory): 
       expect(sorted(await store.getLines(other))).toEqual(sorted(products.map((productId) => ({ productId, quantity: 1 }))));
     });
 
+    it('reads what was written while reads and changes of one cart interleave, and the same after reopening', async () => {
+      const { store, backing } = await open();
+      const cart = newCartId();
+      const ids = catalogue().products.slice(0, 6).map((p) => p.id);
+      const work: Array<Promise<unknown>> = [];
+      for (let i = 0; i < 120; i += 1) {
+        const productId = ids[i % ids.length]!;
+        if (i % 4 === 3) work.push(store.removeLines(cart, [productId]));
+        else if (i % 4 === 2) work.push(store.getLines(cart));
+        else work.push(store.addLine(cart, productId, 1, 99));
+        if (i % 10 === 0) work.push(store.getLines(cart));
+      }
+      await Promise.all(work);
+      const settled = sorted(await store.getLines(cart));
+      expect(sorted(await store.getLines(cart))).toEqual(settled);
+      const other = await store.addLine(cart, ids[0]!, 1, 99);
+      expect(sorted(await store.getLines(cart))).toEqual(sorted(other.lines));
+      await store.close();
+      const reopened = await backing.open();
+      opened.push(reopened);
+      expect(sorted(await reopened.getLines(cart))).toEqual(sorted(other.lines));
+    });
+
     it('keeps carts when the store is closed and opened again on the same backing', async () => {
       const { store, backing } = await open();
       const cart = newCartId();

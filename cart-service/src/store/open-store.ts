@@ -10,6 +10,7 @@ import { importLegacyFiles } from './import-legacy-files';
 import { SqlAttemptCounter, type AttemptCounter } from './attempt-counter';
 import { StoreUnavailableError, THIRTY_DAYS_MS, type CartStore } from './cart-store';
 import type { OrderStore } from './order-store';
+import { CartReadCache } from './cart-read-cache';
 import { SqlCarts } from './sql-carts';
 import { SqlOrders } from './sql-orders';
 import { SqlStock, type StockStore } from './sql-stock';
@@ -76,6 +77,9 @@ export async function openStore(options: StoreOptions): Promise<ShopStore> {
 class SqlShopStore implements ShopStore {
   readonly kind: 'embedded' | 'server';
   private readonly carts: SqlCarts;
+  /** Embedded only (one writer): carts read from memory, every change written through to the database. */
+  private readonly cartCache: CartReadCache | undefined;
+  private readonly cartView: CartStore;
   private readonly orders: SqlOrders;
   private readonly stock: SqlStock;
   private readonly attempts: SqlAttemptCounter;
@@ -90,6 +94,8 @@ class SqlShopStore implements ShopStore {
     const ttlMs = options.ttlMs ?? THIRTY_DAYS_MS;
     this.kind = db.kind;
     this.carts = new SqlCarts(db, ttlMs, now);
+    this.cartCache = db.kind === 'embedded' ? new CartReadCache(this.carts, ttlMs, now) : undefined;
+    this.cartView = this.cartCache ?? this.carts;
     this.orders = new SqlOrders(db, ttlMs, now);
     this.stock = new SqlStock(db);
     this.attempts = new SqlAttemptCounter(db, now);
@@ -98,11 +104,16 @@ class SqlShopStore implements ShopStore {
 
   private readonly now: () => number;
 
-  getLines: CartStore['getLines'] = (...args) => this.guard(() => this.carts.getLines(...args));
-  addLine: CartStore['addLine'] = (...args) => this.guard(() => this.carts.addLine(...args));
-  setLine: CartStore['setLine'] = (...args) => this.guard(() => this.carts.setLine(...args));
-  removeLines: CartStore['removeLines'] = (...args) => this.guard(() => this.carts.removeLines(...args));
-  placeOrder: OrderStore['placeOrder'] = (...args) => this.guard(() => this.orders.placeOrder(...args));
+  getLines: CartStore['getLines'] = (...args) => this.guard(() => this.cartView.getLines(...args));
+  addLine: CartStore['addLine'] = (...args) => this.guard(() => this.cartView.addLine(...args));
+  setLine: CartStore['setLine'] = (...args) => this.guard(() => this.cartView.setLine(...args));
+  removeLines: CartStore['removeLines'] = (...args) => this.guard(() => this.cartView.removeLines(...args));
+  /** Placing an order empties the placing cart: a change of that cart for the read cache. */
+  placeOrder: OrderStore['placeOrder'] = (order, ...rest) =>
+    this.guard(() => {
+      const place = () => this.orders.placeOrder(order, ...rest);
+      return this.cartCache ? this.cartCache.change(order.placedBy, place) : place();
+    });
   findByIdempotencyKey: OrderStore['findByIdempotencyKey'] = (...args) => this.guard(() => this.orders.findByIdempotencyKey(...args));
   getOrder: OrderStore['getOrder'] = (...args) => this.guard(() => this.orders.getOrder(...args));
   listOrders: OrderStore['listOrders'] = (...args) => this.guard(() => this.orders.listOrders(...args));

@@ -23,12 +23,17 @@ export class SqlCarts implements CartStore {
   ) {}
 
   async getLines(cartId: string): Promise<StoredLine[]> {
-    const { rows } = await this.db.query<LineRow>(
-      `SELECT l.product_id, l.quantity FROM carts c JOIN cart_lines l ON l.cart_id = c.id
+    return (await this.getCart(cartId)).lines;
+  }
+
+  /** The cart's live lines and when it last changed (0 for no cart): what the read cache keeps. */
+  async getCart(cartId: string): Promise<{ lines: StoredLine[]; updatedAt: number }> {
+    const { rows } = await this.db.query<LineRow & { updated_at: Date }>(
+      `SELECT l.product_id, l.quantity, c.updated_at FROM carts c JOIN cart_lines l ON l.cart_id = c.id
        WHERE c.id = $1 AND c.updated_at > $2`,
       [cartId, this.expiredBefore()],
     );
-    return toLines(rows);
+    return { lines: toLines(rows), updatedAt: rows[0]?.updated_at.getTime() ?? 0 };
   }
 
   addLine(cartId: string, productId: string, quantity: number, maxQuantity: number): Promise<AddLineResult> {
