@@ -1,17 +1,28 @@
 /**
- * One server per child process, so the load generator (run.ts) does not share its event loop:
+ * One server per child process, so the load generator (run.ts, scale.ts) does not share its event loop:
  *   tsx bench/cart-service/server.ts bare   -> a bare Koa app answering GET /bare with {ok:true}
- *   tsx bench/cart-service/server.ts app    -> the real cart-service app, file store in a temporary directory
- * Prints `READY <url>` once listening on a free loopback port; exits on SIGTERM.
+ *   tsx bench/cart-service/server.ts app    -> the real cart-service app on its store (openStore), started like
+ *                                             main.ts does it: open (and migrate) the database, seed stock, purge
+ *                                             expired rows, listen
+ * The app's store: PGlite (embedded) in a temporary data folder removed on exit, unless the environment names one:
+ *   BENCH_DATA_DIR=<folder>          PGlite in <folder>/database (kept on exit: the caller owns it)
+ *   BENCH_DATABASE_URL=postgres://…  a PostgreSQL server instead
+ * Every product is given 10,000,000 units when it has no stock row yet (the app refuses adds beyond stock).
+ * Prints `STARTUP {json}` (the app's own start-up steps in ms, and its pid), then `READY <url>` once listening on a
+ * free loopback port; exits on SIGTERM.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import Koa from 'koa';
 import { createApp } from '../../cart-service/src/app.ts';
 import { loadCatalogue } from '../../cart-service/src/catalogue/load-catalogue.ts';
 import { createLogger } from '../../cart-service/src/logger.ts';
-import { FileCartStore } from '../../cart-service/src/store/cart-store.file.ts';
+import { openStore } from '../../cart-service/src/store/open-store.ts';
+
+/** Units of every product: enough that no load ever runs out. */
+const BENCH_STOCK = 10_000_000;
 
 const kind = process.argv[2];
 
@@ -28,18 +39,43 @@ async function startBare(): Promise<{ url: string; stop(): Promise<void> }> {
 }
 
 async function startCartService(): Promise<{ url: string; stop(): Promise<void> }> {
+  const modulesLoadedMs = performance.now();
+  // Logs and, unless BENCH_DATA_DIR is given, the database go in a folder of our own, removed on exit.
   const dir = mkdtempSync(join(tmpdir(), 'cart-service-bench-'));
+  const dataDir = process.env.BENCH_DATA_DIR || join(dir, 'data');
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  mkdirSync(dataDir, { recursive: true });
   // Logged like production (one JSON line per request, buffered asynchronous writes), to a file instead of stdout.
   const logger = createLogger('info', { dest: join(dir, 'requests.log') });
-  const store = await FileCartStore.open({ dir: join(dir, 'data') });
+  const catalogue = loadCatalogue();
+  const beforeOpen = performance.now();
+  const store = await openStore({ databaseUrl, dataDir, logger });
+  const opened = performance.now();
+  await store.seedStock(catalogue.products.map((product) => ({ productId: product.id, onHand: BENCH_STOCK })));
+  await store.purgeExpired();
+  const seeded = performance.now();
   const service = createApp({
     store,
-    catalogue: loadCatalogue(),
+    catalogue,
     sessionKeys: ['bench-session-key-0123456789-abcdefghijklmnop'],
     allowedOrigins: ['http://localhost:3000'],
     logger,
   });
   const { url } = await service.listen(0, '127.0.0.1');
+  const listening = performance.now();
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  console.log(
+    `STARTUP ${JSON.stringify({
+      pid: process.pid,
+      store: store.kind,
+      // performance.now() counts from this process's start: node, tsx and the app's modules come first.
+      processToModulesMs: round(modulesLoadedMs),
+      openStoreMs: round(opened - beforeOpen),
+      seedAndPurgeMs: round(seeded - opened),
+      listenMs: round(listening - seeded),
+      processToListeningMs: round(listening),
+    })}`,
+  );
   return {
     url,
     stop: async () => {
