@@ -1,0 +1,752 @@
+/**
+ * cart-service at scale: does the service slow down as the database fills up?
+ *   npx tsx bench/cart-service/scale.ts            (from the repository root; or `npx -y pnpm@10.34.9 bench:scale`)
+ *
+ * For each backing (`embedded`: PGlite in a data folder, the default; `postgres`: a PostgreSQL server this script
+ * starts on a free loopback port) and each size (existing carts, and past orders), it:
+ *   1. fills a fresh database directly with SQL (`INSERT … SELECT generate_series(…)`), never through the HTTP API:
+ *      carts with 1 to 3 lines each, live (changed within the last 29 days); past orders spread over a year with their
+ *      stock movements, and the idempotency keys of the last 24 hours' orders; then ANALYZE;
+ *   2. starts the real app in a child process (`server.ts app`, started like main.ts: open and migrate the database,
+ *      seed stock, purge expired rows, listen) and times it from spawn to `READY`;
+ *   3. measures, one after the other, with a short warm-up before each:
+ *      - POST /api/cart/add, BENCH_CONNECTIONS connections (autocannon): each request takes the next of
+ *        BENCH_SESSIONS session cookies in turn (one shared counter in `setupRequest`), so the adds spread over that
+ *        many carts (each new cart is created by its first add) rather than hammering one row;
+ *      - POST /api/orders, BENCH_ORDER_WORKERS workers (fetch): each repeats "add one line, place the order (a fresh
+ *        Idempotency-Key), keep the rotated session cookie"; orders/s counts placed orders (each loop also does its
+ *        add), p99 is the order call's;
+ *      - GET /api/cart with a session (a cart with lines), 50 connections, closed loop (as fast as it answers: its p99
+ *        is mostly waiting in the queue), then at a steady offered rate (BENCH_GET_RATE requests/s, open loop, at most
+ *        50 connections; see steadyGets);
+ *   4. reads the child's resident memory (/proc/<pid>/status VmRSS) after the loads, and stops it.
+ * The machine has 2 cores shared by the app, this load generator and PostgreSQL: anything else running spoils the
+ * figures. Before each size's loads the script waits (BENCH_QUIET_WAIT s at most) for other processes to fall below
+ * 10% of the machine, and it reports the share they took during the loads (`others%`).
+ * Every figure is printed with its ratio to the smallest size without past orders (100 carts) measured in the same run.
+ * Goals (issue): at 100,000 carts add and order within 2x of 100 carts (req/s at least half, p99 at most double);
+ * GET /api/cart p99 <= 10 ms at 50 connections. Missed goals print `NOT MET`; the exit code is non-zero only when
+ * something could not be measured (an answer other than the expected status is an error).
+ *
+ * Options (environment):
+ *   BENCH_SIZES          sizes, comma-separated: `<carts>` or `<carts>:<past orders>` (100,10000,100000,100:50000)
+ *   BENCH_BACKINGS       embedded,postgres
+ *   BENCH_DURATION       seconds per measurement (5)          BENCH_WARMUP         seconds of warm-up (1)
+ *   BENCH_CONNECTIONS    connections for POST add (10)        BENCH_SESSIONS       session cookies for POST add (1000)
+ *   BENCH_ORDER_WORKERS  concurrent order loops (10)          BENCH_GET_RATE       steady rate for GET /api/cart (1000)
+ *   BENCH_QUIET_WAIT     seconds to wait for a quiet machine before each size (120)
+ * Writes bench/results/cart-service-scale.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { resolveCart } from '../../cart-service/src/cart/resolve-cart.ts';
+import { loadCatalogue } from '../../cart-service/src/catalogue/load-catalogue.ts';
+import { migrate } from '../../cart-service/src/db/migrate.ts';
+import { openPgClient } from '../../cart-service/src/db/pg-client.ts';
+import { openPgliteClient } from '../../cart-service/src/db/pglite-client.ts';
+import type { SqlClient } from '../../cart-service/src/db/sql-client.ts';
+import { orderLineOf } from '../../cart-service/src/orders/order-json.ts';
+import { newOrderNumber } from '../../cart-service/src/orders/order-number.ts';
+import { startPostgresServer, type PostgresServer } from '../../cart-service/src/test-support/postgres-server.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const tsx = join(root, 'node_modules/.bin/tsx');
+const env = process.env;
+const duration = Number(env.BENCH_DURATION ?? 5);
+const warmup = Number(env.BENCH_WARMUP ?? 1);
+const addConnections = Number(env.BENCH_CONNECTIONS ?? 10);
+const sessionCount = Number(env.BENCH_SESSIONS ?? 1000);
+const orderWorkers = Number(env.BENCH_ORDER_WORKERS ?? 10);
+const getConnections = 50;
+const getRate = Number(env.BENCH_GET_RATE ?? 1000);
+const quietWait = Number(env.BENCH_QUIET_WAIT ?? 120);
+const ORIGIN = 'http://localhost:3000';
+const DELIVERY = { fullName: 'Amina Berrada', phone: '0612345678', city: 'Rabat', address: '12, avenue Mohammed V, Agdal' };
+const GOAL_RATIO = 2;
+const GET_P99_GOAL_MS = 10;
+
+type BackingName = 'embedded' | 'postgres';
+
+interface Size {
+  carts: number;
+  orders: number;
+  label: string;
+}
+
+interface Latency {
+  p50: number;
+  p99: number;
+}
+
+interface CaseResult {
+  backing: BackingName;
+  size: Size;
+  prepare: { ms: number; databaseMB: number };
+  startup: { ms: number; steps: Record<string, unknown> };
+  rssMB: { ready: number; afterLoad: number; peak: number };
+  add: { requestsPerSecond: number } & Latency;
+  order: { ordersPerSecond: number; orders: number; addInLoop: Latency } & Latency;
+  getCart: { requestsPerSecond: number } & Latency;
+  getCartFixedRate: { offeredPerSecond: number; requestsPerSecond: number } & Latency;
+  /** Share of the machine (all cores) other processes used while the loads ran: more than a few % spoils figures. */
+  othersCpuPercent: number;
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+function parseSizes(text: string): Size[] {
+  return text.split(',').map((item) => {
+    const match = /^\s*(\d+)(?::(\d+))?\s*$/.exec(item);
+    if (!match) throw new Error(`BENCH_SIZES: "${item}" is not <carts> or <carts>:<orders>`);
+    const carts = Number(match[1]);
+    const orders = Number(match[2] ?? 0);
+    const label = `${carts.toLocaleString('en')} carts${orders ? ` + ${orders.toLocaleString('en')} orders` : ''}`;
+    return { carts, orders, label };
+  });
+}
+
+const sizes = parseSizes(env.BENCH_SIZES ?? '100,10000,100000,100:50000');
+const backings = (env.BENCH_BACKINGS ?? 'embedded,postgres').split(',').map((name) => {
+  if (name !== 'embedded' && name !== 'postgres') throw new Error(`BENCH_BACKINGS: unknown backing "${name}"`);
+  return name;
+});
+const catalogue = loadCatalogue();
+const productIds = catalogue.products.map((product) => product.id);
+
+/** What to undo if the run is interrupted (Ctrl-C): the app, the temporary databases, the PostgreSQL server. */
+const cleanups = new Set<() => Promise<void>>();
+async function withCleanup<T>(cleanup: () => Promise<void>, work: () => Promise<T>): Promise<T> {
+  cleanups.add(cleanup);
+  try {
+    return await work();
+  } finally {
+    cleanups.delete(cleanup);
+    await cleanup();
+  }
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1. The database, filled directly with SQL.
+
+/** Orders as the app stores them: lines built from the catalogue the way the app builds them. */
+function orderLineTemplates(): unknown[] {
+  return productIds.map((productId) => {
+    const { quantity: _quantity, ...line } = orderLineOf(resolveCart([{ productId, quantity: 1 }], catalogue).items[0]!);
+    return line;
+  });
+}
+
+/** Order numbers in the app's format, all different. */
+function orderNumbers(count: number): string[] {
+  const numbers = new Set<string>();
+  while (numbers.size < count) numbers.add(newOrderNumber());
+  return [...numbers];
+}
+
+async function fillDatabase(db: SqlClient, size: Size): Promise<void> {
+  await migrate(db);
+  if (size.carts > 0) {
+    // Random-looking 32-character ids, like the app's session ids; 1 to 3 lines per cart (2 on average).
+    await db.query(
+      `INSERT INTO carts (id, updated_at)
+       SELECT md5('bench-cart-' || g), now() - random() * interval '29 days' FROM generate_series(1, $1::int) AS g`,
+      [size.carts],
+    );
+    await db.query(
+      `INSERT INTO cart_lines (cart_id, product_id, quantity)
+       SELECT md5('bench-cart-' || g), ($2::text[])[1 + (g + k * 11) % cardinality($2::text[])], 1 + (g + k) % 3
+       FROM generate_series(1, $1::int) AS g, generate_series(0, g % 3) AS k`,
+      [size.carts, productIds],
+    );
+  }
+  if (size.orders > 0) {
+    // Spread over the past year, newest first; one line, or two for every third order.
+    const spacingSeconds = (365 * 24 * 3600) / size.orders;
+    await db.query(
+      `WITH o AS (
+         SELECT g, ($4::text[])[g] AS number, now() - interval '1 minute' - (g - 1) * $5::double precision * interval '1 second' AS created_at,
+                jsonb_build_array(($2::jsonb -> (g % n)) || jsonb_build_object('quantity', 1 + g % 2))
+                  || CASE WHEN g % 3 = 0 THEN jsonb_build_array(($2::jsonb -> ((g + 11) % n)) || '{"quantity": 1}'::jsonb) ELSE '[]'::jsonb END AS lines
+         FROM generate_series(1, $1::int) AS g, (SELECT jsonb_array_length($2::jsonb) AS n) AS catalogue
+       )
+       INSERT INTO orders (number, owner_id, placed_by, status, created_at, updated_at, lines, total, delivery)
+       SELECT number, md5('bench-owner-' || g), md5('bench-placer-' || g),
+              CASE WHEN created_at > now() - interval '1 day' THEN 'reçue'
+                   WHEN created_at > now() - interval '4 days' THEN 'expédiée'
+                   WHEN g % 25 = 0 THEN 'annulée' ELSE 'livrée' END,
+              created_at, least(created_at + interval '2 days', now()), lines,
+              (SELECT sum((e ->> 'price')::numeric * (e ->> 'quantity')::int) FROM jsonb_array_elements(lines) AS e),
+              $3::jsonb
+       FROM o`,
+      [size.orders, JSON.stringify(orderLineTemplates()), JSON.stringify({ ...DELIVERY, phone: '+212612345678' }), orderNumbers(size.orders), spacingSeconds],
+    );
+    await db.query(
+      `INSERT INTO stock_movements (product_id, delta, on_hand, reason, order_number, at)
+       SELECT e ->> 'productId', -(e ->> 'quantity')::int, 10000000, 'order', o.number, o.created_at
+       FROM orders o, jsonb_array_elements(o.lines) AS e`,
+    );
+    // The keys still alive: orders of the last 24 hours, for the placing session and the owner's.
+    await db.query(
+      `INSERT INTO idempotency_keys (session_id, key, fingerprint, order_number, expires_at)
+       SELECT s.id, 'bench-key-' || o.number, 'bench', o.number, o.created_at + interval '24 hours'
+       FROM orders o, unnest(ARRAY[o.placed_by, o.owner_id]) AS s (id)
+       WHERE o.created_at > now() - interval '24 hours'`,
+    );
+  }
+  await db.exec('ANALYZE');
+}
+
+async function databaseMB(db: SqlClient): Promise<number> {
+  const { rows } = await db.query<{ bytes: string | number }>('SELECT pg_database_size(current_database()) AS bytes');
+  return round1(Number(rows[0]!.bytes) / 1e6);
+}
+
+/** A filled database for one size; `appEnv` tells server.ts where it is. */
+interface PreparedDatabase {
+  appEnv: Record<string, string>;
+  prepare: CaseResult['prepare'];
+  dispose(): Promise<void>;
+}
+
+interface Backing {
+  name: BackingName;
+  prepare(size: Size, index: number): Promise<PreparedDatabase>;
+  stop(): Promise<void>;
+}
+
+function embeddedBacking(): Backing {
+  return {
+    name: 'embedded',
+    async prepare(size) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'cart-service-scale-'));
+      const started = performance.now();
+      const db = await openPgliteClient(join(dataDir, 'database'));
+      try {
+        await fillDatabase(db, size);
+        const prepare = { ms: Math.round(performance.now() - started), databaseMB: await databaseMB(db) };
+        return { appEnv: { BENCH_DATA_DIR: dataDir }, prepare, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+      } finally {
+        await db.close();
+      }
+    },
+    async stop() {},
+  };
+}
+
+async function postgresBacking(): Promise<Backing> {
+  const server: PostgresServer = await startPostgresServer();
+  const admin = await openPgClient({ url: server.url, poolSize: 1 });
+  return {
+    name: 'postgres',
+    async prepare(size, index) {
+      const name = `scale_${index}`;
+      const started = performance.now();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const db = await openPgClient({ url: server.urlFor(name), poolSize: 1, timeoutMs: 300_000 });
+      try {
+        await fillDatabase(db, size);
+        const prepare = { ms: Math.round(performance.now() - started), databaseMB: await databaseMB(db) };
+        return {
+          appEnv: { BENCH_DATABASE_URL: server.urlFor(name) },
+          prepare,
+          dispose: async () => {
+            await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          },
+        };
+      } finally {
+        await db.close();
+      }
+    },
+    async stop() {
+      await admin.close();
+      await server.stop();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 2. The app in a child process.
+
+interface App {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  startupMs: number;
+  steps: Record<string, unknown>;
+}
+
+function startApp(appEnv: Record<string, string>): Promise<App> {
+  const started = performance.now();
+  const child = spawn(tsx, [join(here, 'server.ts'), 'app'], { cwd: root, env: { ...env, ...appEnv }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolveApp, reject) => {
+    let output = '';
+    const onExit = (code: number | null) => reject(new Error(`the app exited (${code}) before it was ready:\n${output}`));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const ready = /READY (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const steps = /STARTUP (\{.*\})/.exec(output);
+      if (ready?.[1] && steps?.[1]) {
+        const startupMs = performance.now() - started;
+        child.off('exit', onExit);
+        const parsed = JSON.parse(steps[1]) as Record<string, unknown> & { pid: number };
+        resolveApp({ url: ready[1], pid: parsed.pid, child, startupMs, steps: parsed });
+      }
+    });
+    child.once('exit', onExit);
+  });
+}
+
+function stopApp(app: App): Promise<void> {
+  if (app.child.exitCode !== null || app.child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    app.child.once('exit', () => done());
+    app.child.kill('SIGTERM');
+  });
+}
+
+/** Resident and peak memory of the app's process (the node process running server.ts, not tsx's launcher). */
+function memoryMB(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kB = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rss: round1(kB('VmRSS') / 1024), peak: round1(kB('VmHWM') / 1024) };
+}
+
+/**
+ * CPU time in clock ticks: the whole machine's (busy and total, all cores, /proc/stat) and this process tree's (this
+ * script, the app, and the PostgreSQL server and its backends). What is busy and not ours is other work on the machine
+ * (another build or test run), which makes every figure worse: each case reports it.
+ */
+function cpuTicks(): { busy: number; total: number; ours: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
+  const busy = user + nice + system + irq + softirq + steal;
+  const parents = new Map<number, number>();
+  const used = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(after[1]));
+      used.set(Number(entry), Number(after[11]) + Number(after[12]));
+    } catch {
+      // gone in between
+    }
+  }
+  const ours = (pid: number): boolean => {
+    for (let at: number | undefined = pid, hops = 0; at && hops < 64; at = parents.get(at), hops += 1) if (at === process.pid) return true;
+    return false;
+  };
+  let oursTicks = 0;
+  for (const [pid, ticks] of used) if (ours(pid)) oursTicks += ticks;
+  return { busy, total: busy + idle + iowait, ours: oursTicks };
+}
+
+/** Share of the machine (all cores, %) used by other processes since `since`. */
+function othersPercent(since: ReturnType<typeof cpuTicks>): number {
+  const now = cpuTicks();
+  const total = now.total - since.total;
+  return total > 0 ? round1((Math.max(0, now.busy - since.busy - (now.ours - since.ours)) / total) * 100) : 0;
+}
+
+/** Waits (BENCH_QUIET_WAIT seconds at most) until other processes use less than 10% of the machine for a second. */
+async function waitForQuiet(): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const before = cpuTicks();
+    await new Promise((wake) => setTimeout(wake, 1000));
+    const others = othersPercent(before);
+    const waited = (performance.now() - started) / 1000;
+    if (others < 10 || waited >= quietWait) {
+      if (waited > 1.5) log(`  waited ${waited.toFixed(0)} s for other processes to calm down (now ${others}% of the machine)`);
+      return others;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 3. The loads.
+
+/** Cookies kept by name, as a browser would (the session rotates when an order is placed). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0]!;
+      const at = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+async function expectStatus(response: Response, status: number, what: string): Promise<void> {
+  const body = await response.text();
+  if (response.status !== status) throw new Error(`${what}: ${response.status} ${body.slice(0, 300)}`);
+}
+
+/** `count` new sessions (a first GET /api/cart each), 10 at a time. */
+async function newSessions(url: string, count: number): Promise<string[]> {
+  const cookies: string[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < count) {
+        next += 1;
+        const jar = new CookieJar();
+        const response = await fetch(`${url}/api/cart`);
+        await expectStatus(response, 200, 'GET /api/cart');
+        jar.take(response);
+        cookies.push(jar.header());
+      }
+    }),
+  );
+  return cookies;
+}
+
+function checked(name: string, result: AutocannonResult): AutocannonResult {
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  return result;
+}
+
+async function addLoad(url: string, sessions: string[]): Promise<CaseResult['add']> {
+  let counter = 0;
+  const headers = { 'content-type': 'application/json', origin: ORIGIN };
+  const run = (seconds: number) =>
+    autocannon({
+      url,
+      connections: addConnections,
+      pipelining: 1,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/cart/add',
+          // The next session in turn; each session adds one unit of its own three products in turn (a cart of up to 3
+          // lines, never near the 99-unit cap however long the run).
+          setupRequest: (request: Record<string, unknown>) => {
+            const i = counter++;
+            const session = i % sessions.length;
+            const pass = Math.floor(i / sessions.length);
+            const productId = productIds[(session + (pass % 3) * 11) % productIds.length];
+            return { ...request, headers: { ...headers, cookie: sessions[session] }, body: JSON.stringify({ productId, quantity: 1 }) };
+          },
+        },
+      ],
+    }) as Promise<AutocannonResult>;
+  if (warmup > 0) checked('POST /api/cart/add (warm-up)', await run(warmup));
+  const result = checked('POST /api/cart/add', await run(duration));
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** `workers` loops of "add a line, place the order" for `seconds`. */
+async function orderLoops(url: string, seconds: number, runId: string): Promise<{ orders: number; elapsedMs: number; order: number[]; add: number[] }> {
+  const orderLatencies: number[] = [];
+  const addLatencies: number[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: orderWorkers }, async (_, worker) => {
+      const jar = new CookieJar();
+      const first = await fetch(`${url}/api/cart`);
+      await expectStatus(first, 200, 'GET /api/cart');
+      jar.take(first);
+      for (let i = 0; performance.now() < deadline; i += 1) {
+        const productId = productIds[(worker * 7 + i) % productIds.length];
+        const beforeAdd = performance.now();
+        const added = await fetch(`${url}/api/cart/add`, {
+          method: 'POST',
+          headers: { cookie: jar.header(), 'content-type': 'application/json', origin: ORIGIN },
+          body: JSON.stringify({ productId, quantity: 1 }),
+        });
+        await expectStatus(added, 200, 'POST /api/cart/add');
+        jar.take(added);
+        const beforeOrder = performance.now();
+        addLatencies.push(beforeOrder - beforeAdd);
+        const ordered = await fetch(`${url}/api/orders`, {
+          method: 'POST',
+          headers: { cookie: jar.header(), 'content-type': 'application/json', origin: ORIGIN, 'idempotency-key': `${runId}-${worker}-${i}` },
+          body: JSON.stringify(DELIVERY),
+        });
+        await expectStatus(ordered, 201, 'POST /api/orders');
+        orderLatencies.push(performance.now() - beforeOrder);
+        jar.take(ordered); // the new session, with an empty cart
+      }
+    }),
+  );
+  return { orders: orderLatencies.length, elapsedMs: performance.now() - started, order: orderLatencies, add: addLatencies };
+}
+
+async function orderLoad(url: string): Promise<CaseResult['order']> {
+  const runId = `b${Date.now().toString(36)}`;
+  if (warmup > 0) await orderLoops(url, warmup, `${runId}w`);
+  const result = await orderLoops(url, duration, runId);
+  return {
+    ordersPerSecond: result.orders / (result.elapsedMs / 1000),
+    orders: result.orders,
+    p50: round1(percentile(result.order, 50)),
+    p99: round1(percentile(result.order, 99)),
+    addInLoop: { p50: round1(percentile(result.add, 50)), p99: round1(percentile(result.add, 99)) },
+  };
+}
+
+/**
+ * GET /api/cart offered at a steady `rate` (open loop): a request is sent every 1/rate s whether or not the earlier
+ * ones have been answered, over at most `getConnections` keep-alive connections. autocannon's `overallRate` is not
+ * used: it lets each connection send its whole per-second quota back to back at the start of every second (bursts,
+ * not a steady rate) and "corrects" latencies with an expected interval of ceil(1/rate) = 1 ms, which inflates p99.
+ * A latency runs from handing the request to the connection pool (so waiting for a free connection counts) to the
+ * last byte of the answer.
+ */
+async function steadyGets(url: string, cookie: string, rate: number, seconds: number): Promise<{ requestsPerSecond: number } & Latency> {
+  const agent = new Agent({ keepAlive: true, maxSockets: getConnections });
+  const target = new URL(`${url}/api/cart`);
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const getOnce = () =>
+    new Promise<void>((done) => {
+      const sent = performance.now();
+      const request = httpRequest(target, { agent, headers: { cookie } }, (response) => {
+        response.resume();
+        response.once('end', () => {
+          if (response.statusCode === 200) latencies.push(performance.now() - sent);
+          else failures.push(`status ${response.statusCode}`);
+          done();
+        });
+      });
+      request.once('error', (error) => {
+        failures.push(error.message);
+        done();
+      });
+      request.end();
+    });
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  let sent = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate) + 1);
+    for (; sent < due; sent += 1) {
+      const pending = getOnce().finally(() => inFlight.delete(pending));
+      inFlight.add(pending);
+    }
+    await new Promise((wake) => setTimeout(wake, 1));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  if (failures.length > 0) throw new Error(`GET /api/cart at ${rate}/s: ${failures.length} failures, e.g. ${failures[0]}`);
+  return { requestsPerSecond: latencies.length / elapsed, p50: round1(percentile(latencies, 50)), p99: round1(percentile(latencies, 99)) };
+}
+
+async function getCartLoad(url: string, cookie: string): Promise<Pick<CaseResult, 'getCart' | 'getCartFixedRate'>> {
+  const run = (seconds: number) =>
+    autocannon({ url: `${url}/api/cart`, headers: { cookie }, connections: getConnections, pipelining: 1, duration: seconds }) as Promise<AutocannonResult>;
+  if (warmup > 0) checked('GET /api/cart (warm-up)', await run(warmup));
+  const closed = checked('GET /api/cart', await run(duration));
+  const steady = await steadyGets(url, cookie, getRate, duration);
+  return {
+    getCart: { requestsPerSecond: closed.requests.average, p50: closed.latency.p50, p99: closed.latency.p99 },
+    getCartFixedRate: { offeredPerSecond: getRate, ...steady },
+  };
+}
+
+async function measureSize(backing: Backing, size: Size, index: number): Promise<CaseResult> {
+  log(`\n[${backing.name}] ${size.label}: filling the database…`);
+  const database = await backing.prepare(size, index);
+  return withCleanup(database.dispose, async () => {
+    log(`  filled in ${(database.prepare.ms / 1000).toFixed(1)} s (${database.prepare.databaseMB} MB); starting the app…`);
+    const app = await startApp(database.appEnv);
+    return withCleanup(() => stopApp(app), async () => {
+      const ready = memoryMB(app.pid);
+      log(`  ready in ${app.startupMs.toFixed(0)} ms (${JSON.stringify(app.steps)}), RSS ${ready.rss} MB`);
+      await waitForQuiet();
+      const cpuBefore = cpuTicks();
+      const sessions = await newSessions(app.url, sessionCount);
+      const add = await addLoad(app.url, sessions);
+      log(`  add: ${add.requestsPerSecond.toFixed(0)} req/s, p99 ${add.p99} ms`);
+      const order = await orderLoad(app.url);
+      log(`  order: ${order.ordersPerSecond.toFixed(0)}/s, p99 ${order.p99} ms`);
+      // A returning visitor's cart: the first session, which the add load filled with 3 lines.
+      const get = await getCartLoad(app.url, sessions[0]!);
+      log(`  GET /api/cart: ${get.getCart.requestsPerSecond.toFixed(0)} req/s, p99 ${get.getCart.p99} ms; at ${getRate}/s p99 ${get.getCartFixedRate.p99} ms`);
+      const after = memoryMB(app.pid);
+      const othersCpuPercent = othersPercent(cpuBefore);
+      if (othersCpuPercent >= 10) log(`  other processes used ${othersCpuPercent}% of the machine during these loads: the figures suffer`);
+      return {
+        backing: backing.name,
+        size,
+        prepare: database.prepare,
+        startup: { ms: Math.round(app.startupMs), steps: app.steps },
+        rssMB: { ready: ready.rss, afterLoad: after.rss, peak: after.peak },
+        add,
+        order,
+        ...get,
+        othersCpuPercent,
+      };
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 4. The report.
+
+interface Column {
+  title: string;
+  width: number;
+  value(result: CaseResult): number;
+  digits: number;
+  /** Throughput: higher is better (the goal is a ratio of at least 1/2); otherwise lower is better (at most 2). */
+  higherIsBetter?: boolean;
+}
+
+const columns: Column[] = [
+  { title: 'start ms', width: 9, digits: 0, value: (r) => r.startup.ms },
+  { title: 'RSS MB', width: 8, digits: 0, value: (r) => r.rssMB.afterLoad },
+  { title: 'add/s', width: 8, digits: 0, value: (r) => r.add.requestsPerSecond, higherIsBetter: true },
+  { title: 'add p99', width: 8, digits: 1, value: (r) => r.add.p99 },
+  { title: 'order/s', width: 8, digits: 0, value: (r) => r.order.ordersPerSecond, higherIsBetter: true },
+  { title: 'ord p99', width: 8, digits: 1, value: (r) => r.order.p99 },
+  { title: 'GET/s', width: 8, digits: 0, value: (r) => r.getCart.requestsPerSecond, higherIsBetter: true },
+  { title: 'GET p99', width: 8, digits: 1, value: (r) => r.getCart.p99 },
+  { title: `p99@${getRate}/s`, width: 11, digits: 1, value: (r) => r.getCartFixedRate.p99 },
+];
+
+const steadyColumn = columns[columns.length - 1]!;
+const overloaded = (r: CaseResult) => r.getCartFixedRate.requestsPerSecond < 0.95 * r.getCartFixedRate.offeredPerSecond;
+const sizeWidth = 28;
+
+function baselineOf(results: CaseResult[]): CaseResult | undefined {
+  const plain = results.filter((r) => r.size.orders === 0).sort((a, b) => a.size.carts - b.size.carts);
+  return plain[0] ?? results[0];
+}
+
+function printBacking(name: BackingName, results: CaseResult[]): string[] {
+  const baseline = baselineOf(results);
+  const header = `${'size'.padEnd(sizeWidth)}${'fill s'.padStart(7)}${'DB MB'.padStart(7)}${columns.map((c) => c.title.padStart(c.width)).join('')}${'others%'.padStart(9)}`;
+  log(`\n${name}: figures (p99 in ms; GET at ${getConnections} connections; others%: CPU other processes took meanwhile)`);
+  log(header);
+  for (const r of results) {
+    log(
+      `${r.size.label.padEnd(sizeWidth)}${(r.prepare.ms / 1000).toFixed(1).padStart(7)}${r.prepare.databaseMB.toFixed(0).padStart(7)}` +
+        columns.map((c) => `${c.value(r).toFixed(c.digits)}${c === steadyColumn && overloaded(r) ? '*' : ''}`.padStart(c.width)).join('') +
+        r.othersCpuPercent.toFixed(0).padStart(9),
+    );
+  }
+  if (results.some(overloaded)) log(`* the app answered fewer than 95% of the ${getRate} GET/s offered: it is overloaded and this p99 is the queue's`);
+  if (!baseline) return [];
+  log(`${name}: ratio to ${baseline.size.label} (same run)`);
+  log(`${'size'.padEnd(sizeWidth)}${''.padStart(14)}${columns.map((c) => c.title.padStart(c.width)).join('')}`);
+  for (const r of results) {
+    log(`${r.size.label.padEnd(sizeWidth)}${''.padStart(14)}${columns.map((c) => `${(c.value(r) / c.value(baseline)).toFixed(2)}x`.padStart(c.width)).join('')}`);
+  }
+  return goals(name, results, baseline);
+}
+
+/** The issue's goals, one line each. */
+function goals(name: BackingName, results: CaseResult[], baseline: CaseResult): string[] {
+  const lines: string[] = [];
+  const within = (r: CaseResult, title: string) => {
+    const column = columns.find((c) => c.title === title)!;
+    const ratio = column.value(r) / column.value(baseline);
+    const ok = column.higherIsBetter ? ratio >= 1 / GOAL_RATIO : ratio <= GOAL_RATIO;
+    return { text: `${title} ${ratio.toFixed(2)}x`, ok };
+  };
+  for (const r of results) {
+    if (r === baseline) continue;
+    const checks = ['add/s', 'add p99', 'order/s', 'ord p99'].map((title) => within(r, title));
+    const ok = checks.every((c) => c.ok);
+    lines.push(`${name}, ${r.size.label}: add and order within ${GOAL_RATIO}x of ${baseline.size.label} (${checks.map((c) => c.text).join(', ')}) -> ${ok ? 'met' : 'NOT MET'}`);
+  }
+  for (const r of results) {
+    const closed = r.getCart.p99 <= GET_P99_GOAL_MS;
+    const fixed = r.getCartFixedRate.p99 <= GET_P99_GOAL_MS;
+    lines.push(
+      `${name}, ${r.size.label}: GET /api/cart p99 <= ${GET_P99_GOAL_MS} ms at ${getConnections} connections: closed loop ${r.getCart.p99} ms -> ${closed ? 'met' : 'NOT MET'}; ` +
+        `at ${getRate} req/s offered (${r.getCartFixedRate.requestsPerSecond.toFixed(0)} answered/s) ${r.getCartFixedRate.p99} ms -> ${fixed ? 'met' : 'NOT MET'}`,
+    );
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const results: CaseResult[] = [];
+process.once('SIGINT', () => {
+  log('\nSIGINT: stopping');
+  void Promise.allSettled([...cleanups].reverse().map((cleanup) => cleanup())).finally(() => process.exit(130));
+});
+
+log(
+  `cart-service scale bench: ${backings.join(' and ')}; sizes ${sizes.map((s) => s.label).join(', ')}; ${duration}s per measurement ` +
+    `(${warmup}s warm-up); add: ${addConnections} connections over ${sessionCount} sessions; orders: ${orderWorkers} loops; ` +
+    `GET: ${getConnections} connections, closed loop and ${getRate}/s; ${availableParallelism()} cores, Node ${process.version}`,
+);
+const startedAll = performance.now();
+for (const name of backings) {
+  const backing = name === 'embedded' ? embeddedBacking() : await postgresBacking();
+  await withCleanup(backing.stop, async () => {
+    for (const [index, size] of sizes.entries()) results.push(await measureSize(backing, size, index));
+  });
+}
+
+const goalLines = backings.flatMap((name) => printBacking(name, results.filter((r) => r.backing === name)));
+log('');
+for (const line of goalLines) log(line);
+
+const outDir = join(root, 'bench/results');
+mkdirSync(outDir, { recursive: true });
+const out = join(outDir, 'cart-service-scale.json');
+writeFileSync(
+  out,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      cores: availableParallelism(),
+      durationSeconds: duration,
+      warmupSeconds: warmup,
+      addConnections,
+      sessions: sessionCount,
+      orderWorkers,
+      getConnections,
+      getRate,
+      totalSeconds: Math.round((performance.now() - startedAll) / 1000),
+      results: results.map((r) => {
+        const baseline = baselineOf(results.filter((b) => b.backing === r.backing))!;
+        return { ...r, ratioToBaseline: Object.fromEntries(columns.map((c) => [c.title, Math.round((c.value(r) / c.value(baseline)) * 100) / 100])) };
+      }),
+      goals: goalLines,
+    },
+    null,
+    2,
+  )}\n`,
+);
+log(`\nwrote ${out} (${Math.round((performance.now() - startedAll) / 1000)} s)`);
