@@ -4,9 +4,9 @@
  *
  * For each backing (`embedded`: PGlite in a data folder, the default; `postgres`: a PostgreSQL server this script
  * starts on a free loopback port) and each size (existing carts, and past orders), it:
- *   1. fills a fresh database directly with SQL (`INSERT … SELECT generate_series(…)`), never through the HTTP API:
- *      carts with 1 to 3 lines each, live (changed within the last 29 days); past orders spread over a year with their
- *      stock movements, and the idempotency keys of the last 24 hours' orders; then ANALYZE;
+ *   1. fills a fresh database directly with SQL (`INSERT … SELECT generate_series(…)`, fill.ts in a child process),
+ *      never through the HTTP API: carts with 1 to 3 lines each, live (changed within the last 29 days); past orders
+ *      spread over a year with their stock movements, and the idempotency keys of the last 24 hours' orders; ANALYZE;
  *   2. starts the real app in a child process (`server.ts app`, started like main.ts: open and migrate the database,
  *      seed stock, purge expired rows, listen) and times it from spawn to `READY`;
  *   3. measures, one after the other, with a short warm-up before each:
@@ -35,9 +35,10 @@
  *   BENCH_CONNECTIONS    connections for POST add (10)        BENCH_SESSIONS       session cookies for POST add (1000)
  *   BENCH_ORDER_WORKERS  concurrent order loops (10)          BENCH_GET_RATE       steady rate for GET /api/cart (1000)
  *   BENCH_QUIET_WAIT     seconds to wait for a quiet machine before each size (120)
+ *   BENCH_ROUNDS         rounds over all sizes, every other one in reverse order; figures are medians (1)
  * Writes bench/results/cart-service-scale.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -45,14 +46,8 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { resolveCart } from '../../cart-service/src/cart/resolve-cart.ts';
 import { loadCatalogue } from '../../cart-service/src/catalogue/load-catalogue.ts';
-import { migrate } from '../../cart-service/src/db/migrate.ts';
 import { openPgClient } from '../../cart-service/src/db/pg-client.ts';
-import { openPgliteClient } from '../../cart-service/src/db/pglite-client.ts';
-import type { SqlClient } from '../../cart-service/src/db/sql-client.ts';
-import { orderLineOf } from '../../cart-service/src/orders/order-json.ts';
-import { newOrderNumber } from '../../cart-service/src/orders/order-number.ts';
 import { startPostgresServer, type PostgresServer } from '../../cart-service/src/test-support/postgres-server.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -67,6 +62,7 @@ const orderWorkers = Number(env.BENCH_ORDER_WORKERS ?? 10);
 const getConnections = 50;
 const getRate = Number(env.BENCH_GET_RATE ?? 1000);
 const quietWait = Number(env.BENCH_QUIET_WAIT ?? 120);
+const rounds = Math.max(1, Number(env.BENCH_ROUNDS ?? 1));
 const ORIGIN = 'http://localhost:3000';
 const DELIVERY = { fullName: 'Amina Berrada', phone: '0612345678', city: 'Rabat', address: '12, avenue Mohammed V, Agdal' };
 const GOAL_RATIO = 2;
@@ -85,15 +81,22 @@ interface Latency {
   p99: number;
 }
 
+/** CPU milliseconds per request, by process (see cpuWindow). */
+interface CpuUse {
+  appMs: number;
+  databaseServerMs: number;
+  loadGeneratorMs: number;
+}
+
 interface CaseResult {
   backing: BackingName;
   size: Size;
   prepare: { ms: number; databaseMB: number };
   startup: { ms: number; steps: Record<string, unknown> };
   rssMB: { ready: number; afterLoad: number; peak: number };
-  add: { requestsPerSecond: number } & Latency;
-  order: { ordersPerSecond: number; orders: number; addInLoop: Latency } & Latency;
-  getCart: { requestsPerSecond: number } & Latency;
+  add: { requestsPerSecond: number; cpu: CpuUse } & Latency;
+  order: { ordersPerSecond: number; orders: number; addInLoop: Latency; cpu: CpuUse } & Latency;
+  getCart: { requestsPerSecond: number; cpu: CpuUse } & Latency;
   getCartFixedRate: { offeredPerSecond: number; requestsPerSecond: number } & Latency;
   /** Share of the machine (all cores) other processes used while the loads ran: more than a few % spoils figures. */
   othersCpuPercent: number;
@@ -148,80 +151,7 @@ function percentile(values: number[], p: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// 1. The database, filled directly with SQL.
-
-/** Orders as the app stores them: lines built from the catalogue the way the app builds them. */
-function orderLineTemplates(): unknown[] {
-  return productIds.map((productId) => {
-    const { quantity: _quantity, ...line } = orderLineOf(resolveCart([{ productId, quantity: 1 }], catalogue).items[0]!);
-    return line;
-  });
-}
-
-/** Order numbers in the app's format, all different. */
-function orderNumbers(count: number): string[] {
-  const numbers = new Set<string>();
-  while (numbers.size < count) numbers.add(newOrderNumber());
-  return [...numbers];
-}
-
-async function fillDatabase(db: SqlClient, size: Size): Promise<void> {
-  await migrate(db);
-  if (size.carts > 0) {
-    // Random-looking 32-character ids, like the app's session ids; 1 to 3 lines per cart (2 on average).
-    await db.query(
-      `INSERT INTO carts (id, updated_at)
-       SELECT md5('bench-cart-' || g), now() - random() * interval '29 days' FROM generate_series(1, $1::int) AS g`,
-      [size.carts],
-    );
-    await db.query(
-      `INSERT INTO cart_lines (cart_id, product_id, quantity)
-       SELECT md5('bench-cart-' || g), ($2::text[])[1 + (g + k * 11) % cardinality($2::text[])], 1 + (g + k) % 3
-       FROM generate_series(1, $1::int) AS g, generate_series(0, g % 3) AS k`,
-      [size.carts, productIds],
-    );
-  }
-  if (size.orders > 0) {
-    // Spread over the past year, newest first; one line, or two for every third order.
-    const spacingSeconds = (365 * 24 * 3600) / size.orders;
-    await db.query(
-      `WITH o AS (
-         SELECT g, ($4::text[])[g] AS number, now() - interval '1 minute' - (g - 1) * $5::double precision * interval '1 second' AS created_at,
-                jsonb_build_array(($2::jsonb -> (g % n)) || jsonb_build_object('quantity', 1 + g % 2))
-                  || CASE WHEN g % 3 = 0 THEN jsonb_build_array(($2::jsonb -> ((g + 11) % n)) || '{"quantity": 1}'::jsonb) ELSE '[]'::jsonb END AS lines
-         FROM generate_series(1, $1::int) AS g, (SELECT jsonb_array_length($2::jsonb) AS n) AS catalogue
-       )
-       INSERT INTO orders (number, owner_id, placed_by, status, created_at, updated_at, lines, total, delivery)
-       SELECT number, md5('bench-owner-' || g), md5('bench-placer-' || g),
-              CASE WHEN created_at > now() - interval '1 day' THEN 'reçue'
-                   WHEN created_at > now() - interval '4 days' THEN 'expédiée'
-                   WHEN g % 25 = 0 THEN 'annulée' ELSE 'livrée' END,
-              created_at, least(created_at + interval '2 days', now()), lines,
-              (SELECT sum((e ->> 'price')::numeric * (e ->> 'quantity')::int) FROM jsonb_array_elements(lines) AS e),
-              $3::jsonb
-       FROM o`,
-      [size.orders, JSON.stringify(orderLineTemplates()), JSON.stringify({ ...DELIVERY, phone: '+212612345678' }), orderNumbers(size.orders), spacingSeconds],
-    );
-    await db.query(
-      `INSERT INTO stock_movements (product_id, delta, on_hand, reason, order_number, at)
-       SELECT e ->> 'productId', -(e ->> 'quantity')::int, 10000000, 'order', o.number, o.created_at
-       FROM orders o, jsonb_array_elements(o.lines) AS e`,
-    );
-    // The keys still alive: orders of the last 24 hours, for the placing session and the owner's.
-    await db.query(
-      `INSERT INTO idempotency_keys (session_id, key, fingerprint, order_number, expires_at)
-       SELECT s.id, 'bench-key-' || o.number, 'bench', o.number, o.created_at + interval '24 hours'
-       FROM orders o, unnest(ARRAY[o.placed_by, o.owner_id]) AS s (id)
-       WHERE o.created_at > now() - interval '24 hours'`,
-    );
-  }
-  await db.exec('ANALYZE');
-}
-
-async function databaseMB(db: SqlClient): Promise<number> {
-  const { rows } = await db.query<{ bytes: string | number }>('SELECT pg_database_size(current_database()) AS bytes');
-  return round1(Number(rows[0]!.bytes) / 1e6);
-}
+// 1. The database, filled directly with SQL (fill.ts).
 
 /** A filled database for one size; `appEnv` tells server.ts where it is. */
 interface PreparedDatabase {
@@ -236,19 +166,32 @@ interface Backing {
   stop(): Promise<void>;
 }
 
+/** Runs fill.ts in a child process on `where` (a PGlite folder or a postgres:// URL). */
+function fill(where: string, size: Size): Promise<CaseResult['prepare']> {
+  const child = spawn(tsx, [join(here, 'fill.ts'), where, String(size.carts), String(size.orders)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  return new Promise((resolveFill, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const filled = /FILLED (\{.*\})/.exec(output);
+      if (code === 0 && filled?.[1]) resolveFill(JSON.parse(filled[1]) as CaseResult['prepare']);
+      else reject(new Error(`fill.ts exited (${code}):\n${output}`));
+    });
+  });
+}
+
 function embeddedBacking(): Backing {
   return {
     name: 'embedded',
     async prepare(size) {
       const dataDir = mkdtempSync(join(tmpdir(), 'cart-service-scale-'));
-      const started = performance.now();
-      const db = await openPgliteClient(join(dataDir, 'database'));
+      const dispose = async () => rmSync(dataDir, { recursive: true, force: true });
       try {
-        await fillDatabase(db, size);
-        const prepare = { ms: Math.round(performance.now() - started), databaseMB: await databaseMB(db) };
-        return { appEnv: { BENCH_DATA_DIR: dataDir }, prepare, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
-      } finally {
-        await db.close();
+        return { appEnv: { BENCH_DATA_DIR: dataDir }, prepare: await fill(join(dataDir, 'database'), size), dispose };
+      } catch (error) {
+        await dispose();
+        throw error;
       }
     },
     async stop() {},
@@ -262,23 +205,15 @@ async function postgresBacking(): Promise<Backing> {
     name: 'postgres',
     async prepare(size, index) {
       const name = `scale_${index}`;
-      const started = performance.now();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${name}`);
-      const db = await openPgClient({ url: server.urlFor(name), poolSize: 1, timeoutMs: 300_000 });
-      try {
-        await fillDatabase(db, size);
-        const prepare = { ms: Math.round(performance.now() - started), databaseMB: await databaseMB(db) };
-        return {
-          appEnv: { BENCH_DATABASE_URL: server.urlFor(name) },
-          prepare,
-          dispose: async () => {
-            await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          },
-        };
-      } finally {
-        await db.close();
-      }
+      return {
+        appEnv: { BENCH_DATABASE_URL: server.urlFor(name) },
+        prepare: await fill(server.urlFor(name), size),
+        dispose: async () => {
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        },
+      };
     },
     async stop() {
       await admin.close();
@@ -336,10 +271,11 @@ function memoryMB(pid: number): { rss: number; peak: number } {
 
 /**
  * CPU time in clock ticks: the whole machine's (busy and total, all cores, /proc/stat) and this process tree's (this
- * script, the app, and the PostgreSQL server and its backends). What is busy and not ours is other work on the machine
- * (another build or test run), which makes every figure worse: each case reports it.
+ * script, the app, and the PostgreSQL server and its backends), with the app's and this script's own shares. What is
+ * busy and not ours is other work on the machine (another build or test run), which makes every figure worse: each
+ * case reports it.
  */
-function cpuTicks(): { busy: number; total: number; ours: number } {
+function cpuTicks(appPid = 0): { busy: number; total: number; ours: number; app: number; self: number } {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
   const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
   const busy = user + nice + system + irq + softirq + steal;
@@ -362,7 +298,34 @@ function cpuTicks(): { busy: number; total: number; ours: number } {
   };
   let oursTicks = 0;
   for (const [pid, ticks] of used) if (ours(pid)) oursTicks += ticks;
-  return { busy, total: busy + idle + iowait, ours: oursTicks };
+  return { busy, total: busy + idle + iowait, ours: oursTicks, app: used.get(appPid) ?? 0, self: used.get(process.pid) ?? 0 };
+}
+
+const msPerTick = (() => {
+  try {
+    return 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  } catch {
+    return 10;
+  }
+})();
+
+/**
+ * Where the time goes: CPU milliseconds per request (per order loop for orders) in the app's process, in the
+ * rest of this process tree (the PostgreSQL server's processes; nothing for PGlite, which runs inside the app) and in
+ * this load generator, over a measurement started with `cpuWindow` and ended with `per(count)`.
+ */
+function cpuWindow(appPid: number): { per(count: number): CpuUse } {
+  const before = cpuTicks(appPid);
+  return {
+    per(count) {
+      const after = cpuTicks(appPid);
+      const app = after.app - before.app;
+      const self = after.self - before.self;
+      const rest = after.ours - before.ours - app - self;
+      const each = (ticks: number) => Math.round(((Math.max(0, ticks) * msPerTick) / Math.max(1, count)) * 100) / 100;
+      return { appMs: each(app), databaseServerMs: each(rest), loadGeneratorMs: each(self) };
+    },
+  };
 }
 
 /** Share of the machine (all cores, %) used by other processes since `since`. */
@@ -436,7 +399,7 @@ function checked(name: string, result: AutocannonResult): AutocannonResult {
   return result;
 }
 
-async function addLoad(url: string, sessions: string[]): Promise<CaseResult['add']> {
+async function addLoad(url: string, appPid: number, sessions: string[]): Promise<CaseResult['add']> {
   let counter = 0;
   const headers = { 'content-type': 'application/json', origin: ORIGIN };
   const run = (seconds: number) =>
@@ -462,8 +425,9 @@ async function addLoad(url: string, sessions: string[]): Promise<CaseResult['add
       ],
     }) as Promise<AutocannonResult>;
   if (warmup > 0) checked('POST /api/cart/add (warm-up)', await run(warmup));
+  const cpu = cpuWindow(appPid);
   const result = checked('POST /api/cart/add', await run(duration));
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu: cpu.per(result.requests.total) };
 }
 
 /** `workers` loops of "add a line, place the order" for `seconds`. */
@@ -504,9 +468,10 @@ async function orderLoops(url: string, seconds: number, runId: string): Promise<
   return { orders: orderLatencies.length, elapsedMs: performance.now() - started, order: orderLatencies, add: addLatencies };
 }
 
-async function orderLoad(url: string): Promise<CaseResult['order']> {
+async function orderLoad(url: string, appPid: number): Promise<CaseResult['order']> {
   const runId = `b${Date.now().toString(36)}`;
   if (warmup > 0) await orderLoops(url, warmup, `${runId}w`);
+  const cpu = cpuWindow(appPid);
   const result = await orderLoops(url, duration, runId);
   return {
     ordersPerSecond: result.orders / (result.elapsedMs / 1000),
@@ -514,6 +479,7 @@ async function orderLoad(url: string): Promise<CaseResult['order']> {
     p50: round1(percentile(result.order, 50)),
     p99: round1(percentile(result.order, 99)),
     addInLoop: { p50: round1(percentile(result.add, 50)), p99: round1(percentile(result.add, 99)) },
+    cpu: cpu.per(result.orders),
   };
 }
 
@@ -566,20 +532,25 @@ async function steadyGets(url: string, cookie: string, rate: number, seconds: nu
   return { requestsPerSecond: latencies.length / elapsed, p50: round1(percentile(latencies, 50)), p99: round1(percentile(latencies, 99)) };
 }
 
-async function getCartLoad(url: string, cookie: string): Promise<Pick<CaseResult, 'getCart' | 'getCartFixedRate'>> {
+async function getCartLoad(url: string, appPid: number, cookie: string): Promise<Pick<CaseResult, 'getCart' | 'getCartFixedRate'>> {
   const run = (seconds: number) =>
     autocannon({ url: `${url}/api/cart`, headers: { cookie }, connections: getConnections, pipelining: 1, duration: seconds }) as Promise<AutocannonResult>;
   if (warmup > 0) checked('GET /api/cart (warm-up)', await run(warmup));
+  const cpu = cpuWindow(appPid);
   const closed = checked('GET /api/cart', await run(duration));
+  const cpuUse = cpu.per(closed.requests.total);
   const steady = await steadyGets(url, cookie, getRate, duration);
   return {
-    getCart: { requestsPerSecond: closed.requests.average, p50: closed.latency.p50, p99: closed.latency.p99 },
+    getCart: { requestsPerSecond: closed.requests.average, p50: closed.latency.p50, p99: closed.latency.p99, cpu: cpuUse },
     getCartFixedRate: { offeredPerSecond: getRate, ...steady },
   };
 }
 
-async function measureSize(backing: Backing, size: Size, index: number): Promise<CaseResult> {
-  log(`\n[${backing.name}] ${size.label}: filling the database…`);
+const describeCpu = (cpu: CpuUse) =>
+  `CPU ms: app ${cpu.appMs}, PostgreSQL ${cpu.databaseServerMs}, load generator ${cpu.loadGeneratorMs}`;
+
+async function measureSize(backing: Backing, size: Size, index: number, round: number): Promise<CaseResult> {
+  log(`\n[${backing.name}] ${size.label}${rounds > 1 ? ` (round ${round + 1}/${rounds})` : ''}: filling the database…`);
   const database = await backing.prepare(size, index);
   return withCleanup(database.dispose, async () => {
     log(`  filled in ${(database.prepare.ms / 1000).toFixed(1)} s (${database.prepare.databaseMB} MB); starting the app…`);
@@ -590,13 +561,16 @@ async function measureSize(backing: Backing, size: Size, index: number): Promise
       await waitForQuiet();
       const cpuBefore = cpuTicks();
       const sessions = await newSessions(app.url, sessionCount);
-      const add = await addLoad(app.url, sessions);
-      log(`  add: ${add.requestsPerSecond.toFixed(0)} req/s, p99 ${add.p99} ms`);
-      const order = await orderLoad(app.url);
-      log(`  order: ${order.ordersPerSecond.toFixed(0)}/s, p99 ${order.p99} ms`);
+      const add = await addLoad(app.url, app.pid, sessions);
+      log(`  add: ${add.requestsPerSecond.toFixed(0)} req/s, p99 ${add.p99} ms; ${describeCpu(add.cpu)} per request`);
+      const order = await orderLoad(app.url, app.pid);
+      log(`  order: ${order.ordersPerSecond.toFixed(0)}/s, p99 ${order.p99} ms; ${describeCpu(order.cpu)} per add + order`);
       // A returning visitor's cart: the first session, which the add load filled with 3 lines.
-      const get = await getCartLoad(app.url, sessions[0]!);
-      log(`  GET /api/cart: ${get.getCart.requestsPerSecond.toFixed(0)} req/s, p99 ${get.getCart.p99} ms; at ${getRate}/s p99 ${get.getCartFixedRate.p99} ms`);
+      const get = await getCartLoad(app.url, app.pid, sessions[0]!);
+      log(
+        `  GET /api/cart: ${get.getCart.requestsPerSecond.toFixed(0)} req/s, p99 ${get.getCart.p99} ms; ${describeCpu(get.getCart.cpu)} per request; ` +
+          `at ${getRate}/s p99 ${get.getCartFixedRate.p99} ms`,
+      );
       const after = memoryMB(app.pid);
       const othersCpuPercent = othersPercent(cpuBefore);
       if (othersCpuPercent >= 10) log(`  other processes used ${othersCpuPercent}% of the machine during these loads: the figures suffer`);
@@ -667,6 +641,10 @@ function printBacking(name: BackingName, results: CaseResult[]): string[] {
   for (const r of results) {
     log(`${r.size.label.padEnd(sizeWidth)}${''.padStart(14)}${columns.map((c) => `${(c.value(r) / c.value(baseline)).toFixed(2)}x`.padStart(c.width)).join('')}`);
   }
+  log(`${name}: CPU ms per request in the app's process / in PostgreSQL's processes (order: per add + order loop)`);
+  log(`${'size'.padEnd(sizeWidth)}${''.padStart(14)}${'add'.padStart(14)}${'order loop'.padStart(14)}${'GET'.padStart(14)}`);
+  const pair = (cpu: CpuUse) => `${cpu.appMs.toFixed(2)} / ${cpu.databaseServerMs.toFixed(2)}`.padStart(14);
+  for (const r of results) log(`${r.size.label.padEnd(sizeWidth)}${''.padStart(14)}${pair(r.add.cpu)}${pair(r.order.cpu)}${pair(r.getCart.cpu)}`);
   return goals(name, results, baseline);
 }
 
@@ -698,14 +676,31 @@ function goals(name: BackingName, results: CaseResult[], baseline: CaseResult): 
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const results: CaseResult[] = [];
+/** The median of each figure over rounds (objects field by field; other values from the first round). */
+function medianOf<T>(items: T[]): T {
+  const first = items[0];
+  if (typeof first === 'number') return median(items as number[]) as T;
+  if (first && typeof first === 'object' && !Array.isArray(first)) {
+    const keys = Object.keys(first) as Array<keyof T>;
+    return Object.fromEntries(keys.map((key) => [key, medianOf(items.map((item) => item[key]))])) as T;
+  }
+  return first as T;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const measured: CaseResult[] = [];
 process.once('SIGINT', () => {
   log('\nSIGINT: stopping');
   void Promise.allSettled([...cleanups].reverse().map((cleanup) => cleanup())).finally(() => process.exit(130));
 });
 
 log(
-  `cart-service scale bench: ${backings.join(' and ')}; sizes ${sizes.map((s) => s.label).join(', ')}; ${duration}s per measurement ` +
+  `cart-service scale bench: ${backings.join(' and ')}; sizes ${sizes.map((s) => s.label).join(', ')}; ${rounds} round(s); ${duration}s per measurement ` +
     `(${warmup}s warm-up); add: ${addConnections} connections over ${sessionCount} sessions; orders: ${orderWorkers} loops; ` +
     `GET: ${getConnections} connections, closed loop and ${getRate}/s; ${availableParallelism()} cores, Node ${process.version}`,
 );
@@ -713,9 +708,17 @@ const startedAll = performance.now();
 for (const name of backings) {
   const backing = name === 'embedded' ? embeddedBacking() : await postgresBacking();
   await withCleanup(backing.stop, async () => {
-    for (const [index, size] of sizes.entries()) results.push(await measureSize(backing, size, index));
+    // Every other round runs the sizes in reverse, so a drift over the run (a warming or cooling machine, memory
+    // growing somewhere) does not pass for an effect of size.
+    for (let round = 0; round < rounds; round += 1) {
+      const order = round % 2 === 0 ? [...sizes.entries()] : [...sizes.entries()].reverse();
+      for (const [index, size] of order) measured.push(await measureSize(backing, size, index, round));
+    }
   });
 }
+const results = backings.flatMap((name) =>
+  sizes.map((size) => medianOf(measured.filter((r) => r.backing === name && r.size === size))),
+);
 
 const goalLines = backings.flatMap((name) => printBacking(name, results.filter((r) => r.backing === name)));
 log('');
@@ -738,12 +741,15 @@ writeFileSync(
       orderWorkers,
       getConnections,
       getRate,
+      rounds,
       totalSeconds: Math.round((performance.now() - startedAll) / 1000),
       results: results.map((r) => {
         const baseline = baselineOf(results.filter((b) => b.backing === r.backing))!;
         return { ...r, ratioToBaseline: Object.fromEntries(columns.map((c) => [c.title, Math.round((c.value(r) / c.value(baseline)) * 100) / 100])) };
       }),
       goals: goalLines,
+      // Every round's figures; `results` holds their medians.
+      measured,
     },
     null,
     2,
