@@ -2,8 +2,8 @@
  * One server per child process, so the load generator (run.ts, scale.ts) does not share its event loop:
  *   tsx bench/cart-service/server.ts bare   -> a bare Koa app answering GET /bare with {ok:true}
  *   tsx bench/cart-service/server.ts app    -> the real cart-service app on its store (openStore), started like
- *                                             main.ts does it: open (and migrate) the database, seed stock, purge
- *                                             expired rows, listen
+ *                                             main.ts does it: open (and migrate) the database, look for the previous
+ *                                             release's files to import, seed stock, purge expired rows, listen
  * The app's store: PGlite (embedded) in a temporary data folder removed on exit, unless the environment names one:
  *   BENCH_DATA_DIR=<folder>          PGlite in <folder>/database (kept on exit: the caller owns it)
  *   BENCH_DATABASE_URL=postgres://…  a PostgreSQL server instead
@@ -49,7 +49,7 @@ async function startCartService(): Promise<{ url: string; stop(): Promise<void> 
   const logger = createLogger('info', { dest: join(dir, 'requests.log') });
   const catalogue = loadCatalogue();
   const beforeOpen = performance.now();
-  const store = await openStore({ databaseUrl, dataDir, logger });
+  const store = await openStore({ databaseUrl, dataDir, logger, importLegacyFrom: dataDir });
   const opened = performance.now();
   await store.seedStock(catalogue.products.map((product) => ({ productId: product.id, onHand: BENCH_STOCK })));
   await store.purgeExpired();
