@@ -45,12 +45,16 @@ export interface MigrationReport {
  * applied whose file has changed since is refused: migrations are append-only.
  */
 export async function migrate(client: SqlClient, migrations = readMigrations()): Promise<MigrationReport> {
-  await client.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version integer PRIMARY KEY,
-    name text NOT NULL,
-    checksum text NOT NULL,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  // Under the lock too: two concurrent CREATE TABLE IF NOT EXISTS can collide in PostgreSQL's catalogue.
+  await client.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      checksum text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const applied: string[] = [];
   for (const migration of migrations) {
     const ran = await client.transaction(async (tx) => {
