@@ -27,26 +27,16 @@ export class SqlCarts implements CartStore {
   }
 
   /** The cart's live lines and when it last changed (0 for no cart): what the read cache keeps. */
-  async getCart(cartId: string): Promise<{ lines: StoredLine[]; updatedAt: number }> {
-    const { rows } = await this.db.query<LineRow & { updated_at: Date }>(
-      `SELECT l.product_id, l.quantity, c.updated_at FROM carts c JOIN cart_lines l ON l.cart_id = c.id
-       WHERE c.id = $1 AND c.updated_at > $2`,
-      [cartId, this.expiredBefore()],
-    );
-    return { lines: toLines(rows), updatedAt: rows[0]?.updated_at.getTime() ?? 0 };
+  getCart(cartId: string): Promise<{ lines: StoredLine[]; updatedAt: number }> {
+    return liveCart(this.db, cartId, this.expiredBefore());
   }
 
   addLine(cartId: string, productId: string, quantity: number, maxQuantity: number): Promise<AddLineResult> {
     return this.db.transaction(async (tx) => {
       await this.lockCart(tx, cartId);
-      const { rows } = await tx.query<{ quantity: number | null; on_hand: number | null }>(
-        `SELECT (SELECT quantity FROM cart_lines WHERE cart_id = $1 AND product_id = $2) AS quantity,
-                (SELECT on_hand FROM stock WHERE product_id = $2) AS on_hand`,
-        [cartId, productId],
-      );
-      const next = (rows[0]?.quantity ?? 0) + quantity;
+      const { current, onHand } = await lineAndStock(tx, cartId, productId);
+      const next = (current ?? 0) + quantity;
       if (next > maxQuantity) return { ok: false, reason: 'over_max', lines: await linesOf(tx, cartId) };
-      const onHand = rows[0]?.on_hand ?? 0;
       if (next > onHand) return { ok: false, reason: 'out_of_stock', left: onHand, lines: await linesOf(tx, cartId) };
       await tx.query(
         `INSERT INTO cart_lines (cart_id, product_id, quantity) VALUES ($1, $2, $3)
@@ -60,17 +50,11 @@ export class SqlCarts implements CartStore {
   setLine(cartId: string, productId: string, quantity: number): Promise<SetLineResult> {
     return this.db.transaction(async (tx) => {
       await this.lockCart(tx, cartId);
-      const { rows } = await tx.query<{ quantity: number | null; on_hand: number | null }>(
-        `SELECT (SELECT quantity FROM cart_lines WHERE cart_id = $1 AND product_id = $2) AS quantity,
-                (SELECT on_hand FROM stock WHERE product_id = $2) AS on_hand`,
-        [cartId, productId],
-      );
-      const current = rows[0]?.quantity ?? null;
+      const { current, onHand } = await lineAndStock(tx, cartId, productId);
       if (current === null) {
         await this.dropIfEmpty(tx, cartId);
         return { ok: false, reason: 'absent', lines: await linesOf(tx, cartId) };
       }
-      const onHand = rows[0]?.on_hand ?? 0;
       // Lowering a quantity is always allowed, even when stock has fallen below it since.
       if (quantity > current && quantity > onHand) return { ok: false, reason: 'out_of_stock', left: onHand, lines: await linesOf(tx, cartId) };
       await tx.query('UPDATE cart_lines SET quantity = $3 WHERE cart_id = $1 AND product_id = $2', [cartId, productId, quantity]);
@@ -121,7 +105,27 @@ export class SqlCarts implements CartStore {
   }
 }
 
-export async function linesOf(tx: SqlQueryable, cartId: string): Promise<StoredLine[]> {
+/** A cart's lines and when it last changed, unless its time to live has passed (then: no lines, 0). */
+export async function liveCart(db: SqlQueryable, cartId: string, expiredBefore: Date): Promise<{ lines: StoredLine[]; updatedAt: number }> {
+  const { rows } = await db.query<LineRow & { updated_at: Date }>(
+    `SELECT l.product_id, l.quantity, c.updated_at FROM carts c JOIN cart_lines l ON l.cart_id = c.id
+     WHERE c.id = $1 AND c.updated_at > $2`,
+    [cartId, expiredBefore],
+  );
+  return { lines: toLines(rows), updatedAt: rows[0]?.updated_at.getTime() ?? 0 };
+}
+
+/** The line's quantity in the cart (null: no such line) and the product's units on hand (0 without a stock row). */
+async function lineAndStock(tx: SqlQueryable, cartId: string, productId: string): Promise<{ current: number | null; onHand: number }> {
+  const { rows } = await tx.query<{ quantity: number | null; on_hand: number | null }>(
+    `SELECT (SELECT quantity FROM cart_lines WHERE cart_id = $1 AND product_id = $2) AS quantity,
+            (SELECT on_hand FROM stock WHERE product_id = $2) AS on_hand`,
+    [cartId, productId],
+  );
+  return { current: rows[0]?.quantity ?? null, onHand: rows[0]?.on_hand ?? 0 };
+}
+
+async function linesOf(tx: SqlQueryable, cartId: string): Promise<StoredLine[]> {
   const { rows } = await tx.query<LineRow>('SELECT product_id, quantity FROM cart_lines WHERE cart_id = $1', [cartId]);
   return toLines(rows);
 }

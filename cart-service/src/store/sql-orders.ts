@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shop/contracts/orders';
 import { sqlState, type SqlClient, type SqlQueryable } from '../db/sql-client';
 import type { StoredLine } from './cart-store';
-import { linesOf } from './sql-carts';
+import { liveCart } from './sql-carts';
 import { addStock, takeStock } from './sql-stock';
 import type { KeyedOrder, OrderCursor, OrderPage, OrderStore, PlaceOrderResult, SetStatusResult, StoredOrder } from './order-store';
 import { IDEMPOTENCY_TTL_MS, linesSignature } from './order-store';
@@ -57,8 +57,7 @@ export class SqlOrders implements OrderStore {
         await tx.query('SELECT 1 FROM carts WHERE id = $1 FOR UPDATE', [order.placedBy]);
         const earlier = await keyedOrder(tx, order.placedBy, key, this.now());
         if (earlier) return { kind: 'replayed', ...earlier };
-        const { rows: live } = await tx.query('SELECT 1 FROM carts WHERE id = $1 AND updated_at > $2', [order.placedBy, new Date(this.now() - this.cartTtlMs)]);
-        const lines = live.length > 0 ? await linesOf(tx, order.placedBy) : [];
+        const { lines } = await liveCart(tx, order.placedBy, new Date(this.now() - this.cartTtlMs));
         if (linesSignature(lines) !== linesSignature(expectedLines)) return { kind: 'cart_changed' };
 
         const { rows: inserted } = await tx.query(
