@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { z } from 'zod';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { AdminStockResponse, StockLevelResponse } from '@shop/contracts/stock';
@@ -7,6 +8,7 @@ import type { Catalogue, CatalogueProduct } from '../catalogue/load-catalogue';
 import { ApiError, messages } from '../http/api-error';
 import { readJsonBody } from '../http/read-json-body';
 import { sendJson } from '../http/send-json';
+import { validateBody } from '../http/validate-body';
 import type { StockStore } from '../store/sql-stock';
 
 export interface StockAdminDeps {
@@ -19,6 +21,13 @@ export interface StockAdminDeps {
 }
 
 const MAX_STOCK = 1_000_000;
+
+/** Exactly one integer field each, within the bounds (validateBody refuses anything else with its message). */
+const stockBodies = {
+  set: z.strictObject({ onHand: z.number().int().min(0).max(MAX_STOCK) }),
+  adjust: z.strictObject({ delta: z.number().int().min(-MAX_STOCK).max(MAX_STOCK).refine((n) => n !== 0) }),
+  fieldMessages: { onHand: messages.stockInvalid, delta: messages.stockDeltaInvalid },
+};
 
 /**
  * Operators' stock routes, beside /admin/orders (same token, same rate limit):
@@ -35,16 +44,6 @@ export function registerStockAdminRoutes(router: Router, deps: StockAdminDeps): 
     return product;
   };
 
-  /** The body must be exactly `{[field]: integer}` within the bounds. */
-  const integerField = async (ctx: Parameters<Middleware>[0], field: string, valid: (n: number) => boolean, message: string) => {
-    const body = await readJsonBody(ctx, deps.bodyLimitBytes);
-    const value = (body as Record<string, unknown> | null)?.[field];
-    if (typeof body !== 'object' || body === null || Object.keys(body).length !== 1 || !Number.isSafeInteger(value) || !valid(value as number)) {
-      throw new ApiError(400, 'validation_failed', message, {}, { [field]: message });
-    }
-    return value as number;
-  };
-
   router.get('/admin/stock', authenticated, async (ctx) => {
     const levels = await stock.stockLevels();
     const answer: AdminStockResponse = { stock: catalogue.products.map((p) => stockLevelOf(p, levels.get(p.id) ?? 0)) };
@@ -53,7 +52,7 @@ export function registerStockAdminRoutes(router: Router, deps: StockAdminDeps): 
 
   router.put('/admin/stock/:productId', authenticated, async (ctx) => {
     const product = productOf(ctx.params['productId']);
-    const onHand = await integerField(ctx, 'onHand', (n) => n >= 0 && n <= MAX_STOCK, messages.stockInvalid);
+    const { onHand } = validateBody(stockBodies.set, await readJsonBody(ctx, deps.bodyLimitBytes), stockBodies.fieldMessages);
     await stock.setStock(product.id, onHand, Date.now());
     logger.info({ product: product.id, onHand }, 'stock counted');
     const answer: StockLevelResponse = { stock: stockLevelOf(product, onHand) };
@@ -62,7 +61,7 @@ export function registerStockAdminRoutes(router: Router, deps: StockAdminDeps): 
 
   router.post('/admin/stock/:productId/adjust', authenticated, async (ctx) => {
     const product = productOf(ctx.params['productId']);
-    const delta = await integerField(ctx, 'delta', (n) => n !== 0 && Math.abs(n) <= MAX_STOCK, messages.stockDeltaInvalid);
+    const { delta } = validateBody(stockBodies.adjust, await readJsonBody(ctx, deps.bodyLimitBytes), stockBodies.fieldMessages);
     const result = await stock.adjustStock(product.id, delta, Date.now());
     if (!result.ok) throw new ApiError(409, 'out_of_stock', messages.stockBelowZero(product.name, result.onHand));
     logger.info({ product: product.id, delta, onHand: result.onHand }, 'stock adjusted');

@@ -57,9 +57,12 @@ describe('stock on the embedded database', () => {
     await ops.setStock('sv-002', 7);
     for (const bad of [-1, 1.5, '3', null, 2_000_000]) {
       const res = await ops.setStock('sv-002', bad);
-      expect([res.status, res.body.error.code]).toEqual([400, 'validation_failed']);
+      expect([res.status, res.body.error]).toEqual([400, { code: 'validation_failed', message: 'La quantité en stock doit être un nombre entier entre 0 et 1 000 000.' }]);
     }
-    expect((await ops.adjust('sv-002', 0)).status).toBe(400);
+    expect((await ops.adjust('sv-002', 0)).body.error).toEqual({
+      code: 'validation_failed',
+      message: 'La variation de stock doit être un nombre entier non nul entre -1 000 000 et 1 000 000.',
+    });
     expect((await ops.setStock('nope-404', 3)).status).toBe(404);
     expect((await new CookieClient(app.url, {}).request('/admin/stock/sv-002', { method: 'PUT', json: { onHand: 1 } })).status).toBe(401);
     expect(((await ops.stock()).body as AdminStockResponse).stock.find((s) => s.productId === 'sv-002')?.onHand).toBe(7);
