@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { initialStockLevels } from '../catalogue/availability';
-import { loadCatalogue } from '../catalogue/load-catalogue';
+import { loadCatalogue, type Catalogue } from '../catalogue/load-catalogue';
 import { openStore, type ShopStore, type StoreOptions } from '../store/open-store';
 
 /** One database that stores can be opened on, one after the other (or several at once on a server). */
@@ -20,11 +21,37 @@ export interface StoreBacking {
 
 export type BackingFactory = () => Promise<StoreBacking>;
 
-/** A data folder whose embedded database starts as a copy of the run's migrated template (global-setup.ts). */
+let shipped: Catalogue | undefined;
+/** The real catalogue, loaded once per test file. */
+export function shippedCatalogue(): Catalogue {
+  shipped ??= loadCatalogue();
+  return shipped;
+}
+
+/** Gives a data folder without a database yet a copy of the run's migrated template (global-setup.ts), not an initdb. */
+async function withTemplateDatabase(dataDir: string): Promise<void> {
+  const database = join(dataDir, 'database');
+  if (!existsSync(database)) await cp(inject('pgliteTemplate'), database, { recursive: true });
+}
+
+/** A data folder whose embedded database starts as a copy of the run's migrated template. */
 export async function newDataDir(prefix = 'cart-service-test-'): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), prefix));
-  await cp(inject('pgliteTemplate'), join(path, 'database'), { recursive: true });
+  await withTemplateDatabase(path);
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/**
+ * Opens the store as main.ts does (migrated database, stock seeded), with `stockEach` units of every product: 1,000
+ * unless told, so suites about other things never run out; stock suites set the levels they test. An embedded data
+ * folder without a database starts from the template.
+ */
+export async function openSeededStore(options: Partial<StoreOptions> & { stockEach?: number }): Promise<ShopStore> {
+  const { stockEach = 1000, dataDir = '/nonexistent', ...rest } = options;
+  if (!rest.databaseUrl && options.dataDir) await withTemplateDatabase(dataDir);
+  const store = await openStore({ dataDir, ...rest });
+  await store.seedStock(initialStockLevels(shippedCatalogue()).map((level) => ({ ...level, onHand: stockEach })));
+  return store;
 }
 
 /** A fresh database on the run's PostgreSQL server, created from the migrated template. */
@@ -48,28 +75,18 @@ async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>
   }
 }
 
-let catalogue: ReturnType<typeof loadCatalogue> | undefined;
-
-async function openSeeded(base: Pick<StoreOptions, 'dataDir' | 'databaseUrl'>, options: Parameters<StoreBacking['open']>[0] = {}) {
-  const { stockEach = 1000, ...rest } = options;
-  const store = await openStore({ ...base, ...rest });
-  catalogue ??= loadCatalogue();
-  await store.seedStock(initialStockLevels(catalogue).map((level) => ({ ...level, onHand: stockEach })));
-  return store;
-}
-
 /** The embedded default: PGlite in a data folder. */
 export const pgliteBacking: BackingFactory = async () => {
   const dir = await newDataDir();
   const storeOptions = { dataDir: dir.path };
-  return { name: 'PGlite', storeOptions, open: (options) => openSeeded(storeOptions, options), dispose: dir.remove };
+  return { name: 'PGlite', storeOptions, open: (options) => openSeededStore({ ...storeOptions, ...options }), dispose: dir.remove };
 };
 
 /** A real PostgreSQL 15 server (DATABASE_URL). */
 export const postgresBacking: BackingFactory = async () => {
   const database = await newPostgresDatabase();
   const storeOptions = { dataDir: '/nonexistent', databaseUrl: database.url };
-  return { name: 'PostgreSQL', storeOptions, open: (options) => openSeeded(storeOptions, options), dispose: database.drop };
+  return { name: 'PostgreSQL', storeOptions, open: (options) => openSeededStore({ ...storeOptions, ...options }), dispose: database.drop };
 };
 
 /** Every store the service can run on: contract suites run against each. */

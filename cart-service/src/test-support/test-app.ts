@@ -1,26 +1,18 @@
-import { existsSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { createApp, type AppOptions, type CartServiceApp } from '../app';
-import { loadCatalogue, type Catalogue } from '../catalogue/load-catalogue';
-import { initialStockLevels } from '../catalogue/availability';
-import { openStore, type ShopStore } from '../store/open-store';
-import { newDataDir } from './databases';
+import type { ShopStore } from '../store/open-store';
+import { newDataDir, openSeededStore, shippedCatalogue } from './databases';
 
 export const SHOP_ORIGIN = 'http://localhost:3000';
 export const TEST_SESSION_KEYS = ['test-session-key-0123456789-abcdefghijklmnop'];
 
-let shippedCatalogue: Catalogue | undefined;
 /** The real catalogue, loaded once per test file. */
-export function catalogue(): Catalogue {
-  shippedCatalogue ??= loadCatalogue();
-  return shippedCatalogue;
-}
+export const catalogue = shippedCatalogue;
 
 export function silentLogger(): Logger {
   return pino({ level: 'silent' });
@@ -48,19 +40,8 @@ export async function tempDir(prefix = 'cart-service-test-'): Promise<{ path: st
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
 
-/**
- * Opens the store as main.ts does (migrated database, stock seeded), with `stockEach` units of every product: 1,000
- * unless told, so suites about other things never run out; stock suites set the levels they test.
- */
-export async function openTestStore(options: { dataDir?: string; databaseUrl?: string; stockEach?: number }): Promise<ShopStore> {
-  // A folder without a database yet starts from the run's migrated template: a copy, not an initdb.
-  if (options.dataDir && !options.databaseUrl && !existsSync(join(options.dataDir, 'database'))) {
-    await cp(inject('pgliteTemplate'), join(options.dataDir, 'database'), { recursive: true });
-  }
-  const store = await openStore({ dataDir: options.dataDir ?? '/nonexistent', databaseUrl: options.databaseUrl });
-  await store.seedStock(initialStockLevels(catalogue()).map((l) => ({ ...l, onHand: options.stockEach ?? 1000 })));
-  return store;
-}
+/** Opens the store as main.ts does, with plenty of stock (databases.ts). */
+export const openTestStore = openSeededStore;
 
 export interface RunningApp {
   url: string;
