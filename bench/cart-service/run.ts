@@ -7,11 +7,11 @@
  * Writes bench/results/cart-service.json. Budget: GET /api/cart >= 50% of the bare route's requests per second.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { median, writeResults } from '../frontend/util.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -42,12 +42,6 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
   timeouts: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function startServer(kind: 'bare' | 'app'): Promise<Server> {
@@ -163,26 +157,13 @@ try {
   const met = getCart >= GET_CART_BUDGET;
   console.log(`\nbudget: GET /api/cart >= ${GET_CART_BUDGET * 100}% of bare: ${(getCart * 100).toFixed(0)}% -> ${met ? 'met' : 'NOT MET'}`);
 
-  const outDir = join(root, 'bench/results');
-  mkdirSync(outDir, { recursive: true });
-  const out = join(outDir, 'cart-service.json');
-  writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        node: process.version,
-        cores: availableParallelism(),
-        durationSeconds: duration,
-        rounds,
-        connections,
-        results: rows,
-        budget: { target: 'GET /api/cart (session)', minRatioToBare: GET_CART_BUDGET, ratio: getCart, met },
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  const out = writeResults('cart-service.json', {
+    durationSeconds: duration,
+    rounds,
+    connections,
+    results: rows,
+    budget: { target: 'GET /api/cart (session)', minRatioToBare: GET_CART_BUDGET, ratio: getCart, met },
+  });
   console.log(`wrote ${out}`);
 } finally {
   await Promise.all(servers.map(stopServer));

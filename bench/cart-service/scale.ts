@@ -39,7 +39,7 @@
  * Writes bench/results/cart-service-scale.json.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -49,6 +49,7 @@ import autocannon from 'autocannon';
 import { loadCatalogue } from '../../cart-service/src/catalogue/load-catalogue.ts';
 import { openPgClient } from '../../cart-service/src/db/pg-client.ts';
 import { startPostgresServer, type PostgresServer } from '../../cart-service/src/test-support/postgres-server.ts';
+import { median, writeResults } from '../frontend/util.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -687,12 +688,6 @@ function medianOf<T>(items: T[]): T {
   return first as T;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 const measured: CaseResult[] = [];
 process.once('SIGINT', () => {
   log('\nSIGINT: stopping');
@@ -724,35 +719,22 @@ const goalLines = backings.flatMap((name) => printBacking(name, results.filter((
 log('');
 for (const line of goalLines) log(line);
 
-const outDir = join(root, 'bench/results');
-mkdirSync(outDir, { recursive: true });
-const out = join(outDir, 'cart-service-scale.json');
-writeFileSync(
-  out,
-  `${JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      node: process.version,
-      cores: availableParallelism(),
-      durationSeconds: duration,
-      warmupSeconds: warmup,
-      addConnections,
-      sessions: sessionCount,
-      orderWorkers,
-      getConnections,
-      getRate,
-      rounds,
-      totalSeconds: Math.round((performance.now() - startedAll) / 1000),
-      results: results.map((r) => {
-        const baseline = baselineOf(results.filter((b) => b.backing === r.backing))!;
-        return { ...r, ratioToBaseline: Object.fromEntries(columns.map((c) => [c.title, Math.round((c.value(r) / c.value(baseline)) * 100) / 100])) };
-      }),
-      goals: goalLines,
-      // Every round's figures; `results` holds their medians.
-      measured,
-    },
-    null,
-    2,
-  )}\n`,
-);
+const out = writeResults('cart-service-scale.json', {
+  durationSeconds: duration,
+  warmupSeconds: warmup,
+  addConnections,
+  sessions: sessionCount,
+  orderWorkers,
+  getConnections,
+  getRate,
+  rounds,
+  totalSeconds: Math.round((performance.now() - startedAll) / 1000),
+  results: results.map((r) => {
+    const baseline = baselineOf(results.filter((b) => b.backing === r.backing))!;
+    return { ...r, ratioToBaseline: Object.fromEntries(columns.map((c) => [c.title, Math.round((c.value(r) / c.value(baseline)) * 100) / 100])) };
+  }),
+  goals: goalLines,
+  // Every round's figures; `results` holds their medians.
+  measured,
+});
 log(`\nwrote ${out} (${Math.round((performance.now() - startedAll) / 1000)} s)`);

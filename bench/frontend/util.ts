@@ -1,4 +1,6 @@
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -45,3 +47,13 @@ export function envNumber(name: string, fallback: number): number {
 }
 
 export const envFlag = (name: string) => ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
+
+/** Writes `bench/results/<file>`: when and where it ran (date, Node, cores), then the figures. Answers its path. */
+export function writeResults(file: string, figures: Record<string, unknown>): string {
+  const dir = join(repoRoot, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, file);
+  const run = { date: new Date().toISOString(), node: process.version, cores: availableParallelism() };
+  writeFileSync(path, `${JSON.stringify({ ...run, ...figures }, null, 2)}\n`);
+  return path;
+}
