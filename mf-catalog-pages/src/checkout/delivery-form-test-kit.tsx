@@ -1,24 +1,12 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, vi } from 'vitest';
 import { DeliveryForm } from './delivery-form';
 
-/** For the delivery form's tests only (no page imports it): a stubbed fetch, the form in a router, and its controls. */
-export const fetchMock = vi.fn<typeof fetch>();
-
-/** Call at a test file's top level: each test gets a fresh fetch stub and an unmounted page after it. */
-export function stubFetchPerTest(): void {
-  beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-}
+/** For the delivery form's tests only (no page imports it): the form in a router, and its controls. */
+export { fetchMock, stubFetchPerTest } from '../shared/fetch-stub';
+import { fetchMock } from '../shared/fetch-stub';
 
 function CurrentPath() {
   return <span data-testid="path">{useLocation().pathname}</span>;

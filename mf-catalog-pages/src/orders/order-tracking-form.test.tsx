@@ -1,22 +1,15 @@
 // @vitest-environment jsdom
 import type { TrackedOrder } from '@shop/contracts/orders';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderTrackingPage } from '../pages/order-tracking-page';
 import { apiError, jsonResponse, placedOrder } from './order-fixtures';
 import { OrderTrackingForm } from './order-tracking-form';
 import { trackingMessages } from './tracking-validation';
+import { fetchMock, stubFetchPerTest } from '../shared/fetch-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+stubFetchPerTest();
 
 const tracked = (status: TrackedOrder['status']): TrackedOrder => ({
   number: placedOrder.number,

@@ -4,20 +4,13 @@ import type { ProductLayout } from '@shop/contracts/exposes';
 import type { Product } from '@shop/contracts/products';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../orders/order-fixtures';
 import { aProduct, lowStock, outOfStock } from '../shared/product-fixtures';
 import { FeaturedProductPage } from './featured-product-page';
+import { fetchMock, stubFetchPerTest } from '../shared/fetch-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+stubFetchPerTest();
 
 function renderLayout(layout: ProductLayout, products: Product[]) {
   fetchMock.mockImplementation(async () => jsonResponse({ products }));
