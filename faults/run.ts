@@ -7,7 +7,7 @@
  *
  * Environment: FAULTS_SHOPPERS (10), FAULTS_RECOVERY_BOUND_MS (30000), FAULTS_SETTLE_MS (2500, load between faults).
  */
-import { ADMIN_TOKEN, type ServiceName } from '../e2e/support/stack-env';
+import { putStock, type ServiceName } from '../e2e/support/stack-env';
 import { answersOk, services, startSupervisedStack, type SupervisedStack } from '../e2e/support/supervised-stack';
 import { Shopper, type RequestRecord } from './shopper';
 
@@ -71,11 +71,7 @@ async function main(): Promise<number> {
     };
     // Enough stock that no order is refused for it: this suite is about faults, stock has its own tests.
     for (const productId of targets.productIds) {
-      const res = await fetch(`http://127.0.0.1:${stack.ports['cart-service']}/admin/stock/${productId}`, {
-        method: 'PUT',
-        headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ onHand: 1_000_000 }),
-      });
+      const res = await putStock(stack.ports, productId, 1_000_000);
       if (res.status !== 200) throw new Error(`setting the stock of ${productId} answered ${res.status}`);
     }
     shoppers = Array.from({ length: SHOPPERS }, (_, i) => new Shopper(i + 1, targets, (r) => records.push(r)));

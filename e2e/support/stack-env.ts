@@ -6,6 +6,7 @@
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+import type { SetStockBody } from '@shop/contracts/stock';
 
 export type ServiceName = 'cart-service' | 'mf-frame' | 'mf-cart' | 'mf-catalog-pages' | 'shell';
 
@@ -56,6 +57,19 @@ export function stackRemotes(ports: StackPorts, version = '1.0.0'): RemotesConfi
  * test value, not a secret; cart-service wants 32 characters at least.
  */
 export const ADMIN_TOKEN = 'e2e-operators-token-0123456789-abcdefghij';
+
+/**
+ * Sets a product's units on hand as an operator would: `PUT /admin/stock/:productId` on cart-service itself (the shell
+ * does not proxy /admin), with the stack's operators' token. Answers the response; callers check it their own way.
+ */
+export function putStock(ports: StackPorts, productId: string, onHand: number): Promise<Response> {
+  const body: SetStockBody = { onHand };
+  return fetch(`http://127.0.0.1:${ports['cart-service']}/admin/stock/${encodeURIComponent(productId)}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
 
 /**
  * The environment every process of a stack gets: its ports, the shop's origin, the operators' file and token, a data
