@@ -16,7 +16,6 @@ import type { KeyedOrder, StoredOrder } from '../store/order-store';
 import { validateDelivery, validateTracking } from './delivery-validation';
 import { newOrderNumber, normalizeOrderNumber } from './order-number';
 import { requestFingerprint } from './request-fingerprint';
-import { LEGACY_FINGERPRINT } from '../store/import-legacy-files';
 import { orderJson, orderLineOf, orderTotal, trackedOrderJson } from './order-json';
 
 export interface TrackingLimits {
@@ -67,7 +66,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
 
   /** The committed order of an earlier submit with this key: replayed when the body is the same, 422 otherwise. */
   const replayOrRefuse = (ctx: Context, earlier: KeyedOrder, fingerprint: string) => {
-    if (earlier.fingerprint !== fingerprint && earlier.fingerprint !== LEGACY_FINGERPRINT) throw new ApiError(422, 'idempotency_key_reused', messages.idempotencyKeyReused);
+    if (earlier.fingerprint !== fingerprint) throw new ApiError(422, 'idempotency_key_reused', messages.idempotencyKeyReused);
     sendReplay(ctx, earlier.order);
   };
 

@@ -3,15 +3,15 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { SqlClient, SqlQueryable } from '../db/sql-client';
+import { requestFingerprint } from '../orders/request-fingerprint';
 
 /**
  * Releases before decision 015 kept carts, orders and sign-ups in JSON files in the data folder. On the first start of
  * this release they are imported into the database in one transaction (nothing is half-imported), then renamed
  * `<file>.imported`, so an upgrade loses nothing and a second start does not import twice. Idempotency keys keep working
- * for a retry that straddles the upgrade: their request fingerprint is unknown, recorded as LEGACY_FINGERPRINT.
+ * for a retry that straddles the upgrade: their fingerprint is the one of their order's delivery details (stored
+ * validated and normalised, as a retry's body is fingerprinted), so a retry replays and another body is refused.
  */
-export const LEGACY_FINGERPRINT = '*';
-
 const Line = z.object({ productId: z.string(), name: z.string(), price: z.number(), oldPrice: z.number().optional(), quantity: z.number().int(), images: z.array(z.string()) });
 const Delivery = z.object({ fullName: z.string(), phone: z.string(), city: z.string(), address: z.string(), note: z.string().optional() });
 const OrdersFile = z.object({
@@ -50,10 +50,14 @@ export async function importLegacyFiles(db: SqlClient, dataDir: string, logger?:
         FROM jsonb_to_recordset($1::jsonb) AS x (number text, "ownerId" text, "placedBy" text, status text,
           "createdAt" timestamptz, "updatedAt" timestamptz, lines jsonb, total numeric, delivery jsonb)
         ON CONFLICT (number) DO NOTHING`);
-      const keys = orders.idempotency.filter((k) => k.expiresAt > Date.now()).map((k) => ({ ...k, expiresAt: iso(k.expiresAt) }));
+      const deliveryOf = new Map(orders.orders.map((o) => [o.number, o.delivery]));
+      const keys = orders.idempotency.flatMap((k) => {
+        const delivery = deliveryOf.get(k.number);
+        return delivery && k.expiresAt > Date.now() ? [{ ...k, fingerprint: requestFingerprint(delivery), expiresAt: iso(k.expiresAt) }] : [];
+      });
       await inBatches(tx, keys, `INSERT INTO idempotency_keys (session_id, key, fingerprint, order_number, expires_at)
-        SELECT "ownerId", key, '${LEGACY_FINGERPRINT}', number, "expiresAt"
-        FROM jsonb_to_recordset($1::jsonb) AS x ("ownerId" text, key text, number text, "expiresAt" timestamptz)
+        SELECT "ownerId", key, fingerprint, number, "expiresAt"
+        FROM jsonb_to_recordset($1::jsonb) AS x ("ownerId" text, key text, fingerprint text, number text, "expiresAt" timestamptz)
         WHERE EXISTS (SELECT 1 FROM orders WHERE orders.number = x.number)
         ON CONFLICT (session_id, key) DO NOTHING`);
     }
