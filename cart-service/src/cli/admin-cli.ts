@@ -63,3 +63,10 @@ export function escapeJson(json: string): string {
   );
 }
 
+
+/** A table: the header, then one line per row, each cell shown `printable` and padded to its column's width. */
+export function printRows(io: CliIo, header: readonly string[], rows: ReadonlyArray<readonly string[]>): void {
+  const cells = rows.map((row) => row.map(printable));
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
+  for (const row of [header, ...cells]) io.out(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+}

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AdminOrdersResponse, Order, OrderResponse, OrderStatus } from '@shop/contracts/orders';
-import { adminClient, date, escapeJson, mad, printable, refused, type CliIo } from '../cli/admin-cli';
+import { adminClient, date, escapeJson, mad, printable, printRows, refused, type CliIo } from '../cli/admin-cli';
 import { ORDER_STATUSES } from './order-status';
 
 export { printable } from '../cli/admin-cli';
@@ -94,8 +94,11 @@ function printTable(io: CliIo, orders: Order[]): void {
     io.out('Aucune commande.');
     return;
   }
-  const rows = orders.map((o) =>
-    [
+  const header = ['Numéro', 'Date', 'Statut', 'Total', 'Articles', 'Client', 'Téléphone', 'Ville'];
+  printRows(
+    io,
+    header,
+    orders.map((o) => [
       o.number,
       date.format(new Date(o.createdAt)),
       o.status,
@@ -104,11 +107,8 @@ function printTable(io: CliIo, orders: Order[]): void {
       o.delivery.fullName,
       o.delivery.phone,
       o.delivery.city,
-    ].map(printable),
+    ]),
   );
-  const header = ['Numéro', 'Date', 'Statut', 'Total', 'Articles', 'Client', 'Téléphone', 'Ville'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  for (const row of [header, ...rows]) io.out(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
 }
 
 // Run as a script (not when imported by the tests).

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { AdminStockResponse, StockLevel, StockLevelResponse } from '@shop/contracts/stock';
-import { adminClient, escapeJson, printable, refused, type CliIo } from '../cli/admin-cli';
+import { adminClient, escapeJson, printable, printRows, refused, type CliIo } from '../cli/admin-cli';
 
 /**
  * The operators' stock tool, through cart-service's /admin/stock routes (the operators' console will do the same):
@@ -60,10 +60,7 @@ export async function runStockCli(argv: string[], env: NodeJS.ProcessEnv, io: Cl
 }
 
 function printTable(io: CliIo, stock: StockLevel[]): void {
-  const rows = stock.map((s) => [s.productId, String(s.onHand), STATUS_TEXT[s.availability.status], s.name].map(printable));
-  const header = ['Produit', 'Stock', 'Disponibilité', 'Nom'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  for (const row of [header, ...rows]) io.out(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+  printRows(io, ['Produit', 'Stock', 'Disponibilité', 'Nom'], stock.map((s) => [s.productId, String(s.onHand), STATUS_TEXT[s.availability.status], s.name]));
 }
 
 // Run as a script (not when imported by the tests).
