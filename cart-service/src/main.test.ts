@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CookieClient } from './test-support/cookie-client';
+import { LISTENING_LINE } from './test-support/service-process';
 import { tempDir } from './test-support/test-app';
 
 const packageRoot = resolve(import.meta.dirname, '..');
@@ -34,7 +35,7 @@ async function listeningUrl(started: Started): Promise<string> {
   await expect
     .poll(
       () => {
-        const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)".*"msg":"cart-service listening"/.exec(started.output());
+        const match = LISTENING_LINE.exec(started.output());
         url = match?.[1];
         return url !== undefined || started.child.exitCode !== null;
       },

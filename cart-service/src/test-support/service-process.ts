@@ -3,6 +3,9 @@ import { join, resolve } from 'node:path';
 
 const packageRoot = resolve(import.meta.dirname, '../..');
 
+/** main.ts's "cart-service listening" log line, which carries the URL: the service answers from then on. */
+export const LISTENING_LINE = /"url":"(http:\/\/127\.0\.0\.1:\d+)".*"msg":"cart-service listening"/;
+
 export interface ServiceProcess {
   url: string;
   child: ChildProcess;
@@ -33,7 +36,7 @@ export async function startServiceProcess(env: Record<string, string>, timeoutMs
     const timer = setTimeout(() => reject(new Error(`cart-service not listening after ${timeoutMs} ms:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-20_000); // the tail is enough to say why it stopped
-      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)".*"msg":"cart-service listening"/.exec(output);
+      const match = LISTENING_LINE.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
         resolveUrl(match[1]);
