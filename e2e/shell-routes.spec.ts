@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { redirects, routeTable } from '../shell/src/routes/route-table';
+import { pageRoutes as routeTable, redirects } from '@shop/contracts/routes';
 import { products } from './support/cart';
 import { stackForThisFile } from './support/stack';
 

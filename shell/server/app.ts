@@ -6,7 +6,7 @@ import compress from 'koa-compress';
 import serve from 'koa-static';
 import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
-import { isKnownPath } from '../src/routes/route-table';
+import { isKnownPath } from '@shop/contracts/route-matching';
 import { contentSecurityPolicyHeader } from './content-security-policy';
 import { pageHints, withHints } from './page-hints';
 import { cartServiceProxy } from './proxy';

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Breadcrumb } from '../breadcrumb/breadcrumb';
 import { FallbackCart, FallbackFooter, FallbackHeader } from '../remotes/fallbacks';
 import { RemoteSlot } from '../remotes/remote-slot';
-import { pathsWithoutBreadcrumb } from '../routes/route-table';
+import { PATHS_WITHOUT_BREADCRUMB } from '@shop/contracts/routes';
 import { useNavigationEffects } from './use-navigation-effects';
 import styles from './layout.module.css';
 
@@ -34,7 +34,7 @@ export function Layout() {
         fallback={() => <FallbackHeader cartSlot={cartSlot} />}
         loading={<div className={styles.headerPlaceholder} />}
       />
-      {pathsWithoutBreadcrumb.has(pathname) ? null : <Breadcrumb />}
+      {PATHS_WITHOUT_BREADCRUMB.has(pathname) ? null : <Breadcrumb />}
       <main id="contenu" ref={main} tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SHOP_NAME } from '../shop';
-import { STYLE_2_PATHS } from '../routes/route-table';
+import { STYLE_2_PATHS } from '@shop/contracts/routes';
 
 /**
  * What every navigation does: the title is the shop's name followed by the path (spec, "Layout"); the

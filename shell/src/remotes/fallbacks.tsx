@@ -1,22 +1,32 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { ShopHref } from '@shop/contracts/routes';
 import { SHOP_NAME } from '../shop';
 import type { FallbackArgs } from './remote-slot';
 import styles from './fallbacks.module.css';
+
+/** The frame's main categories, for when the frame itself cannot load. */
+const fallbackNav: readonly { label: string; to: ShopHref }[] = [
+  { label: 'Visage', to: '/shop/face' },
+  { label: 'Corps', to: '/shop/body' },
+  { label: 'Cheveux', to: '/shop/hair' },
+  { label: 'Pack', to: '/shop/pack' },
+  { label: 'Shop', to: '/shop/all' },
+];
 
 /** The shell's minimal header, shown when mf_frame is unavailable; the cart still has its slot. */
 export function FallbackHeader({ cartSlot }: { cartSlot: ReactNode }) {
   return (
     <header className={styles.header} data-fallback="mf_frame">
-      <Link to="/" className={styles.brand}>
+      <Link to={'/' satisfies ShopHref} className={styles.brand}>
         {SHOP_NAME}
       </Link>
       <nav aria-label="Catégories" className={styles.nav}>
-        <Link to="/shop/face">Visage</Link>
-        <Link to="/shop/body">Corps</Link>
-        <Link to="/shop/hair">Cheveux</Link>
-        <Link to="/shop/pack">Pack</Link>
-        <Link to="/shop/all">Shop</Link>
+        {fallbackNav.map((link) => (
+          <Link key={link.to} to={link.to}>
+            {link.label}
+          </Link>
+        ))}
       </nav>
       {cartSlot}
     </header>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import type { ShopHref } from '@shop/contracts/routes';
 
 export function NotFoundPage() {
   return (
@@ -6,7 +7,7 @@ export function NotFoundPage() {
       <h1>Page introuvable</h1>
       <p>La page que vous cherchez n’existe pas ou a été déplacée.</p>
       <p>
-        <Link to="/">Retour à l’accueil</Link> · <Link to="/shop/all">Voir tous les produits</Link>
+        <Link to={'/' satisfies ShopHref}>Retour à l’accueil</Link> · <Link to={'/shop/all' satisfies ShopHref}>Voir tous les produits</Link>
       </p>
     </section>
   );

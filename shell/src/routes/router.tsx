@@ -1,58 +1,39 @@
 import { Navigate, useParams, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import type { ExposedModuleId } from '@shop/contracts/exposes';
+import { pageRoutes, redirects, shellRoutes, type PageRoute } from '@shop/contracts/routes';
 import { Layout } from '../layout/layout';
 import { FallbackCartLines, FallbackPage } from '../remotes/fallbacks';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { NotFoundPage } from './not-found-page';
-import { redirects, routeTable, shellRoutes } from './route-table';
-import type { RouteDef } from './route-table';
 
 const pageLoading = <p aria-busy="true">Chargement…</p>;
-
-function Page({ id, props }: { id: ExposedModuleId; props: object }) {
-  return (
-    <RemoteSlot
-      id={id}
-      props={props as never}
-      fallback={(args) => <FallbackPage {...args} />}
-      loading={pageLoading}
-    />
-  );
-}
-
-/** The product page takes its slug from the URL and shows the shell's 404 page for an unknown one. */
-function ProductRoute({ def }: { def: RouteDef }) {
-  const { slug = '' } = useParams();
-  return <Page id={def.module} props={{ ...def.props, slug, notFound: <NotFoundPage /> }} />;
-}
-
-/** The order confirmation takes its number from the URL; someone else's or an unknown order shows the 404 page. */
-function OrderConfirmationRoute({ def }: { def: RouteDef }) {
-  const { number = '' } = useParams();
-  return <Page id={def.module} props={{ ...def.props, number, notFound: <NotFoundPage /> }} />;
-}
 
 /** The checkout's cart lines come from mf_cart, so the cart's rules live in one remote. */
 const cartLines = (
   <RemoteSlot id="mf_cart/CartLines" props={{}} fallback={() => <FallbackCartLines />} loading={pageLoading} />
 );
 
-function pageElement(def: RouteDef) {
-  switch (def.module) {
-    case 'mf_catalog_pages/ProductPage':
-      return <ProductRoute def={def} />;
-    case 'mf_catalog_pages/OrderConfirmationPage':
-      return <OrderConfirmationRoute def={def} />;
-    case 'mf_catalog_pages/CheckoutPage':
-      return <Page id={def.module} props={{ ...def.props, cartLines }} />;
-    default:
-      return <Page id={def.module} props={def.props} />;
-  }
+/**
+ * One page of the route table: its props, plus what the shell fills in (route table, `PageRoute`): the URL parameter
+ * with the shell's 404 page for an unknown one, and mf_cart's lines where the page shows them.
+ */
+function Page({ def }: { def: PageRoute }) {
+  const params = useParams();
+  const filled: Record<string, unknown> = { ...def.props };
+  if (def.param) Object.assign(filled, { [def.param]: params[def.param] ?? '', notFound: <NotFoundPage /> });
+  if (def.cartLines) filled['cartLines'] = cartLines;
+  return (
+    <RemoteSlot
+      id={def.module}
+      props={filled as never}
+      fallback={(args) => <FallbackPage {...args} />}
+      loading={pageLoading}
+    />
+  );
 }
 
 const children: RouteObject[] = [
-  ...routeTable.map((def) => ({ path: def.path, element: pageElement(def) })),
+  ...(pageRoutes as readonly PageRoute[]).map((def) => ({ path: def.path, element: <Page def={def} /> })),
   ...shellRoutes.map((def) => ({ path: def.path, element: <NotFoundPage /> })),
   ...Object.entries(redirects).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
   { path: '*', element: <NotFoundPage /> },
