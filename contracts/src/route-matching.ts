@@ -1,4 +1,4 @@
-import { breadcrumbOnly, pageRoutes, redirects, shellRoutes, type PageRouteDef, type RouteParam } from './routes';
+import { breadcrumbOnly, pageRoutes, redirects, shellRoutes, type PageRouteDef, type RouteParam, type ShopPath } from './routes';
 
 /**
  * Reading the route table: which page a path is, what its parameter holds, whether the shop serves it at all. The
@@ -77,8 +77,9 @@ export function labelForPath(pathname: string): string | undefined {
 }
 
 /** Where a breadcrumb's intermediate crumb links: the page itself, the page listing its children, or nowhere. */
-export function crumbTarget(pathname: string): string | undefined {
+export function crumbTarget(pathname: string): ShopPath | undefined {
   const path = normalisePath(pathname);
   if (Object.hasOwn(breadcrumbOnly, path)) return breadcrumbOnly[path]?.to;
-  return isKnownPath(path) ? path : undefined;
+  // A normalised known path is one of the table's paths (or a concrete one of its patterns).
+  return isKnownPath(path) ? (path as ShopPath) : undefined;
 }

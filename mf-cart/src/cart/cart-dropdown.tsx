@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import type { CartDropdownProps } from '@shop/contracts/exposes';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { CartContents } from './cart-contents';
 import { lineCount } from './cart-total';
 import { useCartView } from './use-cart-view';
@@ -89,9 +89,9 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
         data-layout={geometry ? 'mobile' : 'dropdown'}
       >
         <CartContents view={view} apiBase={apiBase} />
-        <Link to="/shop/checkout" className={styles.checkout} onClick={() => setOpen(false)}>
+        <ShopLink to="/shop/checkout" className={styles.checkout} onClick={() => setOpen(false)}>
           Paiement du produit
-        </Link>
+        </ShopLink>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { CartPageProps } from '@shop/contracts/exposes';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { CartContents } from './cart-contents';
 import { useCartView } from './use-cart-view';
 import styles from './cart-page.module.css';
@@ -14,11 +14,11 @@ export function CartPage({ apiBase = '' }: CartPageProps) {
         <CartContents view={view} apiBase={apiBase} />
       </div>
       <p className={styles.actions}>
-        <Link to="/shop/all">Continuer mes achats</Link>
+        <ShopLink to="/shop/all">Continuer mes achats</ShopLink>
         {view.items.length > 0 ? (
-          <Link to="/shop/checkout" className={styles.checkout}>
+          <ShopLink to="/shop/checkout" className={styles.checkout}>
             Paiement du produit
-          </Link>
+          </ShopLink>
         ) : null}
       </p>
     </section>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import type { Article } from '../content/articles';
 import { themeLabels } from '../content/articles';
 import { articlePath, formatArticleDate } from './blog-layouts';
@@ -30,9 +30,9 @@ export function ArticleCard({ article, apiBase, eager, variant }: Props) {
           {article.readingMinutes} min de lecture
         </p>
         <h2 className={styles.cardTitle}>
-          <Link to={articlePath(article.slug)} className={styles.cardLink}>
+          <ShopLink to={articlePath(article.slug)} className={styles.cardLink}>
             {article.title}
-          </Link>
+          </ShopLink>
         </h2>
         <p>{article.excerpt}</p>
         {variant === 'standard' ? <p className={styles.more} aria-hidden="true">Lire l’article →</p> : null}

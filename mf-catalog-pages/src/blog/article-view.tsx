@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import type { Article } from '../content/articles';
 import { articles, themeLabels } from '../content/articles';
 import { ProductCard } from '../listing/product-card';
@@ -21,7 +21,7 @@ export function ArticleView({ article, apiBase }: Props) {
       <div>
         <h1 className={page.title}>Article introuvable</h1>
         <p>
-          Cet article n’existe pas ou a été retiré. <Link to="/blog-grid">Voir tous les articles du journal</Link>
+          Cet article n’existe pas ou a été retiré. <ShopLink to="/blog-grid">Voir tous les articles du journal</ShopLink>
         </p>
       </div>
     );
@@ -60,16 +60,16 @@ export function ArticleView({ article, apiBase }: Props) {
       ) : null}
       <nav aria-label="Autres articles" className={styles.pager}>
         {newer ? (
-          <Link to={articlePath(newer.slug)} rel="prev">
+          <ShopLink to={articlePath(newer.slug)} rel="prev">
             ← Article plus récent : {newer.title}
-          </Link>
+          </ShopLink>
         ) : (
           <span />
         )}
         {older ? (
-          <Link to={articlePath(older.slug)} rel="next">
+          <ShopLink to={articlePath(older.slug)} rel="next">
             Article précédent : {older.title} →
-          </Link>
+          </ShopLink>
         ) : null}
       </nav>
     </article>

@@ -1,4 +1,5 @@
 import type { BlogLayout } from '@shop/contracts/exposes';
+import type { ShopHref, ShopPath } from '@shop/contracts/routes';
 
 export interface BlogLayoutConfig {
   arrangement: 'grid' | 'masonry' | 'standard' | 'details';
@@ -16,7 +17,7 @@ export const blogLayouts: Record<BlogLayout, BlogLayoutConfig> = {
 };
 
 /** Where an article is read: the details layout, with the article in the URL. */
-export function articlePath(slug: string): string {
+export function articlePath(slug: string): ShopHref {
   return `/blog-details?article=${encodeURIComponent(slug)}`;
 }
 

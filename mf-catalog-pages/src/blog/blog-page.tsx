@@ -1,4 +1,5 @@
 import type { BlogPageProps } from '@shop/contracts/exposes';
+import type { ShopPath } from '@shop/contracts/routes';
 import { lazy, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { articles, themeLabels } from '../content/articles';
@@ -65,7 +66,7 @@ export function BlogPage({ layout, apiBase = '' }: BlogPageProps) {
       {config.sidebar ? (
         <div className={config.sidebar === 'left' ? `${styles.withSidebar} ${styles.sidebarLeft}` : styles.withSidebar}>
           {main}
-          <BlogSidebar theme={theme} basePath={config.arrangement === 'details' ? '/blog-grid' : pathname} currentSlug={currentSlug} />
+          <BlogSidebar theme={theme} basePath={config.arrangement === 'details' ? '/blog-grid' : (pathname as ShopPath) /* this page's own route */} currentSlug={currentSlug} />
         </div>
       ) : (
         main

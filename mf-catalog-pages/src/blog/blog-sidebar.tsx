@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import type { ShopPath } from '@shop/contracts/routes';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { articles, themeLabels } from '../content/articles';
 import type { ArticleTheme } from '../content/articles';
 import { articlePath } from './blog-layouts';
@@ -7,7 +8,7 @@ import styles from './blog.module.css';
 interface Props {
   theme: ArticleTheme | undefined;
   /** The page the theme links filter (the current layout's path). */
-  basePath: string;
+  basePath: ShopPath;
   currentSlug?: string;
 }
 
@@ -21,15 +22,15 @@ export function BlogSidebar({ theme, basePath, currentSlug }: Props) {
       <h2>Thèmes</h2>
       <ul>
         <li>
-          <Link to={basePath} aria-current={theme === undefined && !currentSlug ? 'page' : undefined}>
+          <ShopLink to={basePath} aria-current={theme === undefined && !currentSlug ? 'page' : undefined}>
             Tous les articles ({articles.length})
-          </Link>
+          </ShopLink>
         </li>
         {themes.map((t) => (
           <li key={t}>
-            <Link to={`${basePath}?theme=${t}`} aria-current={theme === t ? 'page' : undefined}>
+            <ShopLink to={`${basePath}?theme=${t}`} aria-current={theme === t ? 'page' : undefined}>
               {themeLabels[t]} ({articles.filter((a) => a.theme === t).length})
-            </Link>
+            </ShopLink>
           </li>
         ))}
       </ul>
@@ -37,7 +38,7 @@ export function BlogSidebar({ theme, basePath, currentSlug }: Props) {
       <ul>
         {latest.map((a) => (
           <li key={a.slug}>
-            <Link to={articlePath(a.slug)}>{a.title}</Link>
+            <ShopLink to={articlePath(a.slug)}>{a.title}</ShopLink>
           </li>
         ))}
       </ul>

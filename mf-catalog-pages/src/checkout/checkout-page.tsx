@@ -1,6 +1,6 @@
 import type { CartResponse } from '@shop/contracts/cart';
 import type { CheckoutPageProps } from '@shop/contracts/exposes';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import useSWR from 'swr';
 import { PageRoot } from '../shared/page-root';
 import page from '../shared/page.module.css';
@@ -42,7 +42,7 @@ export function CheckoutPage({ cartLines, apiBase = '' }: CheckoutPageProps) {
           {empty ? (
             <div className={styles.empty}>
               <p>Votre panier est vide : ajoutez des produits avant de renseigner la livraison.</p>
-              <Link to="/shop/all">Découvrir nos produits</Link>
+              <ShopLink to="/shop/all">Découvrir nos produits</ShopLink>
             </div>
           ) : (
             <DeliveryForm apiBase={apiBase} />

@@ -1,7 +1,7 @@
 import type { DeliveryDetails } from '@shop/contracts/orders';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useShopNavigate } from '@shop/contracts/shop-link';
 import { useSWRConfig } from 'swr';
 import { orderKey } from '../orders/use-order';
 import { HttpError } from '../shared/api';
@@ -30,7 +30,7 @@ interface Props {
 /** Delivery details, then the order (cash on delivery): on success the cart is emptied and the confirmation opens. */
 export function DeliveryForm({ apiBase = '' }: Props) {
   const citiesId = useId();
-  const navigate = useNavigate();
+  const navigate = useShopNavigate();
   const { mutate } = useSWRConfig();
   const [values, setValues] = useState<DeliveryValues>(empty);
   const [errors, setErrors] = useState<DeliveryErrors>({});

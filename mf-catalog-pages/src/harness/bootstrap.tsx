@@ -1,9 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { ToastContainer } from 'react-toastify';
+import type { ShopHref } from '@shop/contracts/routes';
 import { harnessRoutes } from './harness-routes';
 import '@shop/contracts/tokens.css';
+
+const harnessNav: readonly { label: string; to: ShopHref }[] = [
+  { label: 'Accueil', to: '/' },
+  { label: 'Tous les produits', to: '/shop/all' },
+  { label: 'Boutique', to: '/shop' },
+  { label: 'Liste d’envies', to: '/shop/whistlist' },
+  { label: 'Paiement', to: '/shop/checkout' },
+  { label: 'Suivi de commande', to: '/order-tracking' },
+];
 
 // Standalone harness: the pages alone, on the shop's paths, talking to cart-service through the dev proxy.
 createRoot(document.getElementById('root')!).render(
@@ -11,9 +22,12 @@ createRoot(document.getElementById('root')!).render(
     <BrowserRouter>
       <header style={{ padding: '0.5rem 1rem' }}>
         <nav aria-label="Banc d’essai">
-          <Link to="/">Accueil</Link> · <Link to="/shop/all">Tous les produits</Link> · <Link to="/shop">Boutique</Link> ·{' '}
-          <Link to="/shop/whistlist">Liste d’envies</Link> · <Link to="/shop/checkout">Paiement</Link> ·{' '}
-          <Link to="/order-tracking">Suivi de commande</Link>
+          {harnessNav.map((link, index) => (
+            <span key={link.to}>
+              {index > 0 ? ' · ' : null}
+              <ShopLink to={link.to}>{link.label}</ShopLink>
+            </span>
+          ))}
         </nav>
       </header>
       <main style={{ maxWidth: '72rem', margin: '0 auto', padding: '1rem' }}>

@@ -1,39 +1,34 @@
-import type { BlogLayout, ContentPageId, ListingLayout, ProductLayout } from '@shop/contracts/exposes';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
-import { BlogPage } from '../blog/blog-page';
-import { CheckoutPage } from '../checkout/checkout-page';
-import { HomePage } from '../home/home-page';
-import { CategoryPage } from '../listing/category-page';
-import { ListingPage } from '../listing/listing-page';
-import { OrderConfirmationPage } from '../orders/order-confirmation-page';
-import { ContentPage } from '../pages/content-page';
-import { FeaturedProductPage } from '../product/featured-product-page';
-import { ProductPage } from '../product/product-page';
-import { WishlistPage } from '../wishlist/wishlist-page';
+import type { ExposedModuleId } from '@shop/contracts/exposes';
+import { pageRoutes, type PageRoute } from '@shop/contracts/routes';
+import BlogPage from '../exposes/blog-page';
+import CategoryPage from '../exposes/category-page';
+import CheckoutPage from '../exposes/checkout-page';
+import ContentPage from '../exposes/content-page';
+import FeaturedProductPage from '../exposes/featured-product-page';
+import HomePage from '../exposes/home-page';
+import ListingPage from '../exposes/listing-page';
+import OrderConfirmationPage from '../exposes/order-confirmation-page';
+import ProductPage from '../exposes/product-page';
+import WishlistPage from '../exposes/wishlist-page';
 import { HarnessCartLines } from './harness-cart-lines';
 
-// The shell's route table, for this remote's pages only (the harness may not import the shell's code).
-const listings: [string, ListingLayout][] = [
-  ['/shop', 'shop'], ['/shop/right-sidebar', 'right-sidebar'], ['/shop/left-sidebar', 'left-sidebar'],
-  ['/shop/category-on-top', 'category-on-top'], ['/shop/standard', 'standard'], ['/shop/slider', 'slider'],
-  ['/shop/full-width', 'full-width'], ['/shop/filter-top', 'filter-top'], ['/shop/filter-dropdown', 'filter-dropdown'],
-  ['/load-more', 'load-more'], ['/infinity', 'infinity'], ['/category', 'category'],
-];
-const featured: [string, ProductLayout][] = [
-  ['/shop/quick-view', 'quick-view'], ['/shop/double-image', 'double-image'], ['/shop/video-popup', 'video-popup'],
-  ['/shop/countdown', 'countdown'], ['/shop/product-with-size-variation', 'size-variation'], ['/shop/notify-me', 'notify-me'],
-  ['/shop/low-stock-notice', 'low-stock-notice'], ['/shop/out-of-stock', 'out-of-stock'], ['/shop/product-default', 'default'],
-  ['/shop/accordion', 'accordion'], ['/shop/vertical', 'vertical'], ['/shop/full-content', 'full-content'],
-  ['/shop/product-thumb-left', 'thumb-left'], ['/shop/product-thumb-bottom', 'thumb-bottom'],
-  ['/shop/product-full-width', 'full-width'], ['/shop/scroll-1-column', 'scroll-1-column'], ['/shop/gallery-grid', 'gallery-grid'],
-];
-const blogs: [string, BlogLayout][] = [
-  ['/blog-grid', 'grid'], ['/blog-masonary', 'masonry'], ['/blog-grid-right-sidebar', 'grid-right-sidebar'],
-  ['/blog-grid-left-sidebar', 'grid-left-sidebar'], ['/blog-standard-right-sidebar', 'standard-right-sidebar'],
-  ['/blog-standard-left-sidebar', 'standard-left-sidebar'], ['/blog-details', 'details'],
-];
-const contents: ContentPageId[] = ['my-account', 'order-tracking', 'about-us', 'our-brand', 'gift-card', 'faq', 'contact', 'shop-list'];
+type CatalogModuleId = Extract<ExposedModuleId, `mf_catalog_pages/${string}`>;
+
+/** This remote's exposed pages, by module id: the harness serves them on the shop's own paths (the route table). */
+const pages: Record<CatalogModuleId, ComponentType<never>> = {
+  'mf_catalog_pages/BlogPage': BlogPage,
+  'mf_catalog_pages/CategoryPage': CategoryPage,
+  'mf_catalog_pages/CheckoutPage': CheckoutPage,
+  'mf_catalog_pages/ContentPage': ContentPage,
+  'mf_catalog_pages/FeaturedProductPage': FeaturedProductPage,
+  'mf_catalog_pages/HomePage': HomePage,
+  'mf_catalog_pages/ListingPage': ListingPage,
+  'mf_catalog_pages/OrderConfirmationPage': OrderConfirmationPage,
+  'mf_catalog_pages/ProductPage': ProductPage,
+  'mf_catalog_pages/WishlistPage': WishlistPage,
+};
 
 const harnessNotFound = (
   <section>
@@ -42,26 +37,19 @@ const harnessNotFound = (
   </section>
 );
 
-function ProductRoute() {
-  const { slug = '' } = useParams();
-  return <ProductPage slug={slug} notFound={harnessNotFound} />;
-}
+const isCatalogPage = (def: PageRoute): def is PageRoute & { module: CatalogModuleId } => def.module in pages;
 
-function OrderConfirmationRoute() {
-  const { number = '' } = useParams();
-  return <OrderConfirmationPage number={number} notFound={harnessNotFound} />;
+/** What the shell fills in (the URL parameter, its 404 page, the cart lines), filled in by the harness instead. */
+function HarnessPage({ def }: { def: PageRoute & { module: CatalogModuleId } }) {
+  const params = useParams();
+  const Component = pages[def.module] as ComponentType<Record<string, unknown>>;
+  const filled: Record<string, unknown> = { ...def.props };
+  if (def.param) Object.assign(filled, { [def.param]: params[def.param] ?? '', notFound: harnessNotFound });
+  if (def.cartLines) filled['cartLines'] = <HarnessCartLines />;
+  return <Component {...filled} />;
 }
 
 export const harnessRoutes: { path: string; element: ReactElement }[] = [
-  { path: '/', element: <HomePage /> },
-  ...(['all', 'face', 'body', 'hair', 'pack'] as const).map((c) => ({ path: `/shop/${c}`, element: <CategoryPage category={c} /> })),
-  { path: '/shop/checkout', element: <CheckoutPage cartLines={<HarnessCartLines />} /> },
-  { path: '/shop/product/:slug', element: <ProductRoute /> },
-  { path: '/shop/order/:number', element: <OrderConfirmationRoute /> },
-  { path: '/shop/whistlist', element: <WishlistPage /> },
-  ...listings.map(([path, layout]) => ({ path, element: <ListingPage layout={layout} /> })),
-  ...featured.map(([path, layout]) => ({ path, element: <FeaturedProductPage layout={layout} /> })),
-  ...blogs.map(([path, layout]) => ({ path, element: <BlogPage layout={layout} /> })),
-  ...contents.map((page) => ({ path: `/${page}`, element: <ContentPage page={page} /> })),
+  ...(pageRoutes as readonly PageRoute[]).filter(isCatalogPage).map((def) => ({ path: def.path, element: <HarnessPage def={def} /> })),
   { path: '*', element: harnessNotFound },
 ];

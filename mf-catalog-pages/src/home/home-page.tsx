@@ -1,14 +1,15 @@
 import type { HomePageProps } from '@shop/contracts/exposes';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { articles } from '../content/articles';
 import { articlePath } from '../blog/blog-layouts';
+import type { ShopPath } from '@shop/contracts/routes';
 import { ProductCard } from '../listing/product-card';
 import listing from '../listing/listing.module.css';
 import { PageRoot } from '../shared/page-root';
 import { useProducts } from '../shared/use-products';
 import styles from './home-page.module.css';
 
-const categories = [
+const categories: readonly { to: ShopPath; label: string; text: string }[] = [
   { to: '/shop/face', label: 'Soins du visage', text: 'Sérums, crèmes et nettoyants doux.' },
   { to: '/shop/body', label: 'Soins du corps', text: 'Gommages au savon noir, laits et huiles.' },
   { to: '/shop/hair', label: 'Soins capillaires', text: 'Masques au rhassoul, huiles et shampooings.' },
@@ -29,19 +30,19 @@ export function HomePage({ apiBase = '' }: HomePageProps) {
           Argan, rose de Kelâat M’Gouna, rhassoul et savon noir : des soins pour le visage, le corps et les cheveux, payés à
           la livraison partout au Maroc.
         </p>
-        <Link to="/shop/all" className={styles.cta}>
+        <ShopLink to="/shop/all" className={styles.cta}>
           Voir tous les produits
-        </Link>
+        </ShopLink>
       </section>
       <section aria-labelledby="home-categories">
         <h2 id="home-categories">Nos univers</h2>
         <ul className={styles.categories}>
           {categories.map((c) => (
             <li key={c.to}>
-              <Link to={c.to}>
+              <ShopLink to={c.to}>
                 <strong>{c.label}</strong>
                 <span>{c.text}</span>
-              </Link>
+              </ShopLink>
             </li>
           ))}
         </ul>
@@ -61,12 +62,12 @@ export function HomePage({ apiBase = '' }: HomePageProps) {
         <ul className={styles.articles}>
           {articles.slice(0, ARTICLES).map((a) => (
             <li key={a.slug}>
-              <Link to={articlePath(a.slug)}>{a.title}</Link>
+              <ShopLink to={articlePath(a.slug)}>{a.title}</ShopLink>
               <p>{a.excerpt}</p>
             </li>
           ))}
         </ul>
-        <Link to="/blog-grid">Tous les articles</Link>
+        <ShopLink to="/blog-grid">Tous les articles</ShopLink>
       </section>
     </PageRoot>
   );

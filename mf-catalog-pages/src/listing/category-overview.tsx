@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contracts/products';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { categoryLabels, categoryOrder, categoryPaths } from '../shared/category-labels';
 import { categoryTitles } from './category-page';
 import { ProductCard } from './product-card';
@@ -20,9 +20,9 @@ export function CategoryOverview({ products, apiBase }: { products: readonly Pro
             <div className={styles.categoryHeader}>
               <h2 id={`categorie-${category}`}>{categoryLabels[category]}</h2>
               <p>{categoryTitles[category].intro}</p>
-              <Link to={categoryPaths[category]}>
+              <ShopLink to={categoryPaths[category]}>
                 Voir les {inCategory.length} produits<span className={styles.hidden}> : {categoryLabels[category]}</span>
-              </Link>
+              </ShopLink>
             </div>
             <ul className={styles.highlights}>
               {highlights.slice(0, HIGHLIGHTS).map((product, index) => (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@shop/contracts/products';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { AddToCartButton } from '../shared/add-to-cart-button';
 import { PriceTag } from '../shared/price-tag';
 import { ProductImage } from '../shared/product-image';
@@ -38,9 +38,9 @@ export function ProductCard({ product, apiBase, eager, headingLevel = 2, view = 
       </div>
       <div className={styles.body}>
         <Heading className={styles.name}>
-          <Link to={productPath(product.slug)} className={styles.link}>
+          <ShopLink to={productPath(product.slug)} className={styles.link}>
             {product.name}
-          </Link>
+          </ShopLink>
         </Heading>
         {view === 'list' ? <p className={styles.description}>{product.description}</p> : null}
         <PriceTag price={product.price} oldPrice={product.oldPrice} />

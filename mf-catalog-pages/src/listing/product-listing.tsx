@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contracts/products';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import buttons from '../shared/buttons.module.css';
 import { filterProducts, sortProducts } from './listing-filters';
 import type { ListingFilters } from './listing-filters';
@@ -80,7 +80,7 @@ export function ProductListing({
               ? 'Aucun produit ne correspond à votre recherche. Essayez un autre mot ou retirez un filtre.'
               : 'Aucun produit dans cette sélection pour le moment.'}
           </p>
-          <Link to="/shop/all">Voir tous nos produits</Link>
+          <ShopLink to="/shop/all">Voir tous nos produits</ShopLink>
         </div>
       ) : (
         <ul className={`${view === 'list' ? styles.rows : styles.grid} ${wide ? styles.wide : ''}`} data-listing>

@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contracts/orders';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { shopInfo } from '../content/shop-info';
 import buttons from '../shared/buttons.module.css';
 import { formatPrice } from '../shared/format-price';
@@ -80,12 +80,12 @@ export function OrderConfirmation({ order, apiBase }: { order: Order; apiBase: s
       </section>
 
       <div className={styles.actions}>
-        <Link to={`/order-tracking?numero=${encodeURIComponent(order.number)}`} className={buttons.primary}>
+        <ShopLink to={`/order-tracking?numero=${encodeURIComponent(order.number)}`} className={buttons.primary}>
           Suivre ma commande
-        </Link>
-        <Link to="/shop/all" className={buttons.secondary}>
+        </ShopLink>
+        <ShopLink to="/shop/all" className={buttons.secondary}>
           Continuer mes achats
-        </Link>
+        </ShopLink>
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { aboutUs } from '../content/brand-story';
 import { shopInfo } from '../content/shop-info';
 import page from '../shared/page.module.css';
@@ -21,8 +21,8 @@ export function AboutUsPage() {
         Téléphone : <a href={shopInfo.phoneHref}>{shopInfo.phone}</a> · E-mail : <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>
       </p>
       <p>
-        <Link to="/our-brand">Découvrir nos ingrédients</Link> · <Link to="/shop-list">Nos points de vente</Link> ·{' '}
-        <Link to="/shop/all">Voir tous nos produits</Link>
+        <ShopLink to="/our-brand">Découvrir nos ingrédients</ShopLink> · <ShopLink to="/shop-list">Nos points de vente</ShopLink> ·{' '}
+        <ShopLink to="/shop/all">Voir tous nos produits</ShopLink>
       </p>
     </article>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { faq } from '../content/faq';
 import page from '../shared/page.module.css';
 import styles from './pages.module.css';
@@ -23,7 +23,7 @@ export function FaqPage() {
         </section>
       ))}
       <p>
-        Une autre question ? <Link to="/contact">Écrivez-nous</Link>.
+        Une autre question ? <ShopLink to="/contact">Écrivez-nous</ShopLink>.
       </p>
     </article>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { ProductCard } from '../listing/product-card';
 import listing from '../listing/listing.module.css';
 import { shopInfo } from '../content/shop-info';
@@ -38,7 +38,7 @@ export function GiftCardPage({ apiBase }: ContentProps) {
         </section>
       ) : (
         <p>
-          <Link to="/shop/pack">Voir nos packs</Link>
+          <ShopLink to="/shop/pack">Voir nos packs</ShopLink>
         </p>
       )}
     </article>

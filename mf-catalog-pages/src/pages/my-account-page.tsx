@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { useWishlist } from '../wishlist/use-wishlist';
 import page from '../shared/page.module.css';
 import styles from './pages.module.css';
@@ -16,20 +16,20 @@ export function MyAccountPage() {
       <h2>Ce que vous pouvez déjà faire</h2>
       <ul className={styles.links}>
         <li>
-          <Link to="/shop/whistlist">Ma liste d’envies</Link> ({ids.length} produit{ids.length > 1 ? 's' : ''}, enregistrée sur
+          <ShopLink to="/shop/whistlist">Ma liste d’envies</ShopLink> ({ids.length} produit{ids.length > 1 ? 's' : ''}, enregistrée sur
           ce navigateur)
         </li>
         <li>
-          <Link to="/shop/cart">Mon panier</Link>, conservé sur ce navigateur
+          <ShopLink to="/shop/cart">Mon panier</ShopLink>, conservé sur ce navigateur
         </li>
         <li>
-          <Link to="/shop/checkout">Passer commande</Link>, paiement à la livraison
+          <ShopLink to="/shop/checkout">Passer commande</ShopLink>, paiement à la livraison
         </li>
         <li>
-          <Link to="/order-tracking">Suivre une commande</Link> avec son numéro et votre téléphone
+          <ShopLink to="/order-tracking">Suivre une commande</ShopLink> avec son numéro et votre téléphone
         </li>
         <li>
-          <Link to="/contact">Contacter le service client</Link>
+          <ShopLink to="/contact">Contacter le service client</ShopLink>
         </li>
       </ul>
     </article>

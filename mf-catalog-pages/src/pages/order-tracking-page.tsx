@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { shopInfo } from '../content/shop-info';
 import { OrderTrackingForm } from '../orders/order-tracking-form';
 import page from '../shared/page.module.css';
@@ -22,7 +23,7 @@ export function OrderTrackingPage({ apiBase }: ContentProps) {
         e-mail à <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>, {shopInfo.hours}.
       </p>
       <p>
-        <Link to="/faq">Consulter les questions fréquentes</Link>
+        <ShopLink to="/faq">Consulter les questions fréquentes</ShopLink>
       </p>
     </article>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { ourBrand } from '../content/brand-story';
 import page from '../shared/page.module.css';
 import styles from './pages.module.css';
@@ -23,7 +23,7 @@ export function OurBrandPage() {
           <p key={p}>{p}</p>
         ))}
         <p>
-          <Link to="/shop/all">Voir tous nos produits</Link> · <Link to="/about-us">Qui sommes-nous ?</Link>
+          <ShopLink to="/shop/all">Voir tous nos produits</ShopLink> · <ShopLink to="/about-us">Qui sommes-nous ?</ShopLink>
         </p>
       </section>
     </article>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import page from '../shared/page.module.css';
 import type { FeaturedPick } from './product-layouts';
 
@@ -14,7 +14,7 @@ export function NoFeaturedProduct({ pick }: { pick: FeaturedPick }) {
     <>
       <h1 className={page.title}>Aucun produit à présenter pour le moment</h1>
       <p className={page.notice}>
-        {noFeaturedProductMessages[pick]} <Link to="/shop/all">Découvrir tous nos produits</Link>
+        {noFeaturedProductMessages[pick]} <ShopLink to="/shop/all">Découvrir tous nos produits</ShopLink>
       </p>
     </>
   );

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contracts/products';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { formats } from '../content/merchandising';
 import type { ProductFormat } from '../content/merchandising';
 import { AddToCartButton } from '../shared/add-to-cart-button';
@@ -57,7 +57,7 @@ export function ProductDetails({ product, apiBase, options, withTitle = true }: 
       </div>
       <div className={styles.summary}>
         <p className={styles.category}>
-          <Link to={categoryPaths[product.category]}>{categoryLabels[product.category]}</Link>
+          <ShopLink to={categoryPaths[product.category]}>{categoryLabels[product.category]}</ShopLink>
         </p>
         {withTitle ? <h1 className={styles.title}>{product.name}</h1> : null}
         <PriceTag price={product.price} oldPrice={product.oldPrice} large />
@@ -92,7 +92,7 @@ export function ProductDetails({ product, apiBase, options, withTitle = true }: 
         ) : null}
         {!withTitle ? (
           <p>
-            <Link to={productPath(product.slug)}>Voir la fiche complète</Link>
+            <ShopLink to={productPath(product.slug)}>Voir la fiche complète</ShopLink>
           </p>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import type { Category } from '@shop/contracts/products';
+import type { ShopPath } from '@shop/contracts/routes';
 
 export const categoryLabels: Record<Category, string> = {
   face: 'Soins du visage',
@@ -7,7 +8,7 @@ export const categoryLabels: Record<Category, string> = {
   pack: 'Packs',
 };
 
-export const categoryPaths: Record<Category, string> = {
+export const categoryPaths: Record<Category, ShopPath> = {
   face: '/shop/face',
   body: '/shop/body',
   hair: '/shop/hair',

@@ -1,3 +1,5 @@
-export function productPath(slug: string): string {
-  return `/shop/product/${encodeURIComponent(slug)}`;
+import { pathTo } from '@shop/contracts/routes';
+
+export function productPath(slug: string) {
+  return pathTo('/shop/product/:slug', slug);
 }

@@ -1,5 +1,5 @@
 import type { WishlistPageProps } from '@shop/contracts/exposes';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { ListingError, ListingLoading } from '../listing/listing-status';
 import { ProductCard } from '../listing/product-card';
 import listing from '../listing/listing.module.css';
@@ -31,7 +31,7 @@ export function WishlistPage({ apiBase = '' }: WishlistPageProps) {
       ) : null}
       {products && saved.length === 0 ? (
         <p>
-          <Link to="/shop/all">Découvrir nos produits</Link>
+          <ShopLink to="/shop/all">Découvrir nos produits</ShopLink>
         </p>
       ) : null}
       {saved.length > 0 ? (

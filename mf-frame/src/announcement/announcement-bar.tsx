@@ -1,10 +1,11 @@
-import { Link } from 'react-router-dom';
+import type { ShopHref } from '@shop/contracts/routes';
+import { ShopLink } from '@shop/contracts/shop-link';
 import styles from './announcement-bar.module.css';
 
 interface AnnouncementBarProps {
   text: string;
   linkLabel: string;
-  href: string;
+  href: ShopHref;
   variant: 'default' | 'alt';
 }
 
@@ -13,9 +14,9 @@ export function AnnouncementBar({ text, linkLabel, href, variant }: Announcement
   return (
     <div className={`${styles.bar} ${variant === 'alt' ? styles.alt : ''}`} data-testid="frame-top-bar">
       <p className={styles.text}>{text}</p>
-      <Link to={href} className={styles.link}>
+      <ShopLink to={href} className={styles.link}>
         {linkLabel}
-      </Link>
+      </ShopLink>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import type { ShopHref } from '@shop/contracts/routes';
+
 /**
  * What an operator changes without touching components: the announcement, the /index2 top bar, contact details,
  * social links, the newsletter offer. Contact details appear in the footer and in the mobile menu.
@@ -7,7 +9,7 @@ export const frameConfig = {
   announcement: {
     text: 'Nouveau : l’huile d’argan pure, pressée à froid à Essaouira.',
     linkLabel: 'Découvrir la boutique',
-    href: '/shop/all',
+    href: '/shop/all' satisfies ShopHref,
   },
   /**
    * Top bar of the /index2 variant. The template promised free shipping over $30; that is not a confirmed rule,
@@ -16,7 +18,7 @@ export const frameConfig = {
   altTopBar: {
     text: 'Soins naturels du Maroc, à l’huile d’argan et aux plantes.',
     linkLabel: 'Voir la boutique',
-    href: '/shop',
+    href: '/shop' satisfies ShopHref,
   },
   contact: {
     phone: '+212 5 22 48 12 30',

@@ -1,10 +1,12 @@
+import type { ShopHref } from '@shop/contracts/routes';
+
 /**
  * Every link of the header and footer, as data. Each `to` is a route of the shell's route table (spec, section 2),
  * with the spec's spellings (`/shop/whistlist`, `/blog-masonary`); search links use the search URL contract.
  */
 export interface NavLink {
   label: string;
-  to: string;
+  to: ShopHref;
 }
 
 /** A sub-menu of a main-menu section: expands with its own plus/dash toggle, one open at a time. */
@@ -18,7 +20,7 @@ export interface MenuGroup {
 export interface MenuSection {
   id: string;
   label: string;
-  to: string;
+  to: ShopHref;
   links: readonly NavLink[];
   groups: readonly MenuGroup[];
 }
@@ -171,7 +173,7 @@ export const categoryMenu: readonly NavLink[] = [
   { label: 'Soins capillaires', to: '/shop/hair' },
 ];
 
-export const wishlistPath = '/shop/whistlist';
+export const wishlistPath: ShopHref = '/shop/whistlist';
 
 export const footerCategories: readonly NavLink[] = [
   { label: 'Soins du visage', to: '/shop/face' },

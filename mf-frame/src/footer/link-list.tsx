@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import type { NavLink } from '../config/navigation';
 import styles from './footer.module.css';
 
@@ -12,7 +12,7 @@ export function LinkList({ title, links }: { title: string; links: readonly NavL
       <ul>
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to}>{link.label}</Link>
+            <ShopLink to={link.to}>{link.label}</ShopLink>
           </li>
         ))}
       </ul>

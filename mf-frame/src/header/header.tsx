@@ -1,6 +1,7 @@
 import type { HeaderProps } from '@shop/contracts/exposes';
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { AnnouncementBar } from '../announcement/announcement-bar';
 import { DESKTOP_MEDIA } from '../config/breakpoints';
 import { frameConfig } from '../config/frame-config';
@@ -72,9 +73,9 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
         >
           <MenuIcon />
         </button>
-        <Link to="/" className={styles.brand}>
+        <ShopLink to="/" className={styles.brand}>
           {frameConfig.shopName}
-        </Link>
+        </ShopLink>
         <div className={styles.menus}>
           <CategoryMenu state={menus} dispatch={dispatch} layout="bar" />
           <MainMenu state={menus} dispatch={dispatch} layout="bar" />
@@ -92,9 +93,9 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
           >
             <SearchIcon />
           </button>
-          <Link to={wishlistPath} className={`${styles.iconButton} ${styles.wishlist}`} aria-label="Liste d’envies">
+          <ShopLink to={wishlistPath} className={`${styles.iconButton} ${styles.wishlist}`} aria-label="Liste d’envies">
             <HeartIcon />
-          </Link>
+          </ShopLink>
           <button
             type="button"
             className={styles.iconButton}

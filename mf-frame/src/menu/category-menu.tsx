@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { categoryMenu } from '../config/navigation';
 import { GridIcon, PlusDashIcon } from '../icons/icons';
 import { closeOnEscape } from './close-on-escape';
@@ -42,7 +42,7 @@ export function CategoryMenu({ state, dispatch, layout }: MenuProps) {
         <ul id={listId} className={`${styles.panel} ${styles.links}`} hidden={!open}>
           {categoryMenu.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <ShopLink to={link.to}>{link.label}</ShopLink>
             </li>
           ))}
         </ul>

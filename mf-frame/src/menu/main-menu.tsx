@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Dispatch, KeyboardEvent } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { ShopLink, ShopNavLink } from '@shop/contracts/shop-link';
 import { mainMenu } from '../config/navigation';
 import { PlusDashIcon } from '../icons/icons';
 import { closeOnLink } from './close-on-link';
@@ -36,9 +36,9 @@ export function MainMenu({ state, dispatch, layout }: MenuProps) {
           return (
             <li key={section.id} className={styles.section} data-open={open}>
               <div className={styles.item}>
-                <NavLink to={section.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                <ShopNavLink to={section.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
                   {section.label}
-                </NavLink>
+                </ShopNavLink>
                 <button
                   type="button"
                   className={styles.toggle}
@@ -56,7 +56,7 @@ export function MainMenu({ state, dispatch, layout }: MenuProps) {
                   <ul className={styles.links}>
                     {section.links.map((link) => (
                       <li key={link.to}>
-                        <Link to={link.to}>{link.label}</Link>
+                        <ShopLink to={link.to}>{link.label}</ShopLink>
                       </li>
                     ))}
                   </ul>
@@ -79,7 +79,7 @@ export function MainMenu({ state, dispatch, layout }: MenuProps) {
                       <ul id={groupId} className={styles.links} hidden={!groupOpen}>
                         {group.links.map((link) => (
                           <li key={link.to}>
-                            <Link to={link.to}>{link.label}</Link>
+                            <ShopLink to={link.to}>{link.label}</ShopLink>
                           </li>
                         ))}
                       </ul>

@@ -1,6 +1,6 @@
 import { useCallback, useId } from 'react';
 import type { Dispatch } from 'react';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { ContactDetails } from '../contact/contact-details';
 import { wishlistPath } from '../config/navigation';
 import { useModalDialog } from '../dialog/use-modal-dialog';
@@ -42,7 +42,7 @@ export function MobileMenu({ id, state, dispatch }: MobileMenuProps) {
           <CategoryMenu state={state} dispatch={dispatch} layout="sidebar" />
           <p className={styles.wishlist}>
             <HeartIcon />
-            <Link to={wishlistPath}>Liste d’envies</Link>
+            <ShopLink to={wishlistPath}>Liste d’envies</ShopLink>
           </p>
           <section aria-labelledby={`${titleId}-contact`} className={styles.contact}>
             <h3 id={`${titleId}-contact`}>Nous contacter</h3>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { ShopLink, useShopNavigate } from '@shop/contracts/shop-link';
 import { isSearchCategory, quickSearches, searchCategories, searchUrl } from './search-url';
 import styles from './search-panel.module.css';
 
@@ -13,7 +14,7 @@ interface SearchPanelProps {
 
 /** The header's search panel: category, text, quick searches; submits to the catalogue's search URL. */
 export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
-  const navigate = useNavigate();
+  const navigate = useShopNavigate();
   const input = useRef<HTMLInputElement>(null);
   const fieldId = useId();
   // On the catalogue, the panel starts from the current search, so it can be refined.
@@ -85,9 +86,9 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
         <ul>
           {quickSearches.map((item) => (
             <li key={item.to}>
-              <Link to={item.to} onClick={() => onClose(false)}>
+              <ShopLink to={item.to} onClick={() => onClose(false)}>
                 {item.label}
-              </Link>
+              </ShopLink>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import type { ShopHref } from '@shop/contracts/routes';
 import type { SearchCategory, SearchQuery } from '@shop/contracts/search';
 
 /** The search panel's category options (spec: Face, Makeup, Body, Hair), in French. */
@@ -13,7 +14,7 @@ export function isSearchCategory(value: string): value is SearchCategory {
 }
 
 /** `/shop/all?q=...&category=...` (contracts, search.ts); empty parameters are left out. */
-export function searchUrl({ q, category }: SearchQuery): string {
+export function searchUrl({ q, category }: SearchQuery): ShopHref {
   const params = new URLSearchParams();
   const text = q?.trim();
   if (text) params.set('q', text);
@@ -23,7 +24,7 @@ export function searchUrl({ q, category }: SearchQuery): string {
 }
 
 /** Quick-search links: words that find products of the catalogue (its names use the straight apostrophe). */
-export const quickSearches: readonly { label: string; to: string }[] = [
+export const quickSearches: readonly { label: string; to: ShopHref }[] = [
   { label: 'Argan', q: 'argan' },
   { label: 'Rhassoul', q: 'rhassoul' },
   { label: 'Fleur d’oranger', q: "fleur d'oranger" },

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import { crumbsFor } from './crumbs';
 import { useProductName } from './use-product-name';
 import styles from './breadcrumb.module.css';
@@ -12,7 +13,7 @@ export function Breadcrumb() {
         {crumbs.map((crumb, index) => (
           <li key={index}>
             {crumb.to ? (
-              <Link to={crumb.to}>{crumb.label}</Link>
+              <ShopLink to={crumb.to}>{crumb.label}</ShopLink>
             ) : (
               <span aria-current="page">{crumb.label}</span>
             )}

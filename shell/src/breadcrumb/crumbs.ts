@@ -1,9 +1,10 @@
 import { crumbTarget, labelForPath } from '@shop/contracts/route-matching';
+import type { ShopHref } from '@shop/contracts/routes';
 
 export interface Crumb {
   label: string;
   /** Absent on the last crumb, which is the current page and not a link. */
-  to?: string;
+  to?: ShopHref;
 }
 
 /**

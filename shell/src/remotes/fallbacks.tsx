@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import type { ShopHref } from '@shop/contracts/routes';
 import { SHOP_NAME } from '../shop';
 import type { FallbackArgs } from './remote-slot';
@@ -18,14 +18,14 @@ const fallbackNav: readonly { label: string; to: ShopHref }[] = [
 export function FallbackHeader({ cartSlot }: { cartSlot: ReactNode }) {
   return (
     <header className={styles.header} data-fallback="mf_frame">
-      <Link to={'/' satisfies ShopHref} className={styles.brand}>
+      <ShopLink to={'/' satisfies ShopHref} className={styles.brand}>
         {SHOP_NAME}
-      </Link>
+      </ShopLink>
       <nav aria-label="Catégories" className={styles.nav}>
         {fallbackNav.map((link) => (
-          <Link key={link.to} to={link.to}>
+          <ShopLink key={link.to} to={link.to}>
             {link.label}
-          </Link>
+          </ShopLink>
         ))}
       </nav>
       {cartSlot}

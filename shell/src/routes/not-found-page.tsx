@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ShopLink } from '@shop/contracts/shop-link';
 import type { ShopHref } from '@shop/contracts/routes';
 
 export function NotFoundPage() {
@@ -7,7 +7,7 @@ export function NotFoundPage() {
       <h1>Page introuvable</h1>
       <p>La page que vous cherchez n’existe pas ou a été déplacée.</p>
       <p>
-        <Link to={'/' satisfies ShopHref}>Retour à l’accueil</Link> · <Link to={'/shop/all' satisfies ShopHref}>Voir tous les produits</Link>
+        <ShopLink to={'/' satisfies ShopHref}>Retour à l’accueil</ShopLink> · <ShopLink to={'/shop/all' satisfies ShopHref}>Voir tous les produits</ShopLink>
       </p>
     </section>
   );
