@@ -23,7 +23,7 @@ export interface AddToCartBody {
 
 export interface UpdateCartBody {
   productId: string;
-  /** New absolute quantity, an integer from MIN_QUANTITY to MAX_QUANTITY. */
+  /** New absolute quantity, an integer within QUANTITY_LIMITS. */
   quantity: number;
 }
 
@@ -31,5 +31,21 @@ export interface RemoveFromCartBody {
   productId: string;
 }
 
-/** Limits the service enforces; the spec sets a minimum of 1 and no maximum, a shop needs one (docs/decisions). */
-export type QuantityLimits = { min: 1; max: 99 };
+/**
+ * Quantities of a cart line: the spec sets a minimum of 1 and no maximum; the shop caps a line at 99 so a typo or a
+ * script cannot put 1e9 items in a cart. cart-service refuses outside them (400); the quantity pickers stop at them.
+ */
+export const QUANTITY_LIMITS = { min: 1, max: 99 } as const;
+export type QuantityLimits = typeof QUANTITY_LIMITS;
+
+/** A typed or stepped quantity brought into `min..max` (rounded; anything not a number is the minimum). */
+export function clampQuantity(value: number, max: number = QUANTITY_LIMITS.max): number {
+  if (!Number.isFinite(value)) return QUANTITY_LIMITS.min;
+  return Math.min(max, Math.max(QUANTITY_LIMITS.min, Math.round(value)));
+}
+
+/**
+ * The cart's SWR cache key, also its URL: mf-cart's lines and badge and the checkout page read one cached cart through
+ * it, so a change revalidated by one shows in the other.
+ */
+export const cartKey = (apiBase = ''): string => `${apiBase}/api/cart`;

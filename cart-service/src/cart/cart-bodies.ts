@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { QUANTITY_LIMITS } from '@shop/contracts/cart';
 import { messages } from '../http/api-error';
 
-/**
- * Quantities: the spec sets a minimum of 1 and no maximum; the shop caps a line at 99 (QuantityLimits in the
- * contracts) so a typo or a script cannot put 1e9 items in a cart. `add` refuses (400) a total above the cap.
- */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
+/** Quantities within QUANTITY_LIMITS (contracts, cart.ts); `add` refuses (400) a total above the cap. */
+export const MIN_QUANTITY = QUANTITY_LIMITS.min;
+export const MAX_QUANTITY = QUANTITY_LIMITS.max;
 
 const productId = z.string().min(1).max(64);
 

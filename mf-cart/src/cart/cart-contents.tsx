@@ -1,6 +1,6 @@
 import { CartLine } from './cart-line';
 import { cartTotal } from './cart-total';
-import { formatPrice } from './format-price';
+import { formatPrice } from '@shop/contracts/money';
 import type { CartView } from './use-cart-view';
 import styles from './cart-dropdown.module.css';
 

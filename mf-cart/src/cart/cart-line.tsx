@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { CartItem } from '@shop/contracts/cart';
 import { DEFAULT_PRODUCT_IMAGE } from './default-image';
-import { formatPrice } from './format-price';
-import { MIN_QUANTITY, stepQuantity } from './optimistic-quantities';
+import { formatPrice } from '@shop/contracts/money';
+import { QUANTITY_LIMITS } from '@shop/contracts/cart';
+import { stepQuantity } from './optimistic-quantities';
 import styles from './cart-dropdown.module.css';
 
 interface Props {
@@ -17,7 +18,7 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
   const first = item.images[0];
   const [failed, setFailed] = useState(false);
   const src = first && !failed ? `${apiBase}${first}` : DEFAULT_PRODUCT_IMAGE;
-  const atMinimum = item.quantity <= MIN_QUANTITY;
+  const atMinimum = item.quantity <= QUANTITY_LIMITS.min;
   return (
     <li className={styles.line} data-product-id={item.productId}>
       <img src={src} alt="" width="56" height="56" onError={() => setFailed(true)} />

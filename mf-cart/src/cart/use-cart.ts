@@ -1,19 +1,12 @@
 import { useCallback, useEffect } from 'react';
 import useSWR from 'swr';
-import type { CartItem } from '@shop/contracts/cart';
-import type { CartChangedEventName } from '@shop/contracts/events';
+import { cartKey, type CartItem } from '@shop/contracts/cart';
+import { onCartChanged } from '@shop/contracts/events';
+import { SWR_SETTINGS } from '@shop/contracts/swr-settings';
 import { fetchCart } from './cart-api';
 
-const CART_CHANGED: CartChangedEventName = 'cart:changed';
-
-/** Data refresh defaults from the spec (section 9): deduplication 2 s, focus throttle 5 s, error retry 5 s. */
-export const cartSWRConfig = {
-  dedupingInterval: 2000,
-  focusThrottleInterval: 5000,
-  errorRetryInterval: 5000,
-  revalidateOnFocus: true,
-  revalidateOnReconnect: true,
-} as const;
+/** The page's data refresh settings (spec, section 9), also when mf-cart runs alone in its harness. */
+export const cartSWRConfig = SWR_SETTINGS;
 
 export interface UseCart {
   items: CartItem[];
@@ -24,15 +17,11 @@ export interface UseCart {
 }
 
 export function useCart(apiBase = ''): UseCart {
-  const key = `${apiBase}/api/cart`;
+  const key = cartKey(apiBase);
   const { data, error, isLoading, mutate } = useSWR(key, fetchCart, cartSWRConfig);
 
   // Cart changes made elsewhere on the page (add to cart on a listing) announce themselves with one event.
-  useEffect(() => {
-    const onChanged = () => void mutate();
-    window.addEventListener(CART_CHANGED, onChanged);
-    return () => window.removeEventListener(CART_CHANGED, onChanged);
-  }, [mutate]);
+  useEffect(() => onCartChanged(() => void mutate()), [mutate]);
 
   const reload = useCallback(() => mutate(), [mutate]);
   return {

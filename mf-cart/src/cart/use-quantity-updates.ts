@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import { showToast } from '../toasts/show-toast';
+import { showToast } from '@shop/contracts/toast';
 import { updateQuantity, UPDATE_ERROR } from './cart-api';
-import { MIN_QUANTITY, withoutPending } from './optimistic-quantities';
+import { QUANTITY_LIMITS } from '@shop/contracts/cart';
+import { withoutPending } from './optimistic-quantities';
 import type { PendingQuantities } from './optimistic-quantities';
 
 export const QUANTITY_UPDATED = 'Quantity updated!';
@@ -47,7 +48,7 @@ export function useQuantityUpdates(apiBase: string, reload: () => Promise<unknow
 
   const setQuantity = useCallback(
     (productId: string, quantity: number) => {
-      if (!Number.isInteger(quantity) || quantity < MIN_QUANTITY) return;
+      if (!Number.isInteger(quantity) || quantity < QUANTITY_LIMITS.min) return;
       setPending((p) => ({ ...p, [productId]: quantity }));
       const existing = syncs.current.get(productId);
       if (existing) {

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useRemoveItem } from './use-remove-item';
 
-vi.mock('../toasts/show-toast', () => ({ showToast: vi.fn() }));
+vi.mock('@shop/contracts/toast', () => ({ showToast: vi.fn() }));
 
 describe('useRemoveItem', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { showToast } from '../toasts/show-toast';
+import { showToast } from '@shop/contracts/toast';
 import { removeItem } from './cart-api';
 
 export const ITEM_REMOVED = 'Item removed successfully';

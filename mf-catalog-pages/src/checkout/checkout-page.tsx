@@ -1,3 +1,4 @@
+import { cartKey } from '@shop/contracts/cart';
 import type { CartResponse } from '@shop/contracts/cart';
 import type { CheckoutPageProps } from '@shop/contracts/exposes';
 import { ShopLink } from '@shop/contracts/shop-link';
@@ -5,7 +6,6 @@ import useSWR from 'swr';
 import { PageRoot } from '../shared/page-root';
 import page from '../shared/page.module.css';
 import { DeliveryForm } from './delivery-form';
-import { cartKey } from './place-order';
 import styles from './checkout.module.css';
 
 /**

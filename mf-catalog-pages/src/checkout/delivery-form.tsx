@@ -1,6 +1,8 @@
 import type { DeliveryDetails } from '@shop/contracts/orders';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { cartKey } from '@shop/contracts/cart';
+import { announceCartChanged } from '@shop/contracts/events';
 import { useShopNavigate } from '@shop/contracts/shop-link';
 import { useSWRConfig } from 'swr';
 import { orderKey } from '../orders/use-order';
@@ -15,7 +17,7 @@ import type { DeliveryErrors } from './delivery-validation';
 import { newIdempotencyKey } from './idempotency-key';
 import { moroccanCities } from './moroccan-cities';
 import { isDefiniteRefusal } from './order-outcome';
-import { announceCartChanged, cartKey, placeOrder } from './place-order';
+import { placeOrder } from './place-order';
 import styles from './checkout.module.css';
 
 type DeliveryValues = Required<DeliveryDetails>;

@@ -1,8 +1,5 @@
-import type { CartChangedEventName } from '@shop/contracts/events';
 import type { DeliveryDetails, OrderResponse, PlaceOrderBody } from '@shop/contracts/orders';
 import { postJson } from '../shared/api';
-
-const CART_CHANGED: CartChangedEventName = 'cart:changed';
 
 /**
  * Places the order. The same `idempotencyKey` for the same attempt means a double click, a second Enter or a retry
@@ -19,15 +16,4 @@ export async function placeOrder(apiBase: string, details: DeliveryDetails, idem
     ...(note ? { note } : {}),
   };
   return postJson<OrderResponse>(`${apiBase}/api/orders`, body, { 'Idempotency-Key': idempotencyKey });
-}
-
-/** The cart's cache key: the same as mf-cart's, so the checkout page and mf-cart's lines share one cart. */
-export const cartKey = (apiBase: string) => `${apiBase}/api/cart`;
-
-/**
- * The cart on the server is not what the page shows (emptied by a placed order, or a line the stock no longer
- * covers): mf-cart's badge and lines revalidate on this event.
- */
-export function announceCartChanged(): void {
-  window.dispatchEvent(new Event(CART_CHANGED));
 }

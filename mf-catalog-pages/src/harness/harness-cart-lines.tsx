@@ -1,7 +1,7 @@
 import type { CartResponse } from '@shop/contracts/cart';
 import useSWR from 'swr';
 import { getJson } from '../shared/api';
-import { formatPrice } from '../shared/format-price';
+import { formatPrice } from '@shop/contracts/money';
 
 /** Stand-in for mf_cart's CartLines in the standalone harness: read-only lines and total. */
 export function HarnessCartLines() {

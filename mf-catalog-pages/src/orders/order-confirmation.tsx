@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { shopInfo } from '../content/shop-info';
 import buttons from '../shared/buttons.module.css';
-import { formatPrice } from '../shared/format-price';
+import { formatPrice } from '@shop/contracts/money';
 import page from '../shared/page.module.css';
 import { formatOrderDate } from './format-order-date';
 import { formatMoroccanPhone } from './format-phone';

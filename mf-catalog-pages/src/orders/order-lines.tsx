@@ -1,5 +1,5 @@
 import type { OrderLine } from '@shop/contracts/orders';
-import { formatPrice } from '../shared/format-price';
+import { formatPrice } from '@shop/contracts/money';
 import { ProductImage } from '../shared/product-image';
 import styles from './orders.module.css';
 

@@ -1,6 +1,6 @@
 import { formats } from '../content/merchandising';
 import type { ProductFormat } from '../content/merchandising';
-import { formatPrice } from '../shared/format-price';
+import { formatPrice } from '@shop/contracts/money';
 import styles from './product-details.module.css';
 
 interface Props {

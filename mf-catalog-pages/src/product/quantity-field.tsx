@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { clampQuantity, QUANTITY_LIMITS } from '@shop/contracts/cart';
 import styles from './product-details.module.css';
 
 interface Props {
@@ -7,12 +8,7 @@ interface Props {
   onChange: (value: number) => void;
 }
 
-export const MIN_QUANTITY = 1;
-
-export function clampQuantity(value: number, max: number): number {
-  if (!Number.isFinite(value)) return MIN_QUANTITY;
-  return Math.min(max, Math.max(MIN_QUANTITY, Math.round(value)));
-}
+const MIN_QUANTITY = QUANTITY_LIMITS.min;
 
 /** Quantity with minus and plus buttons; typing is allowed and clamped to 1..max. */
 export function QuantityField({ value, max, onChange }: Props) {

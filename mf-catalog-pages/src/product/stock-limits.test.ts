@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { inStock, lowStock, outOfStock } from '../shared/product-fixtures';
-import { MAX_QUANTITY, maxFormatQuantity } from './stock-limits';
+import { QUANTITY_LIMITS } from '@shop/contracts/cart';
+import { maxFormatQuantity } from './stock-limits';
+
+const MAX_QUANTITY = QUANTITY_LIMITS.max;
 
 describe('maxFormatQuantity', () => {
   it('divides what is left by the format’s units, rounding down', () => {

@@ -1,7 +1,7 @@
+import { QUANTITY_LIMITS } from '@shop/contracts/cart';
 import type { Availability } from '@shop/contracts/products';
 
-/** The service's cap on one cart line (QuantityLimits in the contracts). */
-export const MAX_QUANTITY = 99;
+const MAX_QUANTITY = QUANTITY_LIMITS.max;
 
 /**
  * How many of a format (`units` cart units each) can be put in the cart now: none when out of stock, at most what is

@@ -7,11 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '../listing/product-card';
 import { apiError, jsonResponse } from '../orders/order-fixtures';
 import { ProductPage } from '../product/product-page';
-import { showToast } from '../toasts/show-toast';
+import { showToast } from '@shop/contracts/toast';
 import { aProduct, lowStock, outOfStock } from './product-fixtures';
 import { useProducts } from './use-products';
 
-vi.mock('../toasts/show-toast', () => ({ showToast: vi.fn() }));
+vi.mock('@shop/contracts/toast', () => ({ showToast: vi.fn() }));
 
 const MESSAGE = '« Huile sèche » est en rupture de stock : il n’en reste pas assez pour votre panier.';
 const lastOne = aProduct('sc-003', { slug: 'huile-seche', name: 'Huile sèche', availability: lowStock(1) });

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '../toasts/show-toast';
+import { showToast } from '@shop/contracts/toast';
 import { addToCart } from './add-to-cart';
 import type { AddToCartOutcome } from './add-to-cart';
 
-vi.mock('../toasts/show-toast', () => ({ showToast: vi.fn() }));
+vi.mock('@shop/contracts/toast', () => ({ showToast: vi.fn() }));
 
 const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));

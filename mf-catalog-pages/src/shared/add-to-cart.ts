@@ -1,9 +1,7 @@
-import { showToast } from '../toasts/show-toast';
+import { showToast } from '@shop/contracts/toast';
 import type { AddToCartBody, CartResponse } from '@shop/contracts/cart';
-import type { CartChangedEventName } from '@shop/contracts/events';
+import { announceCartChanged } from '@shop/contracts/events';
 import { HttpError, postJson } from './api';
-
-const CART_CHANGED: CartChangedEventName = 'cart:changed';
 
 /** `out-of-stock`: the service refused because fewer units are left than asked; the stock shown was stale. */
 export type AddToCartOutcome = 'added' | 'out-of-stock' | 'failed';
@@ -12,7 +10,7 @@ export type AddToCartOutcome = 'added' | 'out-of-stock' | 'failed';
 export async function addToCart(apiBase: string, productName: string, body: AddToCartBody): Promise<AddToCartOutcome> {
   try {
     await postJson<CartResponse>(`${apiBase}/api/cart/add`, body);
-    window.dispatchEvent(new CustomEvent(CART_CHANGED));
+    announceCartChanged();
     const quantity = body.quantity ?? 1;
     showToast('success', quantity > 1 ? `${productName} (× ${quantity}) a été ajouté au panier.` : `${productName} a été ajouté au panier.`);
     return 'added';
@@ -25,7 +23,7 @@ export async function addToCart(apiBase: string, productName: string, body: AddT
     showToast('error', `Impossible d’ajouter ${productName} au panier : ${(error as Error).message}`);
     // The answer may have been lost after the change was made (a 504 from the shop, a dropped connection): never assume
     // nothing changed, have the cart read what the server holds.
-    window.dispatchEvent(new CustomEvent(CART_CHANGED));
+    announceCartChanged();
     return 'failed';
   }
 }

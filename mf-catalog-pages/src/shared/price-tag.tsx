@@ -1,4 +1,4 @@
-import { discountPercent, formatPrice } from './format-price';
+import { discountPercent, formatPrice } from '@shop/contracts/money';
 import styles from './price-tag.module.css';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { showToast } from '../toasts/show-toast';
+import { showToast } from '@shop/contracts/toast';
 import { useWishlist } from './use-wishlist';
 import styles from './wishlist.module.css';
 

@@ -1,7 +1,7 @@
-import type { WishlistChangedEventName, WishlistStorageKey } from '@shop/contracts/events';
+import { WISHLIST_CHANGED_EVENT, WISHLIST_STORAGE_KEY } from '@shop/contracts/events';
 
-export const WISHLIST_KEY: WishlistStorageKey = 'shop.wishlist';
-export const WISHLIST_CHANGED: WishlistChangedEventName = 'wishlist:changed';
+export const WISHLIST_KEY = WISHLIST_STORAGE_KEY;
+export const WISHLIST_CHANGED = WISHLIST_CHANGED_EVENT;
 
 type Reader = Pick<Storage, 'getItem'>;
 type Writer = Pick<Storage, 'setItem'>;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { showToast } from '../toasts/show-toast';
+import { showToast } from '@shop/contracts/toast';
 import { frameConfig } from '../config/frame-config';
 import { subscribe } from './subscribe';
 import styles from './newsletter-form.module.css';

@@ -1,6 +1,6 @@
 const mad = new Intl.NumberFormat('fr-MA', { style: 'currency', currency: 'MAD' });
 
-/** Prices in MAD, formatted for French-speaking Morocco. */
+/** Prices in MAD, formatted for French-speaking Morocco (spec: currency MAD), the same in every remote. */
 export function formatPrice(amount: number): string {
   return mad.format(amount);
 }
