@@ -16,14 +16,14 @@ import '@shop/contracts/tokens.css';
 async function configureRemotes(): Promise<Overrides> {
   try {
     const outcome = applyOverrides(await fetchRemotesConfig(), window.location, window.sessionStorage);
-    for (const refusal of outcome.refused) console.error(`[remotes] version de test refusée : ${refusal}`);
+    for (const refusal of outcome.refused) console.error(`[remotes] trial release refused: ${refusal}`);
     if (outcome.cleanUrl) window.history.replaceState(window.history.state, '', outcome.cleanUrl);
     registerConfiguredRemotes(outcome.config);
     preloadModules(modulesForPath(window.location.pathname));
     return outcome.active;
   } catch (error) {
     // Without a configuration every part shows its fallback; the page itself still renders.
-    console.error('[remotes] configuration illisible, les parties distantes sont indisponibles', error);
+    console.error('[remotes] unreadable remotes configuration: every remote part shows its fallback', error);
     return {};
   }
 }

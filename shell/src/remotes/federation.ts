@@ -22,7 +22,7 @@ function federation() {
 
 function describe(remoteName: string): string {
   const entry = entriesByName.get(remoteName);
-  return `remote ${remoteName}, version ${entry ? versionOfEntry(entry.entry) : 'inconnue'}`;
+  return `remote ${remoteName}, version ${entry ? versionOfEntry(entry.entry) : 'unknown'}`;
 }
 
 /** Logs every failed remote load with the remote's name and version, so operators can see which release broke. */
@@ -30,7 +30,7 @@ const failureLog: ModuleFederationRuntimePlugin = {
   name: 'shop-remote-failure-log',
   errorLoadRemote(args) {
     const remoteName = String(args.id).split('/')[0] ?? String(args.id);
-    console.error(`[remotes] échec du chargement de ${String(args.id)} (${describe(remoteName)}, étape ${args.lifecycle})`, args.error);
+    console.error(`[remotes] failed to load ${String(args.id)} (${describe(remoteName)}, lifecycle ${args.lifecycle})`, args.error);
     // Returning nothing lets the error reach the caller, where an error boundary shows the French fallback.
     return undefined;
   },
@@ -49,7 +49,7 @@ const manifestRetry: ModuleFederationRuntimePlugin = {
       } catch (error) {
         if (attempt === MANIFEST_RETRIES) throw error;
       }
-      console.warn(`[remotes] ${url} : nouvel essai ${attempt + 1}/${MANIFEST_RETRIES}`);
+      console.warn(`[remotes] ${url}: retry ${attempt + 1}/${MANIFEST_RETRIES}`);
       await sleep(BACKOFF_MS * 2 ** attempt);
     }
   },
@@ -76,7 +76,7 @@ export function preloadModules(ids: readonly ExposedModuleId[]): void {
   for (const [nameOrAlias, exposes] of exposesByRemote) {
     // One call per remote, so a dead remote cannot hold up the others' preloads.
     instance.preloadRemote([{ nameOrAlias, exposes, resourceCategory: 'sync' }]).catch((error: unknown) => {
-      console.warn(`[remotes] préchargement impossible (${describe(nameOrAlias)})`, error);
+      console.warn(`[remotes] preload failed (${describe(nameOrAlias)})`, error);
     });
   }
 }

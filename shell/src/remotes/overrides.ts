@@ -20,11 +20,11 @@ export interface OverrideOutcome {
 
 /** Why a candidate is refused, or null when it is acceptable under the operator's allowlist. */
 export function overrideRefusal(name: string, entry: string, allowedOrigins: readonly string[]): string | null {
-  if (!(REMOTE_NAMES as readonly string[]).includes(name)) return `remote inconnu « ${name} »`;
+  if (!(REMOTE_NAMES as readonly string[]).includes(name)) return `unknown remote "${name}"`;
   const problem = releaseUrlProblem(entry);
-  if (problem) return `adresse refusée « ${entry} » : ${problem}`;
+  if (problem) return `entry "${entry}" refused: it ${problem}`;
   const { origin } = new URL(entry);
-  if (!allowedOrigins.includes(origin)) return `origine ${origin} absente de la liste autorisée`;
+  if (!allowedOrigins.includes(origin)) return `origin ${origin} is not in overrideOrigins`;
   return null;
 }
 
@@ -60,15 +60,15 @@ export function applyOverrides(config: RemotesConfig, location: UrlParts, storag
     const at = value.indexOf('@');
     const name = value.slice(0, at);
     const entry = value.slice(at + 1);
-    const reason = at > 0 ? overrideRefusal(name, entry, allowed) : 'format attendu : <remote>@<url du manifest>';
-    if (reason) refused.push(`${value} : ${reason}`);
+    const reason = at > 0 ? overrideRefusal(name, entry, allowed) : 'expected <remote>@<manifest URL>';
+    if (reason) refused.push(`${value}: ${reason}`);
     else stored = { ...stored, [name]: entry };
   }
 
   const active: Overrides = {};
   for (const [name, entry] of Object.entries(stored)) {
     const reason = overrideRefusal(name, entry, allowed);
-    if (reason) refused.push(`${name}@${entry} : ${reason}`);
+    if (reason) refused.push(`${name}@${entry}: ${reason}`);
     else active[name as RemoteName] = entry;
   }
   if (Object.keys(active).length) storage.setItem(STORAGE_KEY, JSON.stringify(active));

@@ -20,7 +20,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error(`[remotes] ${this.props.remote} a échoué au rendu`, error, info.componentStack);
+    console.error(`[remotes] ${this.props.remote} failed to render`, error, info.componentStack);
   }
 
   override render(): ReactNode {
