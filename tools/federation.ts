@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { type RsbuildConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import type { ExposedModuleId } from '@shop/contracts/exposes';
+import type { RemoteName } from '@shop/contracts/remotes';
 
 /** `react-router` as installed for the package being built (Rsbuild runs in the package's folder). */
 const reactRouterDir = dirname(createRequire(join(process.cwd(), 'package.json')).resolve('react-router/package.json'));
@@ -102,17 +104,25 @@ export function remoteDevServer(port: number): RsbuildConfig['server'] {
   };
 }
 
-interface RemoteOptions {
+/** The modules `Name` exposes according to the contracts (`mf_cart/CartDropdown` → `./CartDropdown`). */
+type ExposesOf<Name extends RemoteName> = ExposedModuleId extends infer Id
+  ? Id extends `${Name}/${infer Module}`
+    ? `./${Module}`
+    : never
+  : never;
+
+interface RemoteOptions<Name extends RemoteName> {
   /** Federation name: an identifier (`mf_cart`). */
-  name: keyof typeof defaultPorts;
-  exposes: Record<string, string>;
+  name: Name;
+  /** Every module the contracts say this remote exposes, and no other: a missing or extra one fails `typecheck`. */
+  exposes: Record<ExposesOf<Name>, string>;
   packageVersion: string;
   /** Title of the remote's standalone harness page (its own dev server and `dist/<version>/index.html`). */
   harnessTitle: string;
 }
 
 /** The Rsbuild configuration of a remote: federation, versioned output, dev server with CORS for the shell. */
-export function defineRemoteConfig({ name, exposes, packageVersion, harnessTitle }: RemoteOptions): RsbuildConfig {
+export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, packageVersion, harnessTitle }: RemoteOptions<Name>): RsbuildConfig {
   const version = releaseVersion(packageVersion);
   // The manifest's buildInfo.buildVersion is what /remotes/status reports; make it the release's version.
   process.env.MF_BUILD_VERSION = version;
