@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { waitForUrl } from './support/stack-env';
 import { startSupervisedStack, type SupervisedStack } from './support/supervised-stack';
 
-// `pnpm start` runs `node scripts/run-stack.mjs`: one process dying must not stop the shop. The runner restarts it
+// `pnpm start` runs `node --import tsx scripts/run-stack.ts`: one process dying must not stop the shop. The runner restarts it
 // (with backoff) while the others keep serving, and Ctrl-C still stops everything, leaving nothing behind.
 let stack: SupervisedStack;
 test.beforeAll(async () => {
