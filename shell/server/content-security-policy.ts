@@ -43,7 +43,7 @@ export function contentSecurityPolicyHeader(config: () => RemotesConfig, log: Pi
       next = config();
       if (next !== lastConfig) policy = contentSecurityPolicy(remoteOrigins(next));
     } catch (error) {
-      log.error(`[csp] keeping the last good Content-Security-Policy: ${(error as Error).message}`);
+      log.error(`keeping the last good Content-Security-Policy: ${(error as Error).message}`);
     }
     lastConfig = next ?? lastConfig;
     return policy;

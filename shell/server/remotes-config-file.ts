@@ -91,13 +91,13 @@ export class RemotesConfigFile {
     }
     if (JSON.stringify(next) !== JSON.stringify(this.#current)) {
       this.#current = next;
-      this.log.info(`[remotes] ${this.path} reloaded: ${next.remotes.map((r) => `${r.name}=${r.entry}`).join(' ')}`);
+      this.log.info(`remotes.json ${this.path} reloaded: ${next.remotes.map((r) => `${r.name}=${r.entry}`).join(' ')}`);
     }
     return true;
   }
 
   #refuse(reason: string): void {
-    this.log.error(`[remotes] ${this.path} refused, keeping the last good configuration: ${reason.replace(/\n/g, '; ')}`);
+    this.log.error(`remotes.json ${this.path} refused, keeping the last good configuration: ${reason.replace(/\n/g, '; ')}`);
   }
 
   close(): void {
