@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { isSafeOrigin } from '../src/remotes/release-url';
+import { isSafeOrigin } from '@shop/contracts/release-url';
 import type { Logger } from './remotes-config-file';
 import { remoteOrigins } from './remotes-config-file';
 
