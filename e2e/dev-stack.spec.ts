@@ -24,7 +24,7 @@ test('the development stack serves a shop composed of the three remotes’ dev s
   );
   const shopUrl = `http://localhost:${ports.shell}`;
   let output = '';
-  const stack: ChildProcess = spawn('node', ['scripts/run-stack.mjs', '--dev'], {
+  const stack: ChildProcess = spawn('node', ['--import', 'tsx', 'scripts/run-stack.ts', '--dev'], {
     cwd: resolve(__dirname, '..'),
     detached: true,
     env: stackEnvironment(ports, { remotesFile, dataDir: dir }),

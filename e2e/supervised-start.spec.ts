@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { waitForUrl } from './support/stack-env';
 import { startSupervisedStack, type SupervisedStack } from './support/supervised-stack';
 
-// `pnpm start` runs `node scripts/run-stack.mjs`: one process dying must not stop the shop. The runner restarts it
+// `pnpm start` runs `node --import tsx scripts/run-stack.ts`: one process dying must not stop the shop. The runner restarts it
 // (with backoff) while the others keep serving, and Ctrl-C still stops everything, leaving nothing behind.
 let stack: SupervisedStack;
 test.beforeAll(async () => {
@@ -36,7 +36,7 @@ test('a killed remote server, then a killed cart-service, are restarted while th
 
   // mf-cart's node server (npm → sh → node), killed without a chance to clean up.
   const cartRemote = await stack.killServer('mf-cart');
-  expect(cartRemote.argv.join(' ')).toContain('serve-remote.mjs');
+  expect(cartRemote.argv.join(' ')).toContain('shop-release-server.mjs --remote mf_cart');
   // Hold its port a moment, so its restarts fail and the shop is seen without it.
   const squatter = await occupy(stack.ports['mf-cart'], 2_000);
   // The supervisor waits 500 ms before its first restart; the port is free again within milliseconds of the kill.

@@ -1,6 +1,6 @@
 /**
  * `npx -y pnpm@10.34.9 test:faults` (step 5 of `pnpm test`, after the production build): the stack started through the
- * supervised runner (scripts/run-stack.mjs) on free loopback ports, virtual shoppers keep shopping, and each process is
+ * supervised runner (scripts/run-stack.ts) on free loopback ports, virtual shoppers keep shopping, and each process is
  * killed -9 in turn. Prints, per fault, what was served, the errors per second and the time to recover, then checks
  * that nothing the shop acknowledged was lost. Exits non-zero on a loss or a process that did not recover. See
  * faults/README.md.
@@ -48,7 +48,7 @@ async function recovered(stack: SupervisedStack, name: ServiceName, base: string
 async function main(): Promise<number> {
   const started = Date.now();
   const failures: string[] = [];
-  console.log(`faults: starting the production stack through scripts/run-stack.mjs (${SHOPPERS} shoppers)`);
+  console.log(`faults: starting the production stack through scripts/run-stack.ts (${SHOPPERS} shoppers)`);
   const stack = await startSupervisedStack();
   const base = `http://127.0.0.1:${stack.ports.shell}`;
   const watchdog = setTimeout(() => {

@@ -2,11 +2,12 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { defaultPorts, sharedBuildSettings, sharedSingletons } from '../tools/federation';
+import { DEFAULT_CART_SERVICE_URL, portSetting } from '@shop/contracts/ports';
+import { sharedBuildSettings, sharedSingletons } from '../tools/federation';
 
 // In development the remotes are their dev servers (with HMR), described by their own configuration file.
 const devRemotesFile = process.env.REMOTES_CONFIG ?? './config/remotes.dev.json';
-const cartServiceUrl = process.env.CART_SERVICE_URL ?? `http://127.0.0.1:${defaultPorts.cartService}`;
+const cartServiceUrl = process.env.CART_SERVICE_URL ?? DEFAULT_CART_SERVICE_URL;
 
 export default defineConfig({
   ...sharedBuildSettings,
@@ -45,7 +46,7 @@ export default defineConfig({
     cacheGroups: { 'lib-toastify': { test: /[\\/]react-toastify[\\/]/, name: 'lib-toastify', chunks: 'async', enforce: true } },
   },
   server: {
-    port: Number(process.env.SHELL_PORT ?? defaultPorts.shell),
+    port: Number(portSetting('shell', process.env)),
     historyApiFallback: true,
     // The dev server stands in for the shell's production server (server/app.ts).
     proxy: {

@@ -10,6 +10,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { type RsbuildConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import type { ExposedModuleId } from '@shop/contracts/exposes';
+import { DEFAULT_CART_SERVICE_URL, DEFAULT_SHOP_ORIGIN, portSetting, REMOTE_PACKAGES } from '@shop/contracts/ports';
 import type { RemoteName } from '@shop/contracts/remotes';
 
 /** `react-router` as installed for the package being built (Rsbuild runs in the package's folder). */
@@ -62,15 +63,6 @@ function federationRuntimeAsEsm() {
   );
 }
 
-/** Default ports of the local stack (DESIGN.md, "Processes and ports"); environment variables override them. */
-export const defaultPorts = {
-  shell: 3000,
-  mf_frame: 3001,
-  mf_cart: 3002,
-  mf_catalog_pages: 3003,
-  cartService: 4000,
-} as const;
-
 /**
  * Output settings shared by the three remotes: each release lands in `dist/<version>/` with
  * `assetPrefix: 'auto'`, so one build can be served from any versioned folder side by side with others.
@@ -93,8 +85,8 @@ export function releaseVersion(packageVersion: string): string {
 
 /** Dev servers of remotes answer the shell's dev origin only (the static servers do the same in production). */
 export function remoteDevServer(port: number): RsbuildConfig['server'] {
-  const shellOrigin = process.env.SHOP_ORIGIN ?? `http://localhost:${defaultPorts.shell}`;
-  const cartService = process.env.CART_SERVICE_URL ?? `http://127.0.0.1:${defaultPorts.cartService}`;
+  const shellOrigin = process.env.SHOP_ORIGIN ?? DEFAULT_SHOP_ORIGIN;
+  const cartService = process.env.CART_SERVICE_URL ?? DEFAULT_CART_SERVICE_URL;
   return {
     port,
     strictPort: true,
@@ -126,7 +118,7 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
   const version = releaseVersion(packageVersion);
   // The manifest's buildInfo.buildVersion is what /remotes/status reports; make it the release's version.
   process.env.MF_BUILD_VERSION = version;
-  const port = Number(process.env[`${name.toUpperCase()}_PORT`] ?? defaultPorts[name]);
+  const port = Number(portSetting(REMOTE_PACKAGES[name], process.env));
   // A production build shares the shell's federation runtime (each remote entry was ~34 kB gzip, mostly its own copy
   // of the runtime; now ~14 kB), so its standalone harness, which has no shell, is built as a plain app beside it
   // (`dist/<version>/harness/`). The dev server keeps one build with the runtime inside: its harness page needs it.

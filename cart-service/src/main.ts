@@ -1,7 +1,7 @@
 import { createApp } from './app';
 import { loadCatalogue } from './catalogue/load-catalogue';
 import { loadConfig } from './config';
-import { createLogger } from './logger';
+import { createLogger } from '@shop/server-kit/logger';
 import { resolveSessionKeys } from './session/session-keys';
 import { openStore } from './store/open-store';
 import { initialStockLevels } from './catalogue/availability';
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger('cart-service', config.logLevel);
 
   try {
     const catalogue = loadCatalogue(config.cataloguePath);

@@ -1,6 +1,6 @@
 /**
  * The process tree under a pid, read from /proc (Linux): ppid links, command lines and working directories. Used to
- * find the real server process of one package under `scripts/run-stack.mjs` (runner → npm → sh → node, or
+ * find the real server process of one package under `scripts/run-stack.ts` (runner → npm → sh → node, or
  * → tsx → node) and to check that nothing is left after a stop. No Playwright import: faults/ uses it too.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';

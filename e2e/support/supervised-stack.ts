@@ -1,5 +1,5 @@
 /**
- * The production stack started the way operators start it, through `node scripts/run-stack.mjs` (the supervisor),
+ * The production stack started the way operators start it, through `node --import tsx scripts/run-stack.ts` (the supervisor),
  * on free ports with its own remotes.json and data folder. Used by e2e/supervised-start.spec.ts and faults/run.ts;
  * no Playwright import.
  */
@@ -59,7 +59,7 @@ export async function startSupervisedStack(options: { env?: Record<string, strin
 
   let output = '';
   // Its own process group, like a terminal would give it; the runner puts each child in a group of its own.
-  const runner = spawn(process.execPath, ['scripts/run-stack.mjs'], {
+  const runner = spawn(process.execPath, ['--import', 'tsx', 'scripts/run-stack.ts'], {
     cwd: repoRoot,
     env,
     detached: true,

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import compress from 'koa-compress';
-import serve from 'koa-static';
 import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
+import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import { isKnownPath } from '@shop/contracts/route-matching';
 import { contentSecurityPolicyHeader } from './content-security-policy';
@@ -22,8 +22,6 @@ export interface ShellServerOptions {
   trustProxy?: TrustProxy;
   log?: Pick<Logger, 'error'>;
 }
-
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /** A fixed path answering GET and HEAD only; anything else is 405 with Allow. */
 function readOnlyPath(path: string, answer: Middleware): Middleware {
@@ -69,16 +67,8 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
 
   app.use(cartServiceProxy({ target: cartServiceUrl, bodyLimitBytes: MAX_API_BODY_BYTES }));
 
-  app.use(
-    serve(distDir, {
-      index: false,
-      setHeaders(res, path) {
-        // Content-hashed files never change; everything else (manifests) must be revalidated.
-        const hashed = /[/\\]static[/\\]/.test(path);
-        res.setHeader('Cache-Control', hashed ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache');
-      },
-    }),
-  );
+  // Content-hashed files never change; everything else (manifests) must be revalidated.
+  app.use(builtFiles(distDir, { index: false }));
 
   // History fallback: the route table decides between the app (200) and its 404 page (404).
   app.use(async (ctx) => {
@@ -90,7 +80,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     ctx.status = isKnownPath(ctx.path) ? 200 : 404;
     ctx.type = 'html';
     // The hints follow remotes.json as it is now, so the page must not be reused from a cache.
-    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Cache-Control', REVALIDATE);
     ctx.body = withHints(indexHtml, pageHints(remotes.current));
   });
 

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { isSafeOrigin } from '../src/remotes/release-url';
+import { isSafeOrigin } from '@shop/contracts/release-url';
 import type { Logger } from './remotes-config-file';
 import { remoteOrigins } from './remotes-config-file';
 
@@ -43,7 +43,7 @@ export function contentSecurityPolicyHeader(config: () => RemotesConfig, log: Pi
       next = config();
       if (next !== lastConfig) policy = contentSecurityPolicy(remoteOrigins(next));
     } catch (error) {
-      log.error(`[csp] keeping the last good Content-Security-Policy: ${(error as Error).message}`);
+      log.error(`keeping the last good Content-Security-Policy: ${(error as Error).message}`);
     }
     lastConfig = next ?? lastConfig;
     return policy;

@@ -1,6 +1,6 @@
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { REMOTES_SCRIPT_ID } from '../src/remotes/remotes-config';
-import { releaseUrlProblem } from '../src/remotes/release-url';
+import { releaseUrlProblem } from '@shop/contracts/release-url';
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

@@ -2,32 +2,7 @@ import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { z } from 'zod';
-import type { RemotesConfig } from '@shop/contracts/remotes';
-import { REMOTE_NAMES } from '../src/remotes/remotes-config';
-import { originProblem, releaseUrlProblem } from '../src/remotes/release-url';
-
-
-const checked = (problem: (text: string) => string | null) =>
-  z.string().superRefine((text, ctx) => {
-    const reason = problem(text);
-    if (reason) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(text.slice(0, 200))} ${reason}` });
-  });
-
-const remotesSchema = z
-  .object({
-    remotes: z
-      .array(z.object({ name: z.enum(REMOTE_NAMES), entry: checked(releaseUrlProblem) }).strict())
-      .refine((list) => REMOTE_NAMES.every((name) => list.filter((r) => r.name === name).length === 1), {
-        message: `each of ${REMOTE_NAMES.join(', ')} must appear exactly once`,
-      }),
-    overrideOrigins: z.array(checked(originProblem)).max(20).optional(),
-  })
-  .strict();
-
-export function parseRemotesConfig(text: string): RemotesConfig {
-  return remotesSchema.parse(JSON.parse(text));
-}
+import { parseRemotesConfigText, type RemotesConfig } from '@shop/contracts/remotes';
 
 /** Every origin a script may come from: the configured remotes and the override allowlist (for the CSP). */
 export function remoteOrigins(config: RemotesConfig): string[] {
@@ -58,7 +33,7 @@ export class RemotesConfigFile {
 
   /** Fails when the file is unusable at start: there is no last good configuration to fall back on yet. */
   static async open(path: string, log: Logger): Promise<RemotesConfigFile> {
-    const initial = parseRemotesConfig(await readFile(path, 'utf8'));
+    const initial = parseRemotesConfigText(await readFile(path, 'utf8'));
     const file = new RemotesConfigFile(path, initial, log);
     file.#watch();
     return file;
@@ -84,20 +59,21 @@ export class RemotesConfigFile {
   accept(text: string): boolean {
     let next: RemotesConfig;
     try {
-      next = parseRemotesConfig(text);
+      // The one schema of remotes.json (contracts), strict; its messages name every problem.
+      next = parseRemotesConfigText(text);
     } catch (error) {
-      this.#refuse(error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message);
+      this.#refuse((error as Error).message.replace(/^remotes\.json: /, ''));
       return false;
     }
     if (JSON.stringify(next) !== JSON.stringify(this.#current)) {
       this.#current = next;
-      this.log.info(`[remotes] ${this.path} reloaded: ${next.remotes.map((r) => `${r.name}=${r.entry}`).join(' ')}`);
+      this.log.info(`remotes.json ${this.path} reloaded: ${next.remotes.map((r) => `${r.name}=${r.entry}`).join(' ')}`);
     }
     return true;
   }
 
   #refuse(reason: string): void {
-    this.log.error(`[remotes] ${this.path} refused, keeping the last good configuration: ${reason.replace(/\n/g, '; ')}`);
+    this.log.error(`remotes.json ${this.path} refused, keeping the last good configuration: ${reason.replace(/\n/g, '; ')}`);
   }
 
   close(): void {

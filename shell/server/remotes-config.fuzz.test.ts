@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { isSafeOrigin } from '../src/remotes/release-url';
+import { isSafeOrigin } from '@shop/contracts/release-url';
 import { remoteOrigins } from './remotes-config-file';
 import { goodRemotes, startShell, type ShellFixture } from './test-fixture';
 

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@shop/contracts/errors';
+import { DEFAULT_CART_SERVICE_URL } from '@shop/contracts/ports';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -15,7 +16,7 @@ export function adminClient(env: NodeJS.ProcessEnv, io: CliIo) {
     io.err('ADMIN_TOKEN is not set: use the token cart-service was started with.');
     return undefined;
   }
-  const base = (env['CART_SERVICE_URL'] ?? 'http://127.0.0.1:4000').replace(/\/$/, '');
+  const base = (env['CART_SERVICE_URL'] ?? DEFAULT_CART_SERVICE_URL).replace(/\/$/, '');
   return {
     base,
     call: (path: string, init: RequestInit = {}) =>

@@ -1,6 +1,5 @@
-import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
-import { REMOTE_NAMES } from './remotes-config';
-import { releaseUrlProblem } from './release-url';
+import { releaseUrlProblem } from '@shop/contracts/release-url';
+import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@shop/contracts/remotes';
 
 /** `?mf-override=mf_cart@https://cdn.example/mf-cart/1.0.1/mf-manifest.json` (repeatable); `?mf-override=clear` clears. */
 export const OVERRIDE_PARAM = 'mf-override';

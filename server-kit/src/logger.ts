@@ -1,5 +1,12 @@
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 
+export type { Logger } from 'pino';
+
+/** The levels LOG_LEVEL may name, quietest last. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies ReadonlyArray<Level | 'silent'>;
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export interface LoggerOptions {
   /** File descriptor or path to write to; standard output by default. */
   dest?: number | string;
@@ -8,15 +15,15 @@ export interface LoggerOptions {
 }
 
 /**
- * The service's structured logger: JSON lines, buffered (4 KiB or 1 s, whichever comes first) and written
- * asynchronously, so a request never waits on a write to the terminal or a pipe. Pino flushes the buffer when the
- * process exits; call `logger.flush()` where a line must show at once (start-up). Request lines never carry headers,
- * cookies or ids (see http/request-log.ts); the redaction below is a second guard for anything else.
+ * A server's structured logger: JSON lines in English, each with `service`, buffered (4 KiB or 1 s, whichever comes
+ * first) and written asynchronously, so a request never waits on a write to the terminal or a pipe. Pino flushes the
+ * buffer when the process exits; call `logger.flush()` where a line must show at once (the start line). Request
+ * lines never carry headers, cookies or ids; the redaction below is a second guard for anything else.
  */
-export function createLogger(level: Level | 'silent' = 'info', options: LoggerOptions = {}): Logger {
+export function createLogger(service: string, level: LogLevel = 'info', options: LoggerOptions = {}): Logger {
   const config = {
     level,
-    base: { service: 'cart-service' },
+    base: { service },
     redact: { paths: ['cookie', 'headers.cookie', 'headers["set-cookie"]', 'sessionId', 'cartId'], remove: true },
   };
   if (options.destination) return pino(config, options.destination);

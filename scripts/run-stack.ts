@@ -1,33 +1,30 @@
-#!/usr/bin/env node
 // Starts the whole shop: cart-service, the three remotes' servers and the shell, on the design's ports
 // (environment variables override them), and supervises them: a process that dies is restarted with an exponential
 // backoff while the others keep serving (the shop shows its French fallbacks meanwhile). Ctrl-C or SIGTERM stops
 // them all. Production runs the same processes under a real supervisor (deploy/, docs/decisions/012).
-import { spawn } from 'node:child_process';
+// Run as `node --import tsx scripts/run-stack.ts [--dev]` (one process, so a signal reaches it once).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { PORT_VARIABLES, portSetting, SHOP_PROCESSES, type ShopProcess } from '@shop/contracts/ports';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
 const dev = values.dev;
 
-const ports = {
-  SHELL_PORT: process.env.SHELL_PORT ?? '3000',
-  MF_FRAME_PORT: process.env.MF_FRAME_PORT ?? '3001',
-  MF_CART_PORT: process.env.MF_CART_PORT ?? '3002',
-  MF_CATALOG_PAGES_PORT: process.env.MF_CATALOG_PAGES_PORT ?? '3003',
-  CART_SERVICE_PORT: process.env.CART_SERVICE_PORT ?? '4000',
-};
-const shopUrl = `http://localhost:${ports.SHELL_PORT}`;
-const env = {
+const ports = Object.fromEntries(SHOP_PROCESSES.map((name) => [PORT_VARIABLES[name], portSetting(name, process.env)]));
+const shopUrl = `http://localhost:${portSetting('shell', process.env)}`;
+const cartServicePort = portSetting('cart-service', process.env);
+const env: NodeJS.ProcessEnv = {
   ...process.env,
   ...ports,
   SHOP_ORIGIN: process.env.SHOP_ORIGIN ?? shopUrl,
-  CART_SERVICE_URL: process.env.CART_SERVICE_URL ?? `http://127.0.0.1:${ports.CART_SERVICE_PORT}`,
+  CART_SERVICE_URL: process.env.CART_SERVICE_URL ?? `http://127.0.0.1:${cartServicePort}`,
 };
+const cartServiceUrl = env.CART_SERVICE_URL!;
 
 /** Restart backoff: 0.5 s, 1 s, 2 s, 4 s, then 5 s; back to 0.5 s once a process has run 10 s without dying. */
 const BACKOFF = { firstMs: 500, maxMs: 5_000, stableMs: 10_000 };
@@ -36,8 +33,9 @@ const STOP_GRACE_MS = 8_000;
 
 // Each package's own script, so the stack runs exactly what a team runs alone.
 const script = dev ? 'dev' : 'serve';
-const colors = { yellow: 33, magenta: 35, cyan: 36, green: 32, blue: 34, gray: 90 };
-const packages = [
+const colors = { yellow: 33, magenta: 35, cyan: 36, green: 32, blue: 34, gray: 90 } as const;
+type Color = keyof typeof colors;
+const packages: Array<{ name: ShopProcess; color: Color }> = [
   { name: 'cart-service', color: 'yellow' },
   { name: 'mf-frame', color: 'magenta' },
   { name: 'mf-cart', color: 'cyan' },
@@ -46,16 +44,16 @@ const packages = [
 ];
 
 const tty = process.stdout.isTTY;
-const label = (name, color) => (tty ? `\x1b[${colors[color]}m[${name}]\x1b[0m` : `[${name}]`);
-const say = (message) => console.log(`${label('supervisor', 'gray')} ${message}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const label = (name: string, color: Color) => (tty ? `\x1b[${colors[color]}m[${name}]\x1b[0m` : `[${name}]`);
+const say = (message: string) => console.log(`${label('supervisor', 'gray')} ${message}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Whether any live (non-zombie) process is left in a process group. /proc where there is one: a zombie stays in its
  * group until reaped, and in a container nobody may reap it.
  */
-function groupAlive(pgid) {
-  let entries;
+function groupAlive(pgid: number): boolean {
+  let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
@@ -63,12 +61,12 @@ function groupAlive(pgid) {
       process.kill(-pgid, 0);
       return true;
     } catch (error) {
-      return error.code === 'EPERM';
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
     }
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat;
+    let stat: string;
     try {
       stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
     } catch {
@@ -81,7 +79,7 @@ function groupAlive(pgid) {
   return false;
 }
 
-function signalGroup(pgid, signal) {
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pgid, signal);
   } catch {
@@ -90,7 +88,7 @@ function signalGroup(pgid, signal) {
 }
 
 /** SIGTERM to the whole group, SIGKILL after the grace period, and wait until no process of it is left. */
-async function stopGroup(pgid, { signal = 'SIGTERM', graceMs = STOP_GRACE_MS } = {}) {
+async function stopGroup(pgid: number, { signal = 'SIGTERM' as NodeJS.Signals, graceMs = STOP_GRACE_MS } = {}): Promise<void> {
   signalGroup(pgid, signal);
   const killAt = Date.now() + graceMs;
   let killed = signal === 'SIGKILL';
@@ -106,16 +104,19 @@ async function stopGroup(pgid, { signal = 'SIGTERM', graceMs = STOP_GRACE_MS } =
 let stopping = false;
 
 class Supervised {
-  constructor({ name, color }) {
+  readonly name: ShopProcess;
+  readonly color: Color;
+  child: ChildProcess | undefined = undefined;
+  failures = 0;
+  restartTimer: NodeJS.Timeout | undefined = undefined;
+  exited: Promise<void> = Promise.resolve();
+
+  constructor({ name, color }: { name: ShopProcess; color: Color }) {
     this.name = name;
     this.color = color;
-    this.child = undefined;
-    this.failures = 0;
-    this.restartTimer = undefined;
-    this.exited = Promise.resolve();
   }
 
-  start() {
+  start(): void {
     if (stopping) return;
     const startedAt = Date.now();
     // Its own process group (detached): npm → sh → node is stopped, and cleaned after a death, as one.
@@ -132,9 +133,9 @@ class Supervised {
         (stream === child.stderr ? process.stderr : process.stdout).write(`${prefix} ${line}\n`),
       );
     }
-    this.exited = new Promise((done) => {
+    this.exited = new Promise<void>((done) => {
       let handled = false;
-      const exited = (code, signal) => {
+      const exited = (code: number | null, signal: NodeJS.Signals | null) => {
         if (handled) return;
         handled = true;
         this.onExit(child, code, signal, startedAt).finally(done);
@@ -148,7 +149,7 @@ class Supervised {
     });
   }
 
-  async onExit(child, code, signal, startedAt) {
+  async onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null, startedAt: number): Promise<void> {
     const how = signal ? `signal ${signal}` : `code ${code}`;
     // Whatever is left of its group (a killed leaf leaves nothing; a killed npm leaves sh and node on the port).
     if (child.pid) await stopGroup(child.pid, { signal: stopping ? 'SIGTERM' : 'SIGKILL' });
@@ -173,14 +174,15 @@ class Supervised {
     }, delay);
   }
 
-  async stop() {
+  async stop(): Promise<void> {
     clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
     const child = this.child;
     if (child?.pid && child.exitCode === null && child.signalCode === null) signalGroup(child.pid, 'SIGTERM');
     if (child?.pid) {
       // The exit handler waits for the group (SIGKILL after the grace period).
-      const forced = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), STOP_GRACE_MS);
+      const pid = child.pid;
+      const forced = setTimeout(() => signalGroup(pid, 'SIGKILL'), STOP_GRACE_MS);
       await this.exited;
       clearTimeout(forced);
     }
@@ -190,7 +192,7 @@ class Supervised {
 const supervised = packages.map((p) => new Supervised(p));
 for (const s of supervised) s.start();
 
-async function shutdown(signal) {
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (stopping) {
     // A second Ctrl-C: no more patience.
     for (const s of supervised) if (s.child?.pid) signalGroup(s.child.pid, 'SIGKILL');
@@ -208,7 +210,7 @@ process.on('SIGHUP', () => void shutdown('SIGHUP'));
 
 // Say where the shop is once the shell and cart-service answer (readiness, not a fixed delay).
 const started = Date.now();
-const answers = async (url) => {
+const answers = async (url: string) => {
   try {
     return (await fetch(url)).ok;
   } catch {
@@ -217,7 +219,7 @@ const answers = async (url) => {
 };
 (async function announceWhenReady() {
   while (!stopping && Date.now() - started < 120_000) {
-    if ((await answers(`${shopUrl}/healthz`)) && (await answers(`${env.CART_SERVICE_URL}/healthz`))) {
+    if ((await answers(`${shopUrl}/healthz`)) && (await answers(`${cartServiceUrl}/healthz`))) {
       console.log(`\n  La boutique est prête : ${shopUrl}\n  (Ctrl-C pour tout arrêter)\n`);
       return;
     }

@@ -3,7 +3,8 @@
  * written into every page (preloads) and into the Content-Security-Policy header, so only a plain, canonical form is
  * accepted: http(s), a real host name or IP address, an optional port, no credentials, no wildcard, and for a release
  * a path of simple segments ending in `mf-manifest.json`. Used by the shell's server (remotes.json) and by the browser
- * (per-browser overrides); no dependencies, so it costs the browser almost nothing.
+ * (per-browser overrides and its own check of remotes.json, remotes.ts); no dependencies, so it costs the browser almost
+ * nothing.
  */
 
 const MAX_URL_LENGTH = 2048;

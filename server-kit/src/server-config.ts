@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { LOG_LEVELS } from './logger';
+import { parseTrustProxy, type TrustProxy } from './trusted-proxy';
+
+/**
+ * How the shop's servers read their configuration: one zod schema of the environment (and command line) per server,
+ * in its `config.ts`, built from the settings below, read once at start by `readServerConfig`, which refuses to start
+ * with one error listing every bad variable.
+ */
+
+/** A TCP port (0: any free one), `defaultPort` when unset. */
+export const portSetting = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
+
+/** LOG_LEVEL: one of pino's levels, `info` when unset. */
+export const logLevelSetting = z.enum(LOG_LEVELS).default('info');
+
+const commaList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+
+const origin = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}, 'each origin must be scheme://host[:port] without a path or trailing slash, e.g. http://localhost:3000');
+
+/** SHOP_ORIGIN: the shop's origins, comma-separated, each `scheme://host[:port]`; `defaultOrigin` when unset. */
+export const originListSetting = (defaultOrigin: string) =>
+  z.string().default(defaultOrigin).transform(commaList).pipe(z.array(origin).min(1, 'at least one origin'));
+
+/** A comma-separated list of strings (empty items dropped); undefined when unset. */
+export const optionalListSetting = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : commaList(value)));
+
+/** An absolute http(s) URL, `defaultUrl` when unset (e.g. CART_SERVICE_URL). */
+export const urlSetting = (defaultUrl: string) =>
+  z
+    .string()
+    .default(defaultUrl)
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http or https URL');
+
+/** TRUST_PROXY (server-kit/src/trusted-proxy.ts), `fallback` when unset or empty. */
+export const trustProxySetting = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): TrustProxy => {
+      try {
+        return parseTrustProxy(value, fallback);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(/^TRUST_PROXY: /, '') });
+        return z.NEVER;
+      }
+    });
+
+/** The error a server stops with when its configuration is bad: every problem, one per line. */
+export class ServerConfigError extends Error {
+  constructor(service: string, problems: string[]) {
+    super(`Invalid ${service} configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ServerConfigError';
+  }
+}
+
+/** Checks `input` (the environment, with any command-line options) against a server's schema; throws ServerConfigError. */
+export function readServerConfig<Schema extends z.ZodType>(service: string, schema: Schema, input: unknown): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new ServerConfigError(
+      service,
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { loadShellConfig } from './config';
+
+describe('loadShellConfig', () => {
+  it('has defaults for everything', () => {
+    const config = loadShellConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', cartServiceUrl: 'http://127.0.0.1:4000', logLevel: 'info' });
+    expect(config.remotesPath).toMatch(/shell[/\\]config[/\\]remotes\.json$/);
+    expect(config.distDir).toMatch(/shell[/\\]dist$/);
+    expect(config.trustProxy.description).toBe('none');
+    expect(config.trustProxy.trusts('127.0.0.1', 0)).toBe(false);
+  });
+
+  it('reads every variable', () => {
+    const config = loadShellConfig({
+      SHELL_PORT: '3100',
+      SHELL_HOST: '0.0.0.0',
+      CART_SERVICE_URL: 'http://10.0.0.5:4100',
+      REMOTES_CONFIG: '/etc/maison-argane/remotes.json',
+      SHELL_DIST: '/opt/shop/shell-dist',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toEqual({
+      port: 3100,
+      host: '0.0.0.0',
+      cartServiceUrl: 'http://10.0.0.5:4100',
+      remotesPath: '/etc/maison-argane/remotes.json',
+      distDir: '/opt/shop/shell-dist',
+      trustProxy: config.trustProxy,
+      logLevel: 'warn',
+    });
+    expect(config.trustProxy.description).toBe('1 hop');
+  });
+
+  it('treats an empty REMOTES_CONFIG or SHELL_DIST as unset', () => {
+    expect(loadShellConfig({ REMOTES_CONFIG: '', SHELL_DIST: '' })).toMatchObject({
+      remotesPath: loadShellConfig({}).remotesPath,
+      distDir: loadShellConfig({}).distDir,
+    });
+  });
+
+  it('lists every bad variable in one clear error', () => {
+    expect(() => loadShellConfig({ SHELL_PORT: 'http', CART_SERVICE_URL: '127.0.0.1:4000', TRUST_PROXY: 'true', LOG_LEVEL: 'loud' })).toThrow(
+      /^Invalid shell configuration:\n {2}- SHELL_PORT: .*\n {2}- CART_SERVICE_URL: must be an http or https URL\n {2}- TRUST_PROXY: `true` would trust any client.*\n {2}- LOG_LEVEL: /,
+    );
+  });
+});

@@ -1,0 +1,56 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS } from '@shop/contracts/ports';
+import type { LogLevel } from '@shop/server-kit/logger';
+import { logLevelSetting, portSetting, readServerConfig, trustProxySetting, urlSetting } from '@shop/server-kit/server-config';
+import type { TrustProxy } from '@shop/server-kit/trusted-proxy';
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A path setting: unset or empty gives `fallback`; relative paths are from the working directory. */
+const pathSetting = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => resolve(value || fallback));
+
+const Env = z.object({
+  SHELL_PORT: portSetting(DEFAULT_PORTS.shell),
+  SHELL_HOST: z.string().min(1).default('127.0.0.1'),
+  CART_SERVICE_URL: urlSetting(DEFAULT_CART_SERVICE_URL),
+  REMOTES_CONFIG: pathSetting(resolve(packageDir, 'config/remotes.json')),
+  SHELL_DIST: pathSetting(resolve(packageDir, 'dist')),
+  // The shell is the shop's edge: nobody in front of it is trusted unless the operator says so (e.g. TRUST_PROXY=1
+  // behind one TLS terminator), so a client can never pick its own address for cart-service's rate limits.
+  TRUST_PROXY: trustProxySetting('none'),
+  LOG_LEVEL: logLevelSetting,
+});
+
+export interface ShellConfig {
+  port: number;
+  host: string;
+  /** Where /api and /images are proxied to. */
+  cartServiceUrl: string;
+  /** The operators' remotes.json, watched while the server runs. */
+  remotesPath: string;
+  /** The shell's build (index.html and static/). */
+  distDir: string;
+  /** Proxies trusted to name the shopper's address and protocol (TRUST_PROXY); none by default. */
+  trustProxy: TrustProxy;
+  logLevel: LogLevel;
+}
+
+/** Reads the environment; throws one error listing every bad variable. */
+export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConfig {
+  const e = readServerConfig('shell', Env, env);
+  return {
+    port: e.SHELL_PORT,
+    host: e.SHELL_HOST,
+    cartServiceUrl: e.CART_SERVICE_URL,
+    remotesPath: e.REMOTES_CONFIG,
+    distDir: e.SHELL_DIST,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
