@@ -6,7 +6,7 @@ import { adminAuth, type AdminAuthOptions } from '../http/admin-auth';
 import { readJsonBody } from '../http/read-json-body';
 import { sendJson } from '../http/send-json';
 import type { ShopStore } from '../store/open-store';
-import { normalizeOrderNumber } from './order-number';
+import { normalizeOrderNumber } from '@shop/contracts/order-number';
 import { orderJson } from './order-json';
 import { isOrderStatus, statusesAllowedBefore } from './order-status';
 import type { OrderCursor } from '../store/order-store';

@@ -1,7 +1,7 @@
 import { checkDelivery, deliveryMessages, normalizeMoroccanPhone, type DeliveryErrors } from '@shop/contracts/delivery';
 import type { DeliveryDetails, TrackOrderBody } from '@shop/contracts/orders';
 import { ApiError, messages } from '../http/api-error';
-import { normalizeOrderNumber } from './order-number';
+import { normalizeOrderNumber } from '@shop/contracts/order-number';
 
 /**
  * The service is the authority on delivery details; the rules and their French texts are the ones the checkout form

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { RouterMiddleware } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { normalizeOrderNumber } from '@shop/contracts/order-number';
 import type { OrderResponse, TrackOrderBody, TrackOrderResponse } from '@shop/contracts/orders';
 import { resolveCart } from '../cart/resolve-cart';
 import type { Catalogue } from '../catalogue/load-catalogue';
@@ -14,7 +15,7 @@ import { adoptCartSession, cartIdOf, newSessionId } from '../session/cart-sessio
 import type { ShopStore } from '../store/open-store';
 import type { KeyedOrder, StoredOrder } from '../store/order-store';
 import { validateDelivery, validateTracking } from './delivery-validation';
-import { newOrderNumber, normalizeOrderNumber } from './order-number';
+import { newOrderNumber } from './order-number';
 import { requestFingerprint } from './request-fingerprint';
 import { orderJson, orderLineOf, orderTotal, trackedOrderJson } from './order-json';
 

@@ -1,6 +1,6 @@
 import type { TrackOrderBody } from '@shop/contracts/orders';
 import { deliveryMessages, normalizeMoroccanPhone } from '@shop/contracts/delivery';
-import { normalizeOrderNumber } from './order-number';
+import { normalizeOrderNumber } from '@shop/contracts/order-number';
 
 export type TrackingErrors = Partial<Record<keyof TrackOrderBody, string>>;
 
