@@ -1,7 +1,7 @@
-import { checkDelivery, deliveryMessages, normalizeMoroccanPhone, type DeliveryErrors } from '@shop/contracts/delivery';
+import { checkDelivery, deliveryMessages, type DeliveryErrors } from '@shop/contracts/delivery';
 import type { DeliveryDetails, TrackOrderBody } from '@shop/contracts/orders';
 import { ApiError, messages } from '../http/api-error';
-import { normalizeOrderNumber } from '@shop/contracts/order-number';
+import { checkTracking, type TrackingErrors } from '@shop/contracts/tracking';
 
 /**
  * The service is the authority on delivery details; the rules and their French texts are the ones the checkout form
@@ -22,10 +22,8 @@ function fieldsOf(body: unknown, allowed: readonly string[]): Record<string, unk
   return body as Record<string, unknown>;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-function fail(fields: Fields | DeliveryErrors): never {
-  // DeliveryErrors only holds the fields that failed: every value is a message.
+function fail(fields: DeliveryErrors | TrackingErrors): never {
+  // Either only holds the fields that failed: every value is a message.
   throw new ApiError(400, 'validation_failed', deliveryMessages.summary, {}, fields as Fields);
 }
 
@@ -36,18 +34,9 @@ export function validateDelivery(body: unknown): DeliveryDetails {
   return details;
 }
 
-/** The tracking form: a well-formed number and phone (both normalised). */
+/** The tracking form: a well-formed number and phone (both normalised), by the contracts' rules. */
 export function validateTracking(body: unknown): TrackOrderBody {
-  const raw = fieldsOf(body, ['number', 'phone']);
-  const errors: Fields = {};
-  const numberText = text(raw['number']);
-  const number = normalizeOrderNumber(numberText);
-  if (!numberText) errors['number'] = deliveryMessages.numberMissing;
-  else if (!number) errors['number'] = deliveryMessages.numberInvalid;
-  const phoneText = text(raw['phone']);
-  const phone = normalizeMoroccanPhone(phoneText);
-  if (!phoneText) errors['phone'] = deliveryMessages.phoneMissing;
-  else if (!phone) errors['phone'] = deliveryMessages.phoneInvalid;
-  if (!number || !phone) fail(errors);
-  return { number, phone };
+  const { errors, value } = checkTracking(fieldsOf(body, ['number', 'phone']));
+  if (!value) fail(errors);
+  return value;
 }
