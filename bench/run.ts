@@ -22,7 +22,8 @@ import { computeDepths, deepestChainBy, type ChainLink } from './frontend/chain'
 import { loadPage, MOBILE_THROTTLING, REMOTES, type LoadedRequest, type PageLoad } from './frontend/first-load';
 import { describeItem, runLighthouse, type LighthousePage } from './frontend/lighthouse';
 import { startBenchStack, type BenchStack } from './frontend/stack';
-import { chromiumFlags, chromiumPath, envFlag, envNumber, kB, median, repoRoot } from './frontend/util';
+import { chromiumLaunchOptions, chromiumPath } from '../e2e/support/chromium';
+import { envFlag, envNumber, kB, median, repoRoot } from './frontend/util';
 
 // ---- budgets (issue 9) ----
 const BUDGET = {
@@ -391,8 +392,7 @@ try {
   // 1 + 3. First loads, timelines and request chains.
   log(`\n== first loads (Chromium, fresh context each load: cold cache, phone viewport 412x823)`);
   browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: chromiumFlags,
+    ...chromiumLaunchOptions,
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,

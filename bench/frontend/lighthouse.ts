@@ -7,7 +7,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumFlags, chromiumPath, median } from './util';
+import { chromiumFlags, chromiumPath } from '../../e2e/support/chromium';
+import { median } from './util';
 
 interface AuditItem {
   [key: string]: unknown;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkDelivery, deliveryMessages } from './delivery';
+import { checkDelivery, cleanText, deliveryMessages, normalizeMoroccanPhone, type DeliveryErrors } from './delivery';
 
 const valid = { fullName: 'Fatima Zahra El Idrissi', phone: '06 12 34 56 78', city: 'Casablanca', address: '27, rue Ibnou Mounir, Maârif' };
+
+/** The French message per invalid field, as the checkout form shows them. */
+const validateDelivery = (values: Parameters<typeof checkDelivery>[0]): DeliveryErrors => checkDelivery(values).errors;
 
 // cart-service and the checkout form both apply these rules (each has a test that it does); every case lives here.
 describe('checkDelivery: characters that split or reorder what operators read', () => {
@@ -34,5 +37,104 @@ describe('checkDelivery: characters that split or reorder what operators read', 
       errors: {},
       details: { ...valid, phone: '+212612345678', note: '3e étage' },
     });
+  });
+});
+
+describe('normalizeMoroccanPhone', () => {
+  it.each([
+    ['0612345678', '+212612345678'],
+    ['07 12 34 56 78', '+212712345678'],
+    ['05.22.48.12.30', '+212522481230'],
+    ['06-12-34-56-78', '+212612345678'],
+    ['+212612345678', '+212612345678'],
+    ['+212 6 12 34 56 78', '+212612345678'],
+    ['+212 (0)6 12 34 56 78', '+212612345678'],
+    ['00212 7 12 34 56 78', '+212712345678'],
+  ])('accepts %s', (input, expected) => {
+    expect(normalizeMoroccanPhone(input)).toBe(expected);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['061234567', 'one digit short'],
+    ['06123456789', 'one digit long'],
+    ['0812345678', 'not 05, 06 or 07'],
+    ['612345678', 'no leading 0'],
+    ['+33612345678', 'a French number'],
+    ['+212812345678', '+212 then 8'],
+    ['06 12 34 56 7a', 'a letter'],
+  ])('refuses %s (%s)', (input) => {
+    expect(normalizeMoroccanPhone(input)).toBeNull();
+  });
+});
+
+describe('validateDelivery', () => {
+  it('accepts complete details', () => {
+    expect(validateDelivery(valid)).toEqual({});
+  });
+
+  it('asks for every missing field, in French', () => {
+    expect(validateDelivery({ fullName: ' ', phone: '', city: '', address: '' })).toEqual({
+      fullName: deliveryMessages.fullNameMissing,
+      phone: deliveryMessages.phoneMissing,
+      city: deliveryMessages.cityMissing,
+      address: deliveryMessages.addressMissing,
+    });
+  });
+
+  it('explains what is wrong with each field', () => {
+    const errors = validateDelivery({ fullName: 'Al', phone: '0812345678', city: '4', address: 'rue 3' });
+    expect(errors.fullName).toBe(deliveryMessages.fullNameShort);
+    expect(errors.phone).toBe(deliveryMessages.phoneInvalid);
+    expect(errors.city).toBe(deliveryMessages.cityInvalid);
+    expect(errors.address).toBe(deliveryMessages.addressShort);
+    expect(validateDelivery({ ...valid, fullName: 'R2D2' }).fullName).toBe(deliveryMessages.fullNameChars);
+  });
+
+  it('accepts accented names and compound city names', () => {
+    expect(validateDelivery({ ...valid, fullName: 'Aïcha Benani-Tazi', city: 'Kelâat M’Gouna' })).toEqual({});
+  });
+});
+
+describe('validateDelivery, the service’s limits', () => {
+  it('refuses what the service would refuse, with its texts', () => {
+    const errors = validateDelivery({ fullName: 'A'.repeat(101), phone: '0612345678', city: 'B'.repeat(61), address: 'C'.repeat(301), note: 'D'.repeat(501) });
+    expect(errors).toEqual({
+      fullName: 'Ce champ ne peut pas dépasser 100 caractères.',
+      city: 'Ce champ ne peut pas dépasser 60 caractères.',
+      address: 'Ce champ ne peut pas dépasser 300 caractères.',
+      note: deliveryMessages.noteTooLong,
+    });
+  });
+
+  it('accepts a note of 500 characters, or none', () => {
+    expect(validateDelivery({ ...valid, note: `  ${'n'.repeat(500)}  ` })).toEqual({});
+    expect(validateDelivery({ ...valid, note: '' })).toEqual({});
+  });
+});
+
+describe('validateDelivery: characters that split or reorder what operators read', () => {
+  it('refuses them in the fields where they are found, all at once', () => {
+    expect(validateDelivery({ ...valid, fullName: 'Amina\nBerrada', address: '12, rue \u202Etaba\u202C, Agdal' })).toEqual({
+      fullName: deliveryMessages.lineBreak,
+      address: deliveryMessages.invisibleChars,
+    });
+  });
+
+  it('accepts the line breaks a textarea sends in the address and the note', () => {
+    expect(validateDelivery({ ...valid, address: '12, rue de la Paix\r\nAgdal, Rabat', note: 'Sonner deux fois.\r\n3e étage.\n' })).toEqual({});
+    expect(cleanText('12, rue de la Paix\r\nAgdal\r\n', true)).toBe('12, rue de la Paix\nAgdal');
+  });
+
+  it('normalises every text field to NFC before checking it (a decomposed accent is one letter)', () => {
+    const decomposed = { fullName: 'Ai\u0308cha Benani', phone: '0612345678', city: 'Sale\u0301', address: '4, rue de la Re\u0301publique', note: 'Me\u0301decin' };
+    expect(validateDelivery(decomposed)).toEqual({});
+    expect(cleanText('Ai\u0308cha')).toBe('Aïcha');
+    // Lengths are counted after normalisation: 100 decomposed letters are 100 characters, not 200.
+    expect(validateDelivery({ ...valid, fullName: 'e\u0301'.repeat(100) })).toEqual({});
+  });
+
+  it('still accepts accented names, compound city names and no-break spaces', () => {
+    expect(validateDelivery({ ...valid, fullName: 'Aïcha\u00A0Benani-Tazi', city: 'Kelâat M’Gouna' })).toEqual({});
   });
 });

@@ -1,9 +1,9 @@
 import type { DeliveryDetails } from './orders';
 
 /**
- * The delivery and tracking rules both sides of the wire apply: cart-service, the authority, refuses with them; the
- * checkout form checks them first for quick feedback. One copy, bundled into each (a plain module, never federated), so
- * a message reads the same whichever side found the problem and a rule cannot drift.
+ * The delivery rules both sides of the wire apply (tracking.ts holds the tracking form's): cart-service, the authority,
+ * refuses with them; the checkout form checks them first for quick feedback. One copy, bundled into each (a plain module,
+ * never federated), so a message reads the same whichever side found the problem and a rule cannot drift.
  */
 
 export type DeliveryErrors = Partial<Record<keyof DeliveryDetails, string>>;

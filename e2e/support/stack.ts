@@ -1,15 +1,12 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test } from '@playwright/test';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { freeStackPorts, stackEnvironment, stackRemotes, waitForUrl, type ServiceName, type StackPorts } from './stack-env';
+import { freeStackPorts, stackEnvironment, stackRemotes, type ServiceName, type StackPorts } from './stack-env';
+import { STACK_SERVICES, stackProcesses } from './stack-processes';
 
 export { remoteEntry } from './stack-env';
-
-const repoRoot = resolve(__dirname, '../..');
 
 export interface Stack {
   url: string;
@@ -42,60 +39,11 @@ export async function startStack(options: { env?: Record<string, string> } = {})
 
   const env: Record<string, string> = { ...stackEnvironment(ports, { remotesFile, dataDir }), LOG_LEVEL: 'warn', ...options.env };
 
-  const children = new Map<ServiceName, ChildProcess>();
-  const logs = new Map<ServiceName, string[]>();
-
-  const healthUrl = (name: ServiceName) => `http://127.0.0.1:${ports[name]}/healthz`;
-
-  async function start(name: ServiceName): Promise<void> {
-    const output: string[] = [];
-    logs.set(name, output);
-    // detached: the package script runs through npm and a shell; stopping kills the whole group.
-    const child = spawn('npm', ['run', '--silent', 'serve'], {
-      cwd: resolve(repoRoot, name),
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    children.set(name, child);
-    const exitedEarly = new Promise<never>((_, reject) =>
-      child.once('exit', (code) => reject(new Error(`exited with code ${code} before it was ready`))),
-    );
-    try {
-      await Promise.race([waitForUrl(healthUrl(name)), exitedEarly]);
-    } catch (error) {
-      throw new Error(`${name} did not start: ${(error as Error).message}\n${output.join('')}`);
-    }
-  }
-
-  async function stop(name: ServiceName): Promise<void> {
-    const child = children.get(name);
-    if (!child || child.exitCode !== null || child.pid === undefined) return;
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, 5_000);
-    await exited;
-    clearTimeout(timer);
-    children.delete(name);
-  }
-
-  const order: ServiceName[] = ['cart-service', 'mf-frame', 'mf-cart', 'mf-catalog-pages', 'shell'];
+  const processes = stackProcesses(ports, env);
   try {
-    await Promise.all(order.map(start));
+    await Promise.all(STACK_SERVICES.map((name) => processes.start(name)));
   } catch (error) {
-    await Promise.all(order.map(stop));
+    await processes.stopAll();
     throw error;
   }
 
@@ -107,8 +55,8 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       return remotes;
     },
     dataDir,
-    stop,
-    start,
+    stop: processes.stop,
+    start: (name) => processes.start(name),
     async writeRemotes(config) {
       remotes = config;
       await writeFile(remotesFile, JSON.stringify(config, null, 2));
@@ -116,9 +64,9 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     async writeRemotesText(text) {
       await writeFile(remotesFile, text);
     },
-    logs: (name) => (logs.get(name) ?? []).join(''),
+    logs: processes.logs,
     async close() {
-      await Promise.all(order.map(stop));
+      await processes.stopAll();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

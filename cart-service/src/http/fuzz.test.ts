@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
+import { seededRandom, type SeededRandom } from '../test-support/seeded-random';
 import { capturingLogger, embeddedAppPerSuite } from '../test-support/test-app';
-
-/** mulberry32: a small seeded PRNG, so a failure can be replayed exactly. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p: number) => next() < p,
-  };
-}
-
-type Rand = ReturnType<typeof prng>;
 
 interface Probe {
   kind: string;
@@ -53,12 +34,12 @@ const contentTypes: readonly string[] = [
   'json', '*/*', 'application/octet-stream', 'text/html; charset=utf-8', 'application/vnd.api+json',
 ];
 
-function validBodyText(rand: Rand, path: string): string {
+function validBodyText(rand: SeededRandom, path: string): string {
   const productId = rand.pick(PRODUCTS);
   return path.endsWith('remove') ? `{"productId":"${productId}"}` : `{"productId":"${productId}","quantity":${rand.int(1, 5)}}`;
 }
 
-function invalidProbe(rand: Rand, cookie: string): Probe {
+function invalidProbe(rand: SeededRandom, cookie: string): Probe {
   const path = rand.pick(CART_PATHS);
   const base = { method: 'POST', path, headers: { ...JSON_TYPE, Origin: 'http://localhost:3000', Cookie: cookie } };
   switch (rand.int(0, 12)) {
@@ -134,7 +115,7 @@ function invalidProbe(rand: Rand, cookie: string): Probe {
   }
 }
 
-function validProbe(rand: Rand, cookie: string): Probe {
+function validProbe(rand: SeededRandom, cookie: string): Probe {
   const op = rand.pick(['add', 'add', 'update', 'remove'] as const);
   const productId = rand.pick(PRODUCTS);
   const quantity = op === 'add' ? (rand.chance(0.3) ? undefined : rand.int(1, 3)) : op === 'update' ? rand.int(1, 10) : undefined;
@@ -172,7 +153,7 @@ const { app } = embeddedAppPerSuite({ logger: log.logger });
 
 describe('fuzz: generated malformed requests', () => {
   it('answers 1,000+ malformed requests with 4xx only, stays up, and only the valid requests change the cart', async () => {
-    const rand = prng(SEED);
+    const rand = seededRandom(SEED);
     const shopper = new CookieClient(app.url);
     const bystander = new CookieClient(app.url);
     await shopper.get('/api/cart');

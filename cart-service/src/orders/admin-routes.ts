@@ -5,8 +5,10 @@ import { ApiError, messages } from '../http/api-error';
 import { adminAuth, type AdminAuthOptions } from '../http/admin-auth';
 import { readJsonBody } from '../http/read-json-body';
 import { sendJson } from '../http/send-json';
+import { validateBody } from '../http/validate-body';
 import type { ShopStore } from '../store/open-store';
-import { normalizeOrderNumber } from './order-number';
+import { normalizeOrderNumber } from '@shop/contracts/order-number';
+import { orderBodies } from './order-bodies';
 import { orderJson } from './order-json';
 import { isOrderStatus, statusesAllowedBefore } from './order-status';
 import type { OrderCursor } from '../store/order-store';
@@ -39,10 +41,7 @@ export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void 
 
   router.post('/admin/orders/:number/status', authenticated, async (ctx) => {
     const body = await readJsonBody(ctx, deps.bodyLimitBytes);
-    const status = (body as { status?: unknown } | null)?.status;
-    if (typeof body !== 'object' || body === null || Object.keys(body).length !== 1 || !isOrderStatus(status)) {
-      throw new ApiError(400, 'validation_failed', messages.statusInvalid);
-    }
+    const { status } = validateBody(orderBodies.status, body, orderBodies.statusMessages, orderBodies.statusRefusals);
     const number = normalizeOrderNumber(String(ctx.params['number'] ?? ''));
     const result = number
       ? await store.setOrderStatus(number, status, statusesAllowedBefore(status), Date.now())

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { RouterMiddleware } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { normalizeOrderNumber } from '@shop/contracts/order-number';
 import type { OrderResponse, TrackOrderBody, TrackOrderResponse } from '@shop/contracts/orders';
 import { resolveCart } from '../cart/resolve-cart';
 import type { Catalogue } from '../catalogue/load-catalogue';
@@ -10,11 +11,12 @@ import { ApiError, messages } from '../http/api-error';
 import { countOrRefuse } from '../http/rate-limit';
 import { readJsonBody } from '../http/read-json-body';
 import { sendJson } from '../http/send-json';
+import { validateBody } from '../http/validate-body';
 import { adoptCartSession, cartIdOf, newSessionId } from '../session/cart-session';
 import type { ShopStore } from '../store/open-store';
 import type { KeyedOrder, StoredOrder } from '../store/order-store';
-import { validateDelivery, validateTracking } from './delivery-validation';
-import { newOrderNumber, normalizeOrderNumber } from './order-number';
+import { orderBodies } from './order-bodies';
+import { newOrderNumber } from './order-number';
 import { requestFingerprint } from './request-fingerprint';
 import { orderJson, orderLineOf, orderTotal, trackedOrderJson } from './order-json';
 
@@ -73,7 +75,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
   router.post('/api/orders', withSession(async (ctx) => {
     const key = ctx.get('Idempotency-Key');
     if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'validation_failed', messages.idempotencyKey);
-    const delivery = validateDelivery(await readJsonBody(ctx, deps.bodyLimitBytes));
+    const delivery = validateBody(orderBodies.delivery, await readJsonBody(ctx, deps.bodyLimitBytes));
     const fingerprint = requestFingerprint(delivery);
     const sessionId = cartIdOf(ctx);
 
@@ -146,7 +148,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     );
     let tracking: TrackOrderBody;
     try {
-      tracking = validateTracking(body);
+      tracking = validateBody(orderBodies.tracking, body);
     } catch (error) {
       await store.refundAttempt(visitor); // a malformed form is answered with its field errors, not counted as a guess
       throw error;

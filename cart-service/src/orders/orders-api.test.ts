@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deliveryMessages } from '@shop/contracts/delivery';
 import type { Order, TrackedOrder } from '@shop/contracts/orders';
 import { DEFAULT_CATALOGUE_PATH, loadCatalogue } from '../catalogue/load-catalogue';
 import { messages } from '../http/api-error';
 import { CookieClient } from '../test-support/cookie-client';
 import { catalogue, embeddedAppPerSuite, startApp, tempDir } from '../test-support/test-app';
-import { deliveryMessages } from './delivery-validation';
 
 const ADMIN_TOKEN = 'operators-token-0123456789-abcdefghijklmnop';
 const { app } = embeddedAppPerSuite({

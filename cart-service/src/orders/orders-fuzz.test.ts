@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
+import { seededRandom } from '../test-support/seeded-random';
 import { capturingLogger, embeddedAppPerSuite } from '../test-support/test-app';
-
-/** Seeded (mulberry32), so a failure can be replayed exactly. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T, chance: (p: number) => next() < p };
-}
 
 const valid = { fullName: 'Nadia Bennani', phone: '0612345678', city: 'Tanger', address: '3, rue de la Liberté, Centre' };
 const notText: readonly unknown[] = [null, 0, -1, 1e308, true, [], {}, [valid.fullName], { value: 'x' }];
@@ -35,7 +23,7 @@ const { app } = embeddedAppPerSuite({ logger: log.logger, limits: { tracking: { 
 
 describe('fuzz: malformed orders and tracking requests', () => {
   it('answers 600 generated bad requests with 4xx only, places nothing, and leaves the cart as it was', async () => {
-    const rand = prng(0x0dd5);
+    const rand = seededRandom(0x0dd5);
     const shopper = new CookieClient(app.url);
     await shopper.post('/api/cart/add', { productId: 'sv-003', quantity: 2 });
     const cartBefore = (await shopper.get('/api/cart')).body;

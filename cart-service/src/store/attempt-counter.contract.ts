@@ -1,23 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { BackingFactory, StoreBacking } from '../test-support/databases';
-import type { ShopStore } from './open-store';
+import { describe, expect, it } from 'vitest';
+import { storesClosedAfterEach, type BackingFactory } from '../test-support/databases';
 
 /** The rate-limit counting every store must have; run against every backing by sql-store.test.ts. */
 export function attemptCounterContract(name: string, createBacking: BackingFactory): void {
   describe(`AttemptCounter contract: ${name}`, () => {
-    const opened: ShopStore[] = [];
-    const backings: StoreBacking[] = [];
-    const open = async () => {
-      const backing = await createBacking();
-      backings.push(backing);
-      const store = await backing.open();
-      opened.push(store);
-      return store;
-    };
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((store) => store.close()));
-      await Promise.all(backings.splice(0).map((backing) => backing.dispose()));
-    });
+    const stores = storesClosedAfterEach(createBacking);
+    const open = async () => (await stores.open()).store;
 
     it('counts attempts per key within a fixed window, and takes one back on refund', async () => {
       const store = await open();

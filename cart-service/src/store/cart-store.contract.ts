@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StoredLine } from './cart-store';
-import type { ShopStore } from './open-store';
-import type { BackingFactory, StoreBacking } from '../test-support/databases';
+import { storesClosedAfterEach, type BackingFactory } from '../test-support/databases';
 import { StoreUnavailableError } from './cart-store';
 import { catalogue } from '../test-support/test-app';
 
@@ -12,21 +11,7 @@ const sorted = (lines: StoredLine[]) => [...lines].sort((a, b) => a.productId.lo
 /** The behaviour every CartStore must have; run against every backing by sql-store.test.ts. */
 export function cartStoreContract(name: string, createBacking: BackingFactory): void {
   describe(`CartStore contract: ${name}`, () => {
-    const opened: ShopStore[] = [];
-    const backings: StoreBacking[] = [];
-
-    async function open(options?: Parameters<StoreBacking['open']>[0]): Promise<{ store: ShopStore; backing: StoreBacking }> {
-      const backing = await createBacking();
-      backings.push(backing);
-      const store = await backing.open(options);
-      opened.push(store);
-      return { store, backing };
-    }
-
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((store) => store.close()));
-      await Promise.all(backings.splice(0).map((backing) => backing.dispose()));
-    });
+    const { open, reopen } = storesClosedAfterEach(createBacking);
 
     it('answers an empty cart for an unknown id', async () => {
       const { store } = await open();
@@ -117,8 +102,7 @@ export function cartStoreContract(name: string, createBacking: BackingFactory): 
       const other = await store.addLine(cart, ids[0]!, 1, 99);
       expect(sorted(await store.getLines(cart))).toEqual(sorted(other.lines));
       await store.close();
-      const reopened = await backing.open();
-      opened.push(reopened);
+      const reopened = await reopen(backing);
       expect(sorted(await reopened.getLines(cart))).toEqual(sorted(other.lines));
     });
 
@@ -129,8 +113,7 @@ export function cartStoreContract(name: string, createBacking: BackingFactory): 
       await store.addLine(cart, 'sh-002', 1, 99);
       await store.addSubscriber('amina@example.ma');
       await store.close();
-      const reopened = await backing.open();
-      opened.push(reopened);
+      const reopened = await reopen(backing);
       expect(sorted(await reopened.getLines(cart))).toEqual([
         { productId: 'sh-002', quantity: 1 },
         { productId: 'sv-001', quantity: 3 },

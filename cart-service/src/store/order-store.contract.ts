@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ShopStore } from './open-store';
-import type { BackingFactory, StoreBacking } from '../test-support/databases';
+import { storesClosedAfterEach, type BackingFactory } from '../test-support/databases';
 import type { StoredOrder } from './order-store';
 
 const newId = () => randomBytes(24).toString('base64url');
@@ -33,16 +33,7 @@ const FP = 'fingerprint-a';
 /** The orders behaviour every store must have; run against every backing by sql-store.test.ts. */
 export function orderStoreContract(name: string, createBacking: BackingFactory): void {
   describe(`OrderStore contract: ${name}`, () => {
-    const opened: ShopStore[] = [];
-    const backings: StoreBacking[] = [];
-
-    async function open(options?: Parameters<StoreBacking['open']>[0]): Promise<{ store: ShopStore; backing: StoreBacking }> {
-      const backing = await createBacking();
-      backings.push(backing);
-      const store = await backing.open(options);
-      opened.push(store);
-      return { store, backing };
-    }
+    const { open, reopen } = storesClosedAfterEach(createBacking);
 
     async function cartWithTwoLines(store: ShopStore) {
       const cart = newId();
@@ -50,11 +41,6 @@ export function orderStoreContract(name: string, createBacking: BackingFactory):
       await store.addLine(cart, 'sh-002', 1, 99);
       return { cart, lines: await store.getLines(cart) };
     }
-
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((store) => store.close()));
-      await Promise.all(backings.splice(0).map((backing) => backing.dispose()));
-    });
 
     it('places an order from the expected lines: stores it and empties the cart in one step', async () => {
       const { store } = await open();
@@ -165,8 +151,7 @@ export function orderStoreContract(name: string, createBacking: BackingFactory):
       await store.placeOrder(order, 'key-00000008', FP, lines);
       await store.setOrderStatus(order.number, 'confirmée', ['reçue'], order.createdAt + 5);
       await store.close();
-      const reopened = await backing.open();
-      opened.push(reopened);
+      const reopened = await reopen(backing);
       const expected = { ...order, status: 'confirmée', updatedAt: order.createdAt + 5 };
       expect(await reopened.getOrder(order.number)).toEqual(expected);
       expect(await reopened.findByIdempotencyKey(cart, 'key-00000008')).toEqual({ order: expected, fingerprint: FP });

@@ -4,7 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { initialStockLevels } from '../catalogue/availability';
 import { loadCatalogue, type Catalogue } from '../catalogue/load-catalogue';
 import { openStore, type ShopStore, type StoreOptions } from '../store/open-store';
@@ -20,6 +20,32 @@ export interface StoreBacking {
 }
 
 export type BackingFactory = () => Promise<StoreBacking>;
+
+/**
+ * For a contract suite (call it inside its `describe`): `open` opens a store on a fresh backing, `reopen` another one on
+ * a backing already used (to read what a closed store kept); every store is closed and every backing disposed of after
+ * each test.
+ */
+export function storesClosedAfterEach(createBacking: BackingFactory) {
+  const opened: ShopStore[] = [];
+  const backings: StoreBacking[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+    await Promise.all(backings.splice(0).map((backing) => backing.dispose()));
+  });
+  type OpenOptions = Parameters<StoreBacking['open']>[0];
+  const reopen = async (backing: StoreBacking, options?: OpenOptions): Promise<ShopStore> => {
+    const store = await backing.open(options);
+    opened.push(store);
+    return store;
+  };
+  const open = async (options?: OpenOptions): Promise<{ store: ShopStore; backing: StoreBacking }> => {
+    const backing = await createBacking();
+    backings.push(backing);
+    return { store: await reopen(backing, options), backing };
+  };
+  return { open, reopen };
+}
 
 let shipped: Catalogue | undefined;
 /** The real catalogue, loaded once per test file. */

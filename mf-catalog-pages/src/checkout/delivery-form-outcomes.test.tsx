@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiError, jsonResponse, placedOrder } from '../orders/order-fixtures';
 import { HttpError } from '../shared/api';
 import { currentPath, fetchMock, fillValid, renderForm, sentKey, stubFetchPerTest, submit } from './delivery-form-test-kit';
-import { deliveryMessages } from './delivery-validation';
+import { deliveryMessages } from '@shop/contracts/delivery';
 import { isDefiniteRefusal } from './order-outcome';
 
 stubFetchPerTest();

@@ -7,7 +7,7 @@ import { OrderConfirmationPage } from '../orders/order-confirmation-page';
 import { apiError, jsonResponse, placedOrder } from '../orders/order-fixtures';
 import { DeliveryForm } from './delivery-form';
 import { button, describedBy, fetchMock, fillValid, renderForm, sentBody, sentKey, stubFetchPerTest, submit, type } from './delivery-form-test-kit';
-import { deliveryMessages } from './delivery-validation';
+import { deliveryMessages } from '@shop/contracts/delivery';
 
 stubFetchPerTest();
 

@@ -1,3 +1,4 @@
+import { checkDelivery, DELIVERY_MAX_LENGTHS, type DeliveryErrors } from '@shop/contracts/delivery';
 import type { DeliveryDetails } from '@shop/contracts/orders';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -12,8 +13,6 @@ import { ErrorSummary } from '../shared/error-summary';
 import { failureText } from '../shared/failure-text';
 import { FormField } from '../shared/form-field';
 import form from '../shared/form.module.css';
-import { deliveryMaxLengths, validateDelivery } from './delivery-validation';
-import type { DeliveryErrors } from './delivery-validation';
 import { newIdempotencyKey } from './idempotency-key';
 import { moroccanCities } from './moroccan-cities';
 import { isDefiniteRefusal } from './order-outcome';
@@ -29,7 +28,10 @@ interface Props {
   apiBase?: string;
 }
 
-/** Delivery details, then the order (cash on delivery): on success the cart is emptied and the confirmation opens. */
+/**
+ * Delivery details, then the order (cash on delivery): on success the cart is emptied and the confirmation opens. The
+ * details are checked here first with the rules cart-service applies (contracts/src/delivery.ts), same French texts.
+ */
 export function DeliveryForm({ apiBase = '' }: Props) {
   const citiesId = useId();
   const navigate = useShopNavigate();
@@ -56,13 +58,13 @@ export function DeliveryForm({ apiBase = '' }: Props) {
   const update = (name: keyof DeliveryValues) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     // Once a field was flagged, re-check it as the shopper types, so the message goes as soon as it is fixed.
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: validateDelivery({ ...values, [name]: value })[name] }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: checkDelivery({ ...values, [name]: value }).errors[name] }));
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
-    const found = validateDelivery(values);
+    const found = checkDelivery(values).errors;
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
@@ -135,9 +137,9 @@ export function DeliveryForm({ apiBase = '' }: Props) {
           <textarea {...control} name="address" autoComplete="street-address" rows={3} value={values.address} onChange={(e) => update('address')(e.target.value)} />
         )}
       </FormField>
-      <FormField label="Note pour le livreur" error={errors.note} hint={`Facultatif : étage, code d’entrée, horaires où vous êtes joignable… ${deliveryMaxLengths.note} caractères au plus.`}>
+      <FormField label="Note pour le livreur" error={errors.note} hint={`Facultatif : étage, code d’entrée, horaires où vous êtes joignable… ${DELIVERY_MAX_LENGTHS.note} caractères au plus.`}>
         {(control) => (
-          <textarea {...control} name="note" rows={2} maxLength={deliveryMaxLengths.note} value={values.note} onChange={(e) => update('note')(e.target.value)} />
+          <textarea {...control} name="note" rows={2} maxLength={DELIVERY_MAX_LENGTHS.note} value={values.note} onChange={(e) => update('note')(e.target.value)} />
         )}
       </FormField>
       <p className={styles.payment}>

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import type { TrackedOrder } from '@shop/contracts/orders';
+import { trackingMessages } from '@shop/contracts/tracking';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { OrderTrackingPage } from '../pages/order-tracking-page';
 import { apiError, jsonResponse, placedOrder } from './order-fixtures';
 import { OrderTrackingForm } from './order-tracking-form';
-import { trackingMessages } from './tracking-validation';
 import { fetchMock, stubFetchPerTest } from '../shared/fetch-stub';
 
 stubFetchPerTest();

@@ -1,4 +1,5 @@
 import type { TrackedOrder, TrackOrderBody } from '@shop/contracts/orders';
+import { checkTracking, type TrackingErrors } from '@shop/contracts/tracking';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import buttons from '../shared/buttons.module.css';
@@ -9,8 +10,6 @@ import form from '../shared/form.module.css';
 import { HttpError } from '../shared/api';
 import { trackOrder } from './track-order';
 import { TrackedOrderView } from './tracked-order-view';
-import { validateTracking } from './tracking-validation';
-import type { TrackingErrors } from './tracking-validation';
 import styles from './orders.module.css';
 
 interface Props {
@@ -22,8 +21,9 @@ interface Props {
 const fieldOrder: (keyof TrackOrderBody)[] = ['number', 'phone'];
 
 /**
- * Order number + phone → the order's progress. Both are checked here first: the service counts failed look-ups and
- * slows a visitor down after a few, so a typo should not cost one.
+ * Order number + phone → the order's progress. Both are checked here first, with the rules cart-service applies
+ * (contracts/src/tracking.ts): the service counts failed look-ups and slows a visitor down after a few, so a typo should
+ * not cost one.
  */
 export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
   const titleId = useId();
@@ -46,13 +46,13 @@ export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
 
   const update = (name: keyof TrackOrderBody) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: validateTracking({ ...values, [name]: value })[name] }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: checkTracking({ ...values, [name]: value }).errors[name] }));
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
-    const found = validateTracking(values);
+    const found = checkTracking(values).errors;
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
