@@ -48,7 +48,7 @@ export function stackProcesses(ports: StackPorts, env: Record<string, string>, r
     try {
       await Promise.race([waitForUrl(`http://127.0.0.1:${ports[name]}/healthz`, readyTimeoutMs), exitedEarly]);
     } catch (error) {
-      throw new Error(`${name} did not start: ${(error as Error).message}\n${output.join('')}`);
+      throw new Error(`${name} did not start: ${(error as Error).message}\n${output.join('')}`, { cause: error });
     }
   }
 
