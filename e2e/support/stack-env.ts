@@ -5,10 +5,14 @@
  */
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+import { PORT_VARIABLES, REMOTE_PACKAGES, SHOP_PROCESSES, type ShopProcess } from '@shop/contracts/ports';
+import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@shop/contracts/remotes';
 import type { SetStockBody } from '@shop/contracts/stock';
 
-export type ServiceName = 'cart-service' | 'mf-frame' | 'mf-cart' | 'mf-catalog-pages' | 'shell';
+/** The stack's five processes, named after their packages (contracts/src/ports.ts). */
+export type ServiceName = ShopProcess;
+
+export { REMOTE_PACKAGES };
 
 export type StackPorts = Record<ServiceName, number>;
 
@@ -26,21 +30,10 @@ async function freePort(): Promise<number> {
 
 /** A free port for each process of the stack. */
 export async function freeStackPorts(): Promise<StackPorts> {
-  return {
-    shell: await freePort(),
-    'mf-frame': await freePort(),
-    'mf-cart': await freePort(),
-    'mf-catalog-pages': await freePort(),
-    'cart-service': await freePort(),
-  };
+  const ports: Partial<StackPorts> = {};
+  for (const name of SHOP_PROCESSES) ports[name] = await freePort();
+  return ports as StackPorts;
 }
-
-/** The package whose static server serves each remote's releases. */
-export const REMOTE_PACKAGES = {
-  mf_frame: 'mf-frame',
-  mf_cart: 'mf-cart',
-  mf_catalog_pages: 'mf-catalog-pages',
-} as const satisfies Record<RemoteName, ServiceName>;
 
 /** A release's manifest URL on this stack's ports. */
 export function remoteEntry(ports: StackPorts, name: RemoteName, version = '1.0.0'): string {
@@ -49,7 +42,7 @@ export function remoteEntry(ports: StackPorts, name: RemoteName, version = '1.0.
 
 /** The remotes.json a stack starts with: every remote at `version` on its own static server. */
 export function stackRemotes(ports: StackPorts, version = '1.0.0'): RemotesConfig {
-  return { remotes: (Object.keys(REMOTE_PACKAGES) as RemoteName[]).map((name) => ({ name, entry: remoteEntry(ports, name, version) })) };
+  return { remotes: REMOTE_NAMES.map((name) => ({ name, entry: remoteEntry(ports, name, version) })) };
 }
 
 /**
@@ -82,11 +75,7 @@ export function stackEnvironment(
 ): Record<string, string> {
   return {
     ...(process.env as Record<string, string>),
-    SHELL_PORT: String(ports.shell),
-    MF_FRAME_PORT: String(ports['mf-frame']),
-    MF_CART_PORT: String(ports['mf-cart']),
-    MF_CATALOG_PAGES_PORT: String(ports['mf-catalog-pages']),
-    CART_SERVICE_PORT: String(ports['cart-service']),
+    ...Object.fromEntries(SHOP_PROCESSES.map((name) => [PORT_VARIABLES[name], String(ports[name])])),
     CART_SERVICE_URL: `http://127.0.0.1:${ports['cart-service']}`,
     SHOP_ORIGIN: `http://localhost:${ports.shell}`,
     REMOTES_CONFIG: files.remotesFile,

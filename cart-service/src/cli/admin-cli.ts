@@ -7,7 +7,7 @@ export interface CliIo {
 }
 
 /**
- * The operators' tools talk to cart-service's /admin routes: CART_SERVICE_URL (http://127.0.0.1:4000) and ADMIN_TOKEN
+ * The operators' tools talk to cart-service's /admin routes: CART_SERVICE_URL (DEFAULT_CART_SERVICE_URL) and ADMIN_TOKEN
  * (the one cart-service was started with). Undefined (after saying why on `err`) when the token is missing.
  */
 export function adminClient(env: NodeJS.ProcessEnv, io: CliIo) {

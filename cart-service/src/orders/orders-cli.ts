@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AdminOrdersResponse, Order, OrderResponse, OrderStatus } from '@shop/contracts/orders';
+import { DEFAULT_CART_SERVICE_URL } from '@shop/contracts/ports';
 import { adminClient, date, escapeJson, mad, printable, printRows, refused, type CliIo } from '../cli/admin-cli';
 import { ORDER_STATUSES } from './order-status';
 
@@ -10,12 +11,12 @@ export { printable } from '../cli/admin-cli';
  * The operators' tool: lists orders and moves one along its life, through cart-service's /admin routes.
  *   pnpm --filter cart-service orders list [--status reçue] [--limit 50] [--cursor …|--all] [--json]
  *   pnpm --filter cart-service orders status K7M2-Q9XP confirmée
- * Environment: CART_SERVICE_URL (http://127.0.0.1:4000), ADMIN_TOKEN (the one cart-service was started with).
+ * Environment: CART_SERVICE_URL (default: contracts/src/ports.ts), ADMIN_TOKEN (the one cart-service was started with).
  */
 const USAGE = `Usage:
   orders list [--status <${ORDER_STATUSES.join('|')}>] [--limit <1-100>] [--cursor <c> | --all] [--json]
   orders status <numéro> <${ORDER_STATUSES.join('|')}>
-Environment: CART_SERVICE_URL (default http://127.0.0.1:4000), ADMIN_TOKEN (required).`;
+Environment: CART_SERVICE_URL (default ${DEFAULT_CART_SERVICE_URL}), ADMIN_TOKEN (required).`;
 
 
 /** Runs one command; answers the process exit code (0 done, 1 refused by the service, 2 usage or configuration). */

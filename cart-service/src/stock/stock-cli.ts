@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { AdminStockResponse, StockLevel, StockLevelResponse } from '@shop/contracts/stock';
+import { DEFAULT_CART_SERVICE_URL } from '@shop/contracts/ports';
 import { adminClient, escapeJson, printable, printRows, refused, type CliIo } from '../cli/admin-cli';
 
 /**
@@ -7,13 +8,13 @@ import { adminClient, escapeJson, printable, printRows, refused, type CliIo } fr
  *   pnpm --filter cart-service stock list [--json]
  *   pnpm --filter cart-service stock set sv-001 24        the quantity counted on the shelf
  *   pnpm --filter cart-service stock adjust sv-001 -- -2  units received (+) or written off (-)
- * Environment: CART_SERVICE_URL (http://127.0.0.1:4000), ADMIN_TOKEN (the one cart-service was started with).
+ * Environment: CART_SERVICE_URL (default: contracts/src/ports.ts), ADMIN_TOKEN (the one cart-service was started with).
  */
 const USAGE = `Usage:
   stock list [--json]
   stock set <produit> <quantité>
   stock adjust <produit> <+/-quantité>
-Environment: CART_SERVICE_URL (default http://127.0.0.1:4000), ADMIN_TOKEN (required).`;
+Environment: CART_SERVICE_URL (default ${DEFAULT_CART_SERVICE_URL}), ADMIN_TOKEN (required).`;
 
 const STATUS_TEXT: Record<StockLevel['availability']['status'], string> = {
   'in-stock': 'en stock',
