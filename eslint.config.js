@@ -1,0 +1,119 @@
+// @ts-check
+// One lint for the whole workspace: `npx -y pnpm@10.34.9 lint`, zero warnings allowed.
+// CommonJS on purpose: the root package.json has no "type": "module", and an ES module here would make Node warn on
+// every run.
+//
+// Boundaries (eslint-plugin-boundaries) are an allow-list: every file is classified below, and an import that no
+// policy allows is an error. What they say (README.md, "Layout"):
+// - packages never import each other, except @shop/contracts (everyone) and @shop/server-kit (the two Koa servers),
+//   and those only through their entry points (`@shop/contracts/<module>`), never by a relative path into them;
+// - inside a remote's src/, a feature folder imports only its own files, its remote's shared/ and @shop/contracts;
+//   exposes/, harness/ and src/index.ts (composition roots) put the features together. A test beside a file is in
+//   the same folder, so it follows the same rule.
+const js = require('@eslint/js');
+const { defineConfig, globalIgnores } = require('eslint/config');
+const boundaries = require('eslint-plugin-boundaries');
+const reactHooks = require('eslint-plugin-react-hooks');
+const globals = require('globals');
+const tseslint = require('typescript-eslint');
+
+const remotes = ['mf-frame', 'mf-cart', 'mf-catalog-pages'];
+const remoteDirs = `{${remotes.join(',')}}`;
+/** Every workspace package, by folder. */
+const packages = [...remotes, 'shell', 'cart-service', 'server-kit', 'contracts'];
+
+const inPackage = (name) => ({ element: { type: 'package', captured: { package: name } } });
+/** In the same remote as the importing file. */
+const sameRemote = { remote: '{{ from.element.captured.remote }}' };
+
+module.exports = defineConfig([
+  globalIgnores(['**/node_modules/', '**/dist/', '**/test-results/', 'bench/results/', '**/.data/', 'playwright-report/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  // React code: the remotes and the shell's browser side. (The React Compiler checks are the slowest part of the lint,
+  // so the servers, contracts and tooling skip them.)
+  { files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['eslint.config.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' }, // CommonJS, see the top of this file
+  },
+
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { alwaysTryTypes: true } },
+      'boundaries/root-path': __dirname,
+      'boundaries/legacy-templates': false,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/files': [{ category: 'remote-entry', pattern: `${remoteDirs}/src/index.ts` }],
+      // Paths from the repository root; the first descriptor that matches a file's folder wins.
+      'boundaries/elements': [
+        { type: 'remote-composition', pattern: `${remoteDirs}/src/{exposes,harness}`, capture: ['remote', 'root'], partialMatch: false },
+        { type: 'remote-shared', pattern: `${remoteDirs}/src/shared`, capture: ['remote'], partialMatch: false },
+        // Any other folder of a remote's src/ is a feature (a new folder is one too, with no configuration).
+        { type: 'remote-feature', pattern: `${remoteDirs}/src/*`, capture: ['remote', 'feature'], partialMatch: false },
+        // The rest of each package: the shell, the servers, contracts, src/index.ts, build and test config files.
+        { type: 'package', pattern: `{${packages.join(',')}}`, capture: ['package'], partialMatch: false },
+        // The root package's own tooling: end-to-end tests, benchmarks, the fault suite, build presets, scripts.
+        { type: 'workspace-tooling', pattern: '{e2e,bench,faults,tools,scripts}', capture: ['folder'], partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          checkAllOrigins: true,
+          checkUnknownLocals: true,
+          // Later policies override earlier ones.
+          policies: [
+            // Libraries and Node built-ins (each package.json says which)...
+            { allow: { to: { module: { origin: ['external', 'core'] } } } },
+            // ...but never a workspace package by name: they are releases, not libraries.
+            {
+              disallow: { to: { module: { origin: 'external', source: [...remotes, 'shell', 'cart-service', '@shop/*'] } } },
+              message: '{{ dependency.source }}: packages import no other workspace package, and @shop/contracts or @shop/server-kit only as <name>/<module>.',
+            },
+            // contracts, bundled into every package, through its entry points only.
+            { allow: { to: inPackage('contracts'), dependency: { source: '@shop/contracts/*' } } },
+            // server-kit, for the two Koa servers, through its entry points only.
+            {
+              from: [{ file: { path: 'shell/server/**' } }, inPackage('cart-service')],
+              allow: { to: inPackage('server-kit'), dependency: { source: '@shop/server-kit/*' } },
+            },
+            // A remote's feature sees its remote's shared/ (its own files, sub-folders included, are its own).
+            { from: { element: { type: 'remote-feature' } }, allow: { to: { element: { type: 'remote-shared', captured: sameRemote } } } },
+            // Composition roots put their remote's features together.
+            {
+              from: { element: { type: 'remote-composition' } },
+              allow: { to: { element: { type: '{remote-composition,remote-feature,remote-shared}', captured: sameRemote } } },
+            },
+            // A remote's entry starts its harness.
+            {
+              from: { file: { categories: 'remote-entry' } },
+              allow: { to: { element: { type: 'remote-composition', captured: { remote: '{{ from.element.captured.package }}' } } } },
+            },
+            // Build and test config files of a package use the workspace's build presets (tools/).
+            {
+              from: { file: { path: '*/*.config.ts' } },
+              allow: { to: { element: { type: 'workspace-tooling', captured: { folder: 'tools' } } } },
+            },
+            // The root package's tooling shares its support code (bench and faults start the stack with e2e/support).
+            { from: { element: { type: 'workspace-tooling' } }, allow: { to: { element: { type: 'workspace-tooling' } } } },
+            // The cart-service benchmarks run cart-service's own app, stores and database clients in process.
+            { from: { file: { path: 'bench/cart-service/**' } }, allow: { to: inPackage('cart-service') } },
+            // Until the route table moves to contracts (issue 15): the route spec walks the shell's table.
+            { from: { file: { path: 'e2e/shell-routes.spec.ts' } }, allow: { to: { file: { path: 'shell/src/routes/route-table.ts' } } } },
+          ],
+        },
+      ],
+    },
+  },
+]);
