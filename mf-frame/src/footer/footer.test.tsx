@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { frameConfig } from '../config/frame-config';
+import { frameConfig } from '../shared/config/frame-config';
 import { Footer } from './footer';
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 import type { FooterProps } from '@shop/contracts/exposes';
 import { useId } from 'react';
-import { ContactDetails } from '../contact/contact-details';
-import { frameConfig } from '../config/frame-config';
-import { footerCategories, footerCompany, footerSupport } from '../config/navigation';
+import { ContactDetails } from '../shared/contact/contact-details';
+import { frameConfig } from '../shared/config/frame-config';
+import { footerCategories, footerCompany, footerSupport } from '../shared/config/navigation';
 import { LinkList } from './link-list';
 import { NewsletterForm } from './newsletter-form';
 import { PaymentLogos } from './payment-logos';

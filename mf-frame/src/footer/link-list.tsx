@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
-import type { NavLink } from '../config/navigation';
+import type { NavLink } from '../shared/config/navigation';
 import styles from './footer.module.css';
 
 /** A titled list of links to the shop's own routes (client-side navigation). */

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { showToast } from '@shop/contracts/toast';
-import { frameConfig } from '../config/frame-config';
+import { frameConfig } from '../shared/config/frame-config';
 import { subscribe } from './subscribe';
 import styles from './newsletter-form.module.css';
 

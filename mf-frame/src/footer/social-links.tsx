@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { SocialNetwork } from '../config/frame-config';
-import { frameConfig } from '../config/frame-config';
-import { FacebookIcon, InstagramIcon, TikTokIcon } from '../icons/icons';
+import type { SocialNetwork } from '../shared/config/frame-config';
+import { frameConfig } from '../shared/config/frame-config';
+import { FacebookIcon, InstagramIcon, TikTokIcon } from '../shared/icons/icons';
 import styles from './footer.module.css';
 
 const icons: Record<SocialNetwork, ComponentType> = {

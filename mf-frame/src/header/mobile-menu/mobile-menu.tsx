@@ -1,10 +1,10 @@
 import { useCallback, useId } from 'react';
 import type { Dispatch } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { ContactDetails } from '../contact/contact-details';
-import { wishlistPath } from '../config/navigation';
-import { useModalDialog } from '../dialog/use-modal-dialog';
-import { CloseIcon, HeartIcon } from '../icons/icons';
+import { ContactDetails } from '../../shared/contact/contact-details';
+import { wishlistPath } from '../../shared/config/navigation';
+import { useModalDialog } from '../../shared/dialog/use-modal-dialog';
+import { CloseIcon, HeartIcon } from '../../shared/icons/icons';
 import { CategoryMenu } from '../menu/category-menu';
 import { closeOnLink } from '../menu/close-on-link';
 import { MainMenu } from '../menu/main-menu';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { Dispatch, KeyboardEvent } from 'react';
 import { ShopLink, ShopNavLink } from '@shop/contracts/shop-link';
-import { mainMenu } from '../config/navigation';
-import { PlusDashIcon } from '../icons/icons';
+import { mainMenu } from '../../shared/config/navigation';
+import { PlusDashIcon } from '../../shared/icons/icons';
 import { closeOnLink } from './close-on-link';
 import { closeOnEscape } from './close-on-escape';
 import type { MenuAction, MenuState } from './menu-state';

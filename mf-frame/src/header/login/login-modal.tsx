@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { useModalDialog } from '../dialog/use-modal-dialog';
-import { CloseIcon } from '../icons/icons';
+import { useModalDialog } from '../../shared/dialog/use-modal-dialog';
+import { CloseIcon } from '../../shared/icons/icons';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import styles from './login-modal.module.css';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { categoryMenu } from '../config/navigation';
-import { GridIcon, PlusDashIcon } from '../icons/icons';
+import { categoryMenu } from '../../shared/config/navigation';
+import { GridIcon, PlusDashIcon } from '../../shared/icons/icons';
 import { closeOnEscape } from './close-on-escape';
 import { closeOnLink } from './close-on-link';
 import type { MenuProps } from './main-menu';
