@@ -1,7 +1,8 @@
 import { ShopLink } from '@shop/contracts/shop-link';
-import type { Article } from '../content/articles';
-import { themeLabels } from '../content/articles';
-import { articlePath, formatArticleDate } from './blog-layouts';
+import type { Article } from '../shared/content/articles';
+import { themeLabels } from '../shared/content/articles';
+import { articlePath } from '../shared/article-path';
+import { formatArticleDate } from './blog-layouts';
 import styles from './blog.module.css';
 
 interface Props {

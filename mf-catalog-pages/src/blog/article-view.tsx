@@ -1,11 +1,12 @@
 import { ShopLink } from '@shop/contracts/shop-link';
-import type { Article } from '../content/articles';
-import { articles, themeLabels } from '../content/articles';
-import { ProductCard } from '../listing/product-card';
-import listing from '../listing/listing.module.css';
+import type { Article } from '../shared/content/articles';
+import { articles, themeLabels } from '../shared/content/articles';
+import { ProductCard } from '../shared/product-card/product-card';
+import productGrid from '../shared/product-card/product-grid.module.css';
 import { useProducts } from '../shared/use-products';
 import page from '../shared/page.module.css';
-import { articlePath, formatArticleDate } from './blog-layouts';
+import { articlePath } from '../shared/article-path';
+import { formatArticleDate } from './blog-layouts';
 import styles from './blog.module.css';
 
 interface Props {
@@ -51,7 +52,7 @@ export function ArticleView({ article, apiBase }: Props) {
       {mentioned.length > 0 ? (
         <section aria-labelledby="produits-article" className={page.section}>
           <h2 id="produits-article">Les soins de cet article</h2>
-          <ul className={listing.grid}>
+          <ul className={productGrid.grid}>
             {mentioned.map((product) => (
               <ProductCard key={product.id} product={product} apiBase={apiBase} eager={false} headingLevel={3} />
             ))}

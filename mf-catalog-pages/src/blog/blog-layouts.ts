@@ -1,5 +1,4 @@
 import type { BlogLayout } from '@shop/contracts/exposes';
-import type { ShopHref, ShopPath } from '@shop/contracts/routes';
 
 export interface BlogLayoutConfig {
   arrangement: 'grid' | 'masonry' | 'standard' | 'details';
@@ -15,11 +14,6 @@ export const blogLayouts: Record<BlogLayout, BlogLayoutConfig> = {
   'standard-left-sidebar': { arrangement: 'standard', sidebar: 'left' },
   details: { arrangement: 'details', sidebar: 'right' },
 };
-
-/** Where an article is read: the details layout, with the article in the URL. */
-export function articlePath(slug: string): ShopHref {
-  return `/blog-details?article=${encodeURIComponent(slug)}`;
-}
 
 const dateFormat = new Intl.DateTimeFormat('fr-MA', { dateStyle: 'long', timeZone: 'Africa/Casablanca' });
 

@@ -1,8 +1,8 @@
 import type { ShopPath } from '@shop/contracts/routes';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { articles, themeLabels } from '../content/articles';
-import type { ArticleTheme } from '../content/articles';
-import { articlePath } from './blog-layouts';
+import { articles, themeLabels } from '../shared/content/articles';
+import type { ArticleTheme } from '../shared/content/articles';
+import { articlePath } from '../shared/article-path';
 import styles from './blog.module.css';
 
 interface Props {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { CartResponse } from '@shop/contracts/cart';
 import useSWR from 'swr';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, jsonResponse, placedOrder } from '../orders/order-fixtures';
+import { apiError, jsonResponse, placedOrder } from '../shared/order-fixtures';
 import { HttpError } from '../shared/api';
 import { currentPath, fetchMock, fillValid, renderForm, sentKey, stubFetchPerTest, submit } from './delivery-form-test-kit';
 import { deliveryMessages } from '@shop/contracts/delivery';

@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { OrderConfirmationPage } from '../orders/order-confirmation-page';
-import { apiError, jsonResponse, placedOrder } from '../orders/order-fixtures';
+import { apiError, jsonResponse, placedOrder } from '../shared/order-fixtures';
 import { DeliveryForm } from './delivery-form';
 import { button, describedBy, fetchMock, fillValid, renderForm, sentBody, sentKey, stubFetchPerTest, submit, type } from './delivery-form-test-kit';
 import { deliveryMessages } from '@shop/contracts/delivery';
@@ -56,29 +53,6 @@ describe('DeliveryForm', () => {
       address: '5, avenue Fal Ould Oumeir, Agdal',
       note: 'Sonner deux fois.',
     });
-  });
-
-  it('hands the placed order to the confirmation page, which shows it without waiting for the service', async () => {
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse({ order: placedOrder }, 201))
-      .mockReturnValue(new Promise<Response>(() => {})); // the confirmation's own GET never answers
-    function ConfirmationRoute() {
-      return <OrderConfirmationPage number={useParams().number ?? ''} notFound={<p>404</p>} />;
-    }
-    render(
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={['/shop/checkout']}>
-          <Routes>
-            <Route path="/shop/checkout" element={<DeliveryForm />} />
-            <Route path="/shop/order/:number" element={<ConfirmationRoute />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>,
-    );
-    fillValid();
-    submit();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Merci, votre commande est enregistrée' })).toBeTruthy();
-    expect(screen.getByTestId('order-number').textContent).toBe('K7M2-Q9XP');
   });
 
   it('leaves an empty note out of the order', async () => {

@@ -1,1 +1,37 @@
-export { ContentPage as default } from '../pages/content-page';
+import type { ContentPageId, ContentPageProps } from '@shop/contracts/exposes';
+import { lazy, Suspense } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ContentProps } from '../shared/content-page-props';
+import { PageRoot } from '../shared/page-root';
+
+// Each content page is its own chunk: a visitor of /faq does not download the contact form or the store list.
+const pages: Record<ContentPageId, LazyExoticComponent<ComponentType<ContentProps>>> = {
+  'about-us': lazy(() => import('../content-pages/about-us-page').then((m) => ({ default: m.AboutUsPage }))),
+  'our-brand': lazy(() => import('../content-pages/our-brand-page').then((m) => ({ default: m.OurBrandPage }))),
+  'gift-card': lazy(() => import('../content-pages/gift-card-page').then((m) => ({ default: m.GiftCardPage }))),
+  faq: lazy(() => import('../content-pages/faq-page').then((m) => ({ default: m.FaqPage }))),
+  contact: lazy(() => import('../content-pages/contact-page').then((m) => ({ default: m.ContactPage }))),
+  'shop-list': lazy(() => import('../content-pages/shop-list-page').then((m) => ({ default: m.ShopListPage }))),
+  'my-account': lazy(() => import('../content-pages/my-account-page').then((m) => ({ default: m.MyAccountPage }))),
+  'order-tracking': lazy(() => import('../orders/order-tracking-page').then((m) => ({ default: m.OrderTrackingPage }))),
+};
+
+/** /about-us, /our-brand, /gift-card, /faq, /contact, /shop-list, /my-account, /order-tracking. */
+export function ContentPage({ page, apiBase = '' }: ContentPageProps) {
+  const Page = pages[page];
+  return (
+    <PageRoot>
+      <Suspense
+        fallback={
+          <p role="status" aria-busy="true">
+            Chargement…
+          </p>
+        }
+      >
+        <Page apiBase={apiBase} />
+      </Suspense>
+    </PageRoot>
+  );
+}
+
+export default ContentPage;

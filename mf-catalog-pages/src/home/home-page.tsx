@@ -1,10 +1,10 @@
 import type { HomePageProps } from '@shop/contracts/exposes';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { articles } from '../content/articles';
-import { articlePath } from '../blog/blog-layouts';
+import { articles } from '../shared/content/articles';
+import { articlePath } from '../shared/article-path';
 import type { ShopPath } from '@shop/contracts/routes';
-import { ProductCard } from '../listing/product-card';
-import listing from '../listing/listing.module.css';
+import { ProductCard } from '../shared/product-card/product-card';
+import productGrid from '../shared/product-card/product-grid.module.css';
 import { PageRoot } from '../shared/page-root';
 import { useProducts } from '../shared/use-products';
 import styles from './home-page.module.css';
@@ -50,7 +50,7 @@ export function HomePage({ apiBase = '' }: HomePageProps) {
       {featured.length > 0 ? (
         <section aria-labelledby="home-offers" className={styles.block}>
           <h2 id="home-offers">En promotion</h2>
-          <ul className={listing.grid}>
+          <ul className={productGrid.grid}>
             {featured.map((product) => (
               <ProductCard key={product.id} product={product} apiBase={apiBase} eager={false} headingLevel={3} />
             ))}

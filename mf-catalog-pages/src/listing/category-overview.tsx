@@ -2,7 +2,7 @@ import type { Product } from '@shop/contracts/products';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { categoryLabels, categoryOrder, categoryPaths } from '../shared/category-labels';
 import { categoryTitles } from './category-page';
-import { ProductCard } from './product-card';
+import { ProductCard } from '../shared/product-card/product-card';
 import styles from './layouts.module.css';
 
 const HIGHLIGHTS = 3;

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { PageRoot } from '../shared/page-root';
 import { useProducts } from '../shared/use-products';
 import page from '../shared/page.module.css';
-import { ListingError, ListingLoading } from './listing-status';
+import { ListingError, ListingLoading } from '../shared/listing-status';
 import { ProductListing } from './product-listing';
 import { useListingFilters } from './use-listing-filters';
 

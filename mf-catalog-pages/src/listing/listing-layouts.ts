@@ -1,7 +1,7 @@
 import type { ListingLayout } from '@shop/contracts/exposes';
 import type { FilterPlacement } from './filter-panel';
 import type { Pagination } from './product-listing';
-import type { CardView } from './product-card';
+import type { CardView } from '../shared/product-card/product-card';
 
 export interface ListingLayoutConfig {
   title: string;

@@ -7,7 +7,7 @@ import { CategoryChips } from './category-chips';
 import { CategoryOverview } from './category-overview';
 import { FilterPanel } from './filter-panel';
 import { listingLayouts } from './listing-layouts';
-import { ListingError, ListingLoading } from './listing-status';
+import { ListingError, ListingLoading } from '../shared/listing-status';
 import { ProductListing } from './product-listing';
 import { ProductSlider } from './product-slider';
 import { useListingFilters } from './use-listing-filters';

@@ -4,12 +4,13 @@ import { ShopLink } from '@shop/contracts/shop-link';
 import buttons from '../shared/buttons.module.css';
 import { filterProducts, sortProducts } from './listing-filters';
 import type { ListingFilters } from './listing-filters';
-import { ProductCard } from './product-card';
-import type { CardView } from './product-card';
+import { ProductCard } from '../shared/product-card/product-card';
+import type { CardView } from '../shared/product-card/product-card';
 import { SearchSummary } from './search-summary';
 import { SortSelect } from './sort-select';
 import { useInfiniteScroll } from './use-infinite-scroll';
 import type { UseListingFilters } from './use-listing-filters';
+import productGrid from '../shared/product-card/product-grid.module.css';
 import styles from './listing.module.css';
 
 export type Pagination = { mode: 'all' } | { mode: 'load-more' | 'infinite'; pageSize: number };
@@ -83,7 +84,7 @@ export function ProductListing({
           <ShopLink to="/shop/all">Voir tous nos produits</ShopLink>
         </div>
       ) : (
-        <ul className={`${view === 'list' ? styles.rows : styles.grid} ${wide ? styles.wide : ''}`} data-listing>
+        <ul className={`${view === 'list' ? styles.rows : productGrid.grid} ${wide ? productGrid.wide : ''}`} data-listing>
           {shownProducts.slice(0, shown).map((product, index) => (
             <ProductCard
               key={product.id}

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contracts/products';
 import { useId, useRef } from 'react';
-import { ProductCard } from './product-card';
+import { ProductCard } from '../shared/product-card/product-card';
 import styles from './layouts.module.css';
 
 interface Props {

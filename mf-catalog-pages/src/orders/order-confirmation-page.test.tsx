@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import { apiError, jsonResponse, placedOrder } from './order-fixtures';
+import { apiError, jsonResponse, placedOrder } from '../shared/order-fixtures';
 import { OrderConfirmationPage } from './order-confirmation-page';
 import { fetchMock, stubFetchPerTest } from '../shared/fetch-stub';
 

@@ -1,5 +1,5 @@
 import type { OrderConfirmationPageProps } from '@shop/contracts/exposes';
-import { shopInfo } from '../content/shop-info';
+import { shopInfo } from '../shared/content/shop-info';
 import buttons from '../shared/buttons.module.css';
 import { failureText } from '../shared/failure-text';
 import page from '../shared/page.module.css';

@@ -1,7 +1,7 @@
 import type { Order } from '@shop/contracts/orders';
 import { useId } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { shopInfo } from '../content/shop-info';
+import { shopInfo } from '../shared/content/shop-info';
 import buttons from '../shared/buttons.module.css';
 import { formatPrice } from '@shop/contracts/money';
 import page from '../shared/page.module.css';

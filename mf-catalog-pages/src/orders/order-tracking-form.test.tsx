@@ -4,8 +4,8 @@ import { trackingMessages } from '@shop/contracts/tracking';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { OrderTrackingPage } from '../pages/order-tracking-page';
-import { apiError, jsonResponse, placedOrder } from './order-fixtures';
+import { OrderTrackingPage } from './order-tracking-page';
+import { apiError, jsonResponse, placedOrder } from '../shared/order-fixtures';
 import { OrderTrackingForm } from './order-tracking-form';
 import { fetchMock, stubFetchPerTest } from '../shared/fetch-stub';
 

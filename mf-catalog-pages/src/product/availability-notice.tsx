@@ -1,5 +1,5 @@
 import type { Availability } from '@shop/contracts/products';
-import { restockNoteOf } from '../content/restock-notes';
+import { restockNoteOf } from '../shared/content/restock-notes';
 import styles from './product-details.module.css';
 
 /** What the product page says about stock, from the product's availability as cart-service computed it. */

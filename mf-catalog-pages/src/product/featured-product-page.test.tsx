@@ -5,7 +5,7 @@ import type { Product } from '@shop/contracts/products';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../orders/order-fixtures';
+import { jsonResponse } from '../shared/order-fixtures';
 import { aProduct, lowStock, outOfStock } from '../shared/product-fixtures';
 import { FeaturedProductPage } from './featured-product-page';
 import { fetchMock, stubFetchPerTest } from '../shared/fetch-stub';

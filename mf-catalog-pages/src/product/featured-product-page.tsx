@@ -1,5 +1,5 @@
 import type { FeaturedProductPageProps } from '@shop/contracts/exposes';
-import { ListingError, ListingLoading } from '../listing/listing-status';
+import { ListingError, ListingLoading } from '../shared/listing-status';
 import { PageRoot } from '../shared/page-root';
 import { useProducts } from '../shared/use-products';
 import page from '../shared/page.module.css';

@@ -1,5 +1,5 @@
-import { formats } from '../content/merchandising';
-import type { ProductFormat } from '../content/merchandising';
+import { formats } from '../shared/content/merchandising';
+import type { ProductFormat } from '../shared/content/merchandising';
 import { formatPrice } from '@shop/contracts/money';
 import styles from './product-details.module.css';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { shopInfo } from '../content/shop-info';
+import { shopInfo } from '../shared/content/shop-info';
 import { FormField } from '../shared/form-field';
 import { isValidEmail } from '../shared/validate-email';
 import buttons from '../shared/buttons.module.css';

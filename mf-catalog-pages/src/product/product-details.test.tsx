@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Product } from '@shop/contracts/products';
-import { genericRestockNote, restockNotes } from '../content/restock-notes';
+import { genericRestockNote, restockNotes } from '../shared/content/restock-notes';
 import { aProduct, henna, lowStock, outOfStock } from '../shared/product-fixtures';
 import { ProductDetails } from './product-details';
 import { defaultProductOptions } from './product-layouts';

@@ -1,13 +1,13 @@
 import type { Product } from '@shop/contracts/products';
 import { useState } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { formats } from '../content/merchandising';
-import type { ProductFormat } from '../content/merchandising';
+import { formats } from '../shared/content/merchandising';
+import type { ProductFormat } from '../shared/content/merchandising';
 import { AddToCartButton } from '../shared/add-to-cart-button';
 import { categoryLabels, categoryPaths } from '../shared/category-labels';
 import { PriceTag } from '../shared/price-tag';
 import { productPath } from '../shared/product-path';
-import { WishlistButton } from '../wishlist/wishlist-button';
+import { WishlistButton } from '../shared/wishlist/wishlist-button';
 import { AvailabilityNotice } from './availability-notice';
 import { FormatChoice } from './format-choice';
 import { galleryViews } from './gallery-views';

@@ -1,7 +1,7 @@
 import type { Product } from '@shop/contracts/products';
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { deliveryNotes, usageTips } from '../content/product-care';
+import { deliveryNotes, usageTips } from '../shared/content/product-care';
 import type { InfoStyle } from './product-layouts';
 import styles from './product-info.module.css';
 

@@ -1,7 +1,7 @@
 import type { ProductPageProps } from '@shop/contracts/exposes';
 import type { ProductResponse } from '@shop/contracts/products';
 import useSWR from 'swr';
-import { ListingError } from '../listing/listing-status';
+import { ListingError } from '../shared/listing-status';
 import { getJson, HttpError } from '../shared/api';
 import { PageRoot } from '../shared/page-root';
 import { productKey, useProducts } from '../shared/use-products';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { promotionEndsAt } from '../content/merchandising';
+import { promotionEndsAt } from '../shared/content/merchandising';
 import { countdownParts, formatCountdown } from './countdown-parts';
 import styles from './product-details.module.css';
 

@@ -1,7 +1,7 @@
 import type { Product } from '@shop/contracts/products';
 import type { ReactNode } from 'react';
-import { ProductCard } from '../listing/product-card';
-import listing from '../listing/listing.module.css';
+import { ProductCard } from '../shared/product-card/product-card';
+import productGrid from '../shared/product-card/product-grid.module.css';
 import page from '../shared/page.module.css';
 
 interface Props {
@@ -24,7 +24,7 @@ export function RelatedProducts({ product, products, apiBase, title = 'Vous aime
       <h2 id="produits-associes" className={page.sectionTitle}>
         {title}
       </h2>
-      <ul className={listing.grid}>
+      <ul className={productGrid.grid}>
         {related.map((p) => (
           <ProductCard key={p.id} product={p} apiBase={apiBase} eager={false} headingLevel={3} extraAction={action?.(p)} />
         ))}

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contracts/products';
 import { useState } from 'react';
-import { usageTips } from '../content/product-care';
+import { usageTips } from '../shared/content/product-care';
 import { ModalDialog } from '../shared/modal-dialog';
 import buttons from '../shared/buttons.module.css';
 import styles from './product-details.module.css';

@@ -1,12 +1,12 @@
 import type { WishlistPageProps } from '@shop/contracts/exposes';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { ListingError, ListingLoading } from '../listing/listing-status';
-import { ProductCard } from '../listing/product-card';
-import listing from '../listing/listing.module.css';
+import { ListingError, ListingLoading } from '../shared/listing-status';
+import { ProductCard } from '../shared/product-card/product-card';
+import productGrid from '../shared/product-card/product-grid.module.css';
 import { PageRoot } from '../shared/page-root';
 import { useProducts } from '../shared/use-products';
 import page from '../shared/page.module.css';
-import { useWishlist } from './use-wishlist';
+import { useWishlist } from '../shared/wishlist/use-wishlist';
 
 /** /shop/whistlist: the products whose heart was pressed, kept in this browser. */
 export function WishlistPage({ apiBase = '' }: WishlistPageProps) {
@@ -35,7 +35,7 @@ export function WishlistPage({ apiBase = '' }: WishlistPageProps) {
         </p>
       ) : null}
       {saved.length > 0 ? (
-        <ul className={listing.grid}>
+        <ul className={productGrid.grid}>
           {saved.map((product, index) => (
             <ProductCard key={product.id} product={product} apiBase={apiBase} eager={index < 4} />
           ))}

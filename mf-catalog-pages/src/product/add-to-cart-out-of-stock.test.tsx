@@ -4,12 +4,12 @@ import type { Product } from '@shop/contracts/products';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ProductCard } from '../listing/product-card';
-import { apiError, jsonResponse } from '../orders/order-fixtures';
-import { ProductPage } from '../product/product-page';
+import { ProductCard } from '../shared/product-card/product-card';
+import { apiError, jsonResponse } from '../shared/order-fixtures';
+import { ProductPage } from './product-page';
 import { showToast } from '@shop/contracts/toast';
-import { aProduct, lowStock, outOfStock } from './product-fixtures';
-import { useProducts } from './use-products';
+import { aProduct, lowStock, outOfStock } from '../shared/product-fixtures';
+import { useProducts } from '../shared/use-products';
 
 vi.mock('@shop/contracts/toast', () => ({ showToast: vi.fn() }));
 

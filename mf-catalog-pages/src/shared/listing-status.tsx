@@ -1,5 +1,5 @@
-import styles from './listing.module.css';
-import buttons from '../shared/buttons.module.css';
+import styles from './listing-status.module.css';
+import buttons from './buttons.module.css';
 
 export function ListingLoading() {
   return (

@@ -1,7 +1,7 @@
 import { ShopLink } from '@shop/contracts/shop-link';
-import { ourBrand } from '../content/brand-story';
+import { ourBrand } from '../shared/content/brand-story';
 import page from '../shared/page.module.css';
-import styles from './pages.module.css';
+import styles from './content-pages.module.css';
 
 export function OurBrandPage() {
   return (
@@ -17,7 +17,7 @@ export function OurBrandPage() {
           </li>
         ))}
       </ul>
-      <section className={styles.prose}>
+      <section className={page.prose}>
         <h2>{ourBrand.commitments.heading}</h2>
         {ourBrand.commitments.paragraphs.map((p) => (
           <p key={p}>{p}</p>

@@ -1,16 +1,15 @@
 import { useSearchParams } from 'react-router-dom';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { shopInfo } from '../content/shop-info';
-import { OrderTrackingForm } from '../orders/order-tracking-form';
+import { shopInfo } from '../shared/content/shop-info';
+import { OrderTrackingForm } from './order-tracking-form';
 import page from '../shared/page.module.css';
-import type { ContentProps } from './content-page';
-import styles from './pages.module.css';
+import type { ContentProps } from '../shared/content-page-props';
 
 /** /order-tracking: find an order by its number and the phone given at checkout; the confirmation page links here. */
 export function OrderTrackingPage({ apiBase }: ContentProps) {
   const [params] = useSearchParams();
   return (
-    <article className={styles.prose}>
+    <article className={page.prose}>
       <h1 className={page.title}>Suivi de commande</h1>
       <p className={page.intro}>
         Saisissez le numéro de votre commande, indiqué sur la page de confirmation, et le numéro de téléphone donné lors de la

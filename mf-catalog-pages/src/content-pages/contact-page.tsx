@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { shopInfo } from '../content/shop-info';
+import { shopInfo } from '../shared/content/shop-info';
 import { ErrorSummary } from '../shared/error-summary';
 import { FormField } from '../shared/form-field';
 import buttons from '../shared/buttons.module.css';
@@ -8,7 +8,7 @@ import form from '../shared/form.module.css';
 import page from '../shared/page.module.css';
 import { contactSubjects, validateContact } from './contact-validation';
 import type { ContactErrors, ContactMessage } from './contact-validation';
-import styles from './pages.module.css';
+import styles from './content-pages.module.css';
 
 const empty: ContactMessage = { name: '', email: '', subject: '', message: '' };
 const order: (keyof ContactMessage)[] = ['name', 'email', 'subject', 'message'];

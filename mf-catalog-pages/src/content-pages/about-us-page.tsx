@@ -1,12 +1,11 @@
 import { ShopLink } from '@shop/contracts/shop-link';
-import { aboutUs } from '../content/brand-story';
-import { shopInfo } from '../content/shop-info';
+import { aboutUs } from '../shared/content/brand-story';
+import { shopInfo } from '../shared/content/shop-info';
 import page from '../shared/page.module.css';
-import styles from './pages.module.css';
 
 export function AboutUsPage() {
   return (
-    <article className={styles.prose}>
+    <article className={page.prose}>
       <h1 className={page.title}>{aboutUs.title}</h1>
       <p className={page.intro}>{aboutUs.intro}</p>
       {aboutUs.blocks.map((block) => (

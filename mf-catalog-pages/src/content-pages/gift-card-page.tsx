@@ -1,11 +1,10 @@
 import { ShopLink } from '@shop/contracts/shop-link';
-import { ProductCard } from '../listing/product-card';
-import listing from '../listing/listing.module.css';
-import { shopInfo } from '../content/shop-info';
+import { ProductCard } from '../shared/product-card/product-card';
+import productGrid from '../shared/product-card/product-grid.module.css';
+import { shopInfo } from '../shared/content/shop-info';
 import { useProducts } from '../shared/use-products';
 import page from '../shared/page.module.css';
-import styles from './pages.module.css';
-import type { ContentProps } from './content-page';
+import type { ContentProps } from '../shared/content-page-props';
 
 /** Gift cards are not sold yet: the page says so and offers what can be given today, the catalogue's gift packs. */
 export function GiftCardPage({ apiBase }: ContentProps) {
@@ -14,7 +13,7 @@ export function GiftCardPage({ apiBase }: ContentProps) {
   return (
     <article>
       <h1 className={page.title}>Carte cadeau</h1>
-      <div className={styles.prose}>
+      <div className={page.prose}>
         <p className={page.notice}>
           La carte cadeau Maison Argane n’est pas encore en vente en ligne. Nous vous préviendrons sur cette page dès
           qu’elle le sera.
@@ -30,7 +29,7 @@ export function GiftCardPage({ apiBase }: ContentProps) {
           <h2 id="idees-cadeaux" className={page.sectionTitle}>
             Nos idées cadeaux
           </h2>
-          <ul className={listing.grid}>
+          <ul className={productGrid.grid}>
             {gifts.map((product) => (
               <ProductCard key={product.id} product={product} apiBase={apiBase} eager={false} headingLevel={3} />
             ))}

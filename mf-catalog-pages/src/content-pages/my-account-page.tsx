@@ -1,13 +1,13 @@
 import { ShopLink } from '@shop/contracts/shop-link';
-import { useWishlist } from '../wishlist/use-wishlist';
+import { useWishlist } from '../shared/wishlist/use-wishlist';
 import page from '../shared/page.module.css';
-import styles from './pages.module.css';
+import styles from './content-pages.module.css';
 
 /** Accounts do not exist yet: the page says so and points to what works without one. */
 export function MyAccountPage() {
   const { ids } = useWishlist();
   return (
-    <article className={styles.prose}>
+    <article className={page.prose}>
       <h1 className={page.title}>Mon compte</h1>
       <p className={page.notice}>
         Les comptes clients ne sont pas encore ouverts : il n’est pas possible de s’inscrire ni de se connecter pour le

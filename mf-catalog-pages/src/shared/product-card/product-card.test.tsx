@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Product } from '@shop/contracts/products';
-import { aProduct, lowStock, outOfStock } from '../shared/product-fixtures';
+import { aProduct, lowStock, outOfStock } from '../product-fixtures';
 import { ProductCard } from './product-card';
 
 afterEach(cleanup);

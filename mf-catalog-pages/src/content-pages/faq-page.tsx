@@ -1,12 +1,12 @@
 import { ShopLink } from '@shop/contracts/shop-link';
-import { faq } from '../content/faq';
+import { faq } from '../shared/content/faq';
 import page from '../shared/page.module.css';
-import styles from './pages.module.css';
+import styles from './content-pages.module.css';
 
 /** An accordion on <details>/<summary>: keyboard-operable and announced as expandable without any script. */
 export function FaqPage() {
   return (
-    <article className={styles.prose}>
+    <article className={page.prose}>
       <h1 className={page.title}>Questions fréquentes</h1>
       <p className={page.intro}>Commandes, livraison et produits : les réponses aux questions que l’on nous pose le plus.</p>
       {faq.map((group) => (

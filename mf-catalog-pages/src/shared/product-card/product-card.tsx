@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@shop/contracts/products';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { AddToCartButton } from '../shared/add-to-cart-button';
-import { PriceTag } from '../shared/price-tag';
-import { ProductImage } from '../shared/product-image';
-import { productPath } from '../shared/product-path';
+import { AddToCartButton } from '../add-to-cart-button';
+import { PriceTag } from '../price-tag';
+import { ProductImage } from '../product-image';
+import { productPath } from '../product-path';
 import { WishlistButton } from '../wishlist/wishlist-button';
 import styles from './product-card.module.css';
 

@@ -1,6 +1,6 @@
-import { stores } from '../content/stores';
+import { stores } from '../shared/content/stores';
 import page from '../shared/page.module.css';
-import styles from './pages.module.css';
+import styles from './content-pages.module.css';
 
 const telHref = (phone: string) => `tel:${phone.replace(/\s/g, '')}`;
 
