@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 /** Calls `onReach` when the sentinel comes near the viewport; the button beside it stays for keyboard users. */
 /**
@@ -7,14 +7,14 @@ import { useEffect, useRef } from 'react';
  */
 export function useInfiniteScroll(enabled: boolean, step: number, onReach: () => void) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const callback = useRef(onReach);
-  callback.current = onReach;
+  // The latest onReach, without observing again each time it changes.
+  const reach = useEffectEvent(onReach);
   useEffect(() => {
     const node = sentinel.current;
     if (!enabled || !node || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+        if (entries.some((entry) => entry.isIntersecting)) reach();
       },
       { rootMargin: '0px 0px 400px 0px' },
     );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import styles from './form.module.css';
 
 interface Props {
@@ -10,9 +10,12 @@ interface Props {
 /** After a failed submission, lists what to fix and takes focus, so keyboard and screen-reader users learn why. */
 export function ErrorSummary({ errors, attempt }: Props) {
   const ref = useRef<HTMLDivElement>(null);
+  // Only a new attempt moves focus; fixing a field while typing must not, so the errors are read, not reacted to.
+  const focusIfErrors = useEffectEvent(() => {
+    if (errors.length > 0) ref.current?.focus();
+  });
   useEffect(() => {
-    if (attempt > 0 && errors.length > 0) ref.current?.focus();
-    // Only a new attempt moves focus; fixing a field while typing must not, hence `errors` is not a dependency.
+    if (attempt > 0) focusIfErrors();
   }, [attempt]);
   if (errors.length === 0) return null;
   return (

@@ -47,6 +47,7 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, lo
       fallback={(error) => fallback({ error, retry: () => setAttempt((n) => n + 1) })}
     >
       <Suspense fallback={loading}>
+        {/* eslint-disable-next-line react-hooks/static-components -- lazyRemote returns the one cached component per module and attempt; nothing is created on a re-render */}
         <Component {...props} />
       </Suspense>
     </RemoteErrorBoundary>
