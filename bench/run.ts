@@ -341,7 +341,7 @@ const output: Record<string, unknown> = {
 };
 
 let builds: BuildResult[] = [];
-let pages: PageSummary[] = [];
+const pages: PageSummary[] = [];
 let lighthouse: LighthousePage[] = [];
 let cart: CartServiceFigures | undefined;
 

@@ -58,7 +58,6 @@ async function main(): Promise<number> {
 
   const records: RequestRecord[] = [];
   const faults: Fault[] = [];
-  let shoppers: Shopper[] = [];
   try {
     const catalogue = (await (await fetch(`${base}/api/products`)).json()) as { products: { id: string }[] };
     const targets = {
@@ -74,7 +73,7 @@ async function main(): Promise<number> {
       const res = await putStock(stack.ports, productId, 1_000_000);
       if (res.status !== 200) throw new Error(`setting the stock of ${productId} answered ${res.status}`);
     }
-    shoppers = Array.from({ length: SHOPPERS }, (_, i) => new Shopper(i + 1, targets, (r) => records.push(r)));
+    const shoppers = Array.from({ length: SHOPPERS }, (_, i) => new Shopper(i + 1, targets, (r) => records.push(r)));
     let running = true;
     const loops = shoppers.map((s) => s.run(() => running));
 

@@ -264,6 +264,7 @@ export async function loadPage(browser: Browser, url: string, options: LoadOptio
       throw new Error(
         `${(error as Error).message.split('\n')[0]}; page at ${page.url()}: ${JSON.stringify(state)}; errors: ${pageErrors.join(' | ') || 'none'}` +
           (options.screenshotOnFailure ? `; screenshot ${options.screenshotOnFailure}` : ''),
+        { cause: error },
       );
     }
     // Whatever the first screen pulls in after it shows (lazy chunks, images) belongs to the first load too.

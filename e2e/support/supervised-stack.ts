@@ -131,7 +131,7 @@ export async function startSupervisedStack(options: { env?: Record<string, strin
   } catch (error) {
     await stack.stop('SIGTERM').catch(() => undefined);
     await stack.cleanUp();
-    throw new Error(`${(error as Error).message}\n${output}`);
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
   return stack;
 }

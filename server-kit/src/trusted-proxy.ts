@@ -35,7 +35,9 @@ export function parseTrustProxy(value: string | undefined, fallback: string): Tr
   try {
     compiled = proxyaddr.compile(list);
   } catch (error) {
-    throw new Error(`TRUST_PROXY: ${(error as Error).message} (expected addresses, CIDR ranges, loopback, linklocal or uniquelocal)`);
+    throw new Error(`TRUST_PROXY: ${(error as Error).message} (expected addresses, CIDR ranges, loopback, linklocal or uniquelocal)`, {
+      cause: error,
+    });
   }
   return { description: list.join(','), trusts: compiled };
 }

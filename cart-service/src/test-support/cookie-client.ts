@@ -4,6 +4,7 @@ export interface TestResponse {
   headers: Headers;
   text: string;
   /** Parsed JSON, or undefined when the body is not JSON. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the service answers; each test's expect() states the shape it checks
   body: any;
   setCookies: string[];
 }

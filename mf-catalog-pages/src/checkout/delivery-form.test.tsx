@@ -2,7 +2,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, jsonResponse, placedOrder } from '../shared/order-fixtures';
-import { DeliveryForm } from './delivery-form';
 import { button, describedBy, fetchMock, fillValid, renderForm, sentBody, sentKey, stubFetchPerTest, submit, type } from './delivery-form-test-kit';
 import { deliveryMessages } from '@shop/contracts/delivery';
 

@@ -3,7 +3,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
 import buttons from '../shared/buttons.module.css';
 import { filterProducts, sortProducts } from './listing-filters';
-import type { ListingFilters } from './listing-filters';
 import { ProductCard } from '../shared/product-card/product-card';
 import type { CardView } from '../shared/product-card/product-card';
 import { SearchSummary } from './search-summary';

@@ -36,7 +36,7 @@ export function useWishlist(): UseWishlist {
   const toggle = useCallback((productId: string) => {
     // Read fresh: another tab (or another heart) may have changed the list since this render.
     const next = toggleId(parseWishlist(snapshot()), productId);
-    let ok = false;
+    let ok: boolean;
     try {
       ok = writeWishlist(window.localStorage, next, window);
     } catch {
