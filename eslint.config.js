@@ -87,9 +87,9 @@ module.exports = defineConfig([
             },
             // contracts, bundled into every package, through its entry points only.
             { allow: { to: inPackage('contracts'), dependency: { source: '@shop/contracts/*' } } },
-            // server-kit, for the two Koa servers, through its entry points only.
+            // server-kit, for the two Koa servers (and the benchmark that runs cart-service), through its entry points only.
             {
-              from: [{ file: { path: 'shell/server/**' } }, inPackage('cart-service')],
+              from: [{ file: { path: 'shell/server/**' } }, inPackage('cart-service'), { file: { path: 'bench/cart-service/**' } }],
               allow: { to: inPackage('server-kit'), dependency: { source: '@shop/server-kit/*' } },
             },
             // A remote's feature sees its remote's shared/ (its own files, sub-folders included, are its own).

@@ -15,10 +15,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createLogger } from '@shop/server-kit/logger';
 import Koa from 'koa';
 import { createApp } from '../../cart-service/src/app.ts';
 import { loadCatalogue } from '../../cart-service/src/catalogue/load-catalogue.ts';
-import { createLogger } from '../../cart-service/src/logger.ts';
 import { openStore } from '../../cart-service/src/store/open-store.ts';
 
 /** Units of every product: enough that no load ever runs out. */
@@ -46,7 +46,7 @@ async function startCartService(): Promise<{ url: string; stop(): Promise<void> 
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   mkdirSync(dataDir, { recursive: true });
   // Logged like production (one JSON line per request, buffered asynchronous writes), to a file instead of stdout.
-  const logger = createLogger('info', { dest: join(dir, 'requests.log') });
+  const logger = createLogger('cart-service', 'info', { dest: join(dir, 'requests.log') });
   const catalogue = loadCatalogue();
   const beforeOpen = performance.now();
   const store = await openStore({ databaseUrl, dataDir, logger, importLegacyFrom: dataDir });
