@@ -95,7 +95,7 @@ export function parseRemotesConfigText(text: string): RemotesConfig {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`remotes.json: not JSON (${(error as Error).message})`);
+    throw new Error(`remotes.json: not JSON (${(error as Error).message})`, { cause: error });
   }
   return parseRemotesConfig(value);
 }

@@ -37,7 +37,7 @@ export function loadReleaseServerConfig(args: string[], env: NodeJS.ProcessEnv, 
   try {
     ({ values } = parseArgs({ args, options: { remote: { type: 'string' }, dir: { type: 'string' } } }));
   } catch (error) {
-    throw new Error(`Invalid release server configuration:\n  - (command line): ${(error as Error).message}`);
+    throw new Error(`Invalid release server configuration:\n  - (command line): ${(error as Error).message}`, { cause: error });
   }
   // The port's variable depends on the remote: checked once the remote is known.
   const remote = REMOTE_NAMES.find((name) => name === values.remote);
