@@ -40,6 +40,29 @@ module.exports = defineConfig([
     rules: { '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }] },
   },
   {
+    // Links are typed by the route table: a link to a page that does not exist must fail typecheck (decision 016).
+    files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['Link', 'NavLink', 'useNavigate', 'Navigate'],
+              message: 'Use ShopLink, ShopNavLink or useShopNavigate from @shop/contracts/shop-link: they take a ShopHref from the route table.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shell's router redirects the table's aliases to their (typed) targets.
+    files: ['shell/src/routes/router.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
