@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crumbTarget, isKnownPath, labelForPath, matchPageRoute, redirectFor } from './route-matching';
-import { pageRoutes, pathTo, redirects, shellRoutes, type ShopHref } from './routes';
+import { pageRoutes, pathTo, redirects, type ShopHref } from './routes';
 
 /** Every path of the spec (section 2), as it spells them. */
 const SPEC_PATHS = (
