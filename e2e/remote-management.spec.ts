@@ -90,7 +90,7 @@ test('an override from an origin that is not on the allowlist is refused and log
   await page.goto(`${stack.url}/shop/face?mf-override=mf_cart@${encodeURIComponent(foreign)}`);
   await expect(cartRelease(page)).toHaveAttribute('data-release', '1.0.0');
   await expect(page.getByTestId('override-banner')).toHaveCount(0);
-  expect(errors.some((e) => e.includes('version de test refusée') && e.includes('absente de la liste autorisée'))).toBe(true);
+  expect(errors.some((e) => e.includes('trial release refused') && e.includes('is not in overrideOrigins'))).toBe(true);
 });
 
 test('the three manifests are requested in parallel as soon as the configuration is known', async ({ page }) => {

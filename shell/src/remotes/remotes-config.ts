@@ -26,5 +26,5 @@ export async function fetchRemotesConfig(url = '/remotes.json'): Promise<Remotes
 /** The version folder of a release URL (`.../1.0.1/mf-manifest.json` → `1.0.1`), for logs and fallbacks. */
 export function versionOfEntry(entry: string): string {
   const match = /\/([^/]+)\/mf-manifest\.json$/.exec(new URL(entry, 'http://x').pathname);
-  return match?.[1] ?? 'inconnue';
+  return match?.[1] ?? 'unknown';
 }
