@@ -76,6 +76,20 @@ export function labelForPath(pathname: string): string | undefined {
   return Object.hasOwn(breadcrumbOnly, path) ? breadcrumbOnly[path]?.label : undefined;
 }
 
+/**
+ * The label of a page whose last segment is `segment` (`cart` → « Panier »), for a crumb of a path that is not a page
+ * itself (a mistyped address on the 404 page still reads in French).
+ */
+export function labelForSegment(segment: string): string | undefined {
+  const last = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+  for (const route of pageRoutes as readonly PageRouteDef[]) {
+    if ('label' in route && route.path !== '/' && last(route.path) === segment) return route.label;
+  }
+  const prefix = Object.keys(breadcrumbOnly).find((path) => last(path) === segment);
+  if (prefix) return breadcrumbOnly[prefix]?.label;
+  return shellRoutes.find((r) => last(r.path) === segment)?.label;
+}
+
 /** Where a breadcrumb's intermediate crumb links: the page itself, the page listing its children, or nowhere. */
 export function crumbTarget(pathname: string): ShopPath | undefined {
   const path = normalisePath(pathname);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crumbTarget, isKnownPath, labelForPath, matchPageRoute, redirectFor } from './route-matching';
+import { crumbTarget, isKnownPath, labelForPath, labelForSegment, matchPageRoute, redirectFor } from './route-matching';
 import { pageRoutes, pathTo, redirects, type ShopHref } from './routes';
 
 /** Every path of the spec (section 2), as it spells them. */
@@ -46,7 +46,9 @@ describe('matching a path', () => {
   });
 
   it('knows pages, shell pages and aliases, and nothing else', () => {
-    for (const path of ['/', '/shop/face', '/shop/product/x', '/error', '/home', '/shop/face/']) expect(isKnownPath(path)).toBe(true);
+    for (const path of ['/', '/shop/face', '/shop/product/x', '/error', '/home', '/shop/face/', '/shop/order/K7M2-Q9XP/']) {
+      expect(isKnownPath(path), path).toBe(true);
+    }
     for (const path of ['/shop/product', '/shop/product/', '/nope', '/constructor', '/shop/face/x', '/SHOP/FACE', '/shop/order', '/shop/order/K7M2-Q9XP/extra']) {
       expect(isKnownPath(path), path).toBe(false);
     }
@@ -58,6 +60,9 @@ describe('matching a path', () => {
     expect(labelForPath('/shop/product')).toBe('Produits');
     expect(labelForPath('/shop/product/x')).toBeUndefined();
     expect(labelForPath('/toString')).toBeUndefined();
+    expect(labelForSegment('cart')).toBe('Panier');
+    expect(labelForSegment('product')).toBe('Produits');
+    expect(labelForSegment('constructor')).toBeUndefined();
     expect(crumbTarget('/shop/product')).toBe('/shop/all');
     expect(crumbTarget('/shop/order')).toBeUndefined();
     expect(crumbTarget('/shop')).toBe('/shop');

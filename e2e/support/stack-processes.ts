@@ -54,8 +54,10 @@ export function stackProcesses(ports: StackPorts, env: Record<string, string>, r
 
   async function stop(name: ServiceName): Promise<void> {
     const child = children.get(name);
-    if (!child || child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    if (!child || child.pid === undefined) return;
+    // npm may have exited while its children (sh, node) still hold the port: the group is signalled either way.
+    const alreadyExited = child.exitCode !== null || child.signalCode !== null;
+    const exited = alreadyExited ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
     const kill = (signal: NodeJS.Signals) => {
       try {
         process.kill(-child.pid!, signal);

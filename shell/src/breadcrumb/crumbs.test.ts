@@ -36,6 +36,11 @@ describe('crumbsFor', () => {
     expect(crumbsFor('/constructor').at(-1)).toEqual({ label: 'constructor' });
   });
 
+  it('names a mistyped address’s segments in French where a page has that segment', () => {
+    expect(crumbsFor('/cart')).toEqual([{ label: 'Accueil', to: '/' }, { label: 'Panier' }]);
+    expect(crumbsFor('/product/x').map((c) => c.label)).toEqual(['Accueil', 'Produits', 'x']);
+  });
+
   it('shows an unknown segment as written, decoded', () => {
     expect(crumbsFor('/shop/cr%C3%A8me')).toEqual([
       { label: 'Accueil', to: '/' },

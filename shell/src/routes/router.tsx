@@ -24,6 +24,8 @@ function Page({ def }: { def: PageRoute }) {
   if (def.cartLines) filled['cartLines'] = cartLines;
   return (
     <RemoteSlot
+      // Another module is another slot: a page that failed does not hold its fallback over the next page.
+      key={def.module}
       id={def.module}
       props={filled as never}
       fallback={(args) => <FallbackPage {...args} />}
