@@ -1,4 +1,13 @@
-import { breadcrumbOnly, pageRoutes, redirects, shellRoutes, type PageRouteDef, type RouteParam, type ShopPath } from './routes';
+import {
+  breadcrumbOnly,
+  pageRoutes,
+  redirects,
+  shellRoutes,
+  type PageRoute,
+  type PageRouteDef,
+  type RouteParam,
+  type ShopPath,
+} from './routes';
 
 /**
  * Reading the route table: which page a path is, what its parameter holds, whether the shop serves it at all. The
@@ -10,9 +19,9 @@ export function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
-function paramOf(pattern: string, pathname: string): { matches: boolean; value?: string } {
+function paramOf(pattern: string, path: string): { matches: boolean; value?: string } {
   const a = pattern.split('/');
-  const b = pathname.split('/');
+  const b = path.split('/');
   if (a.length !== b.length) return { matches: false };
   let value: string | undefined;
   for (let i = 0; i < a.length; i += 1) {
@@ -34,7 +43,8 @@ export interface RouteMatch {
   params: Partial<Record<RouteParam, string>>;
 }
 
-function decode(segment: string): string {
+/** A path segment decoded, or as written when it is not valid percent-encoding. */
+export function decodePathSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -42,38 +52,66 @@ function decode(segment: string): string {
   }
 }
 
-/** The page a path shows, or undefined (a shell page, a redirect, or nothing). */
-export function matchPageRoute(pathname: string): RouteMatch | undefined {
-  const path = normalisePath(pathname);
+function matchNormalised(path: string): RouteMatch | undefined {
   for (const route of pageRoutes as readonly PageRouteDef[]) {
     const { matches, value } = paramOf(route.path, path);
     if (!matches) continue;
     const param = 'param' in route ? route.param : undefined;
-    return { route, params: param && value !== undefined ? { [param]: decode(value) } : {} };
+    return { route, params: param && value !== undefined ? { [param]: decodePathSegment(value) } : {} };
   }
   return undefined;
 }
 
+const redirectOf = (path: string): string | undefined =>
+  Object.hasOwn(redirects, path) ? redirects[path as keyof typeof redirects] : undefined;
+
+const isKnownNormalised = (path: string): boolean =>
+  matchNormalised(path) !== undefined || shellRoutes.some((r) => r.path === path) || redirectOf(path) !== undefined;
+
+/** The page a path shows, or undefined (a shell page, a redirect, or nothing). */
+export function matchPageRoute(pathname: string): RouteMatch | undefined {
+  return matchNormalised(normalisePath(pathname));
+}
+
 /** Where an alias redirects, or undefined. */
 export function redirectFor(pathname: string): string | undefined {
-  const path = normalisePath(pathname);
-  return Object.hasOwn(redirects, path) ? redirects[path as keyof typeof redirects] : undefined;
+  return redirectOf(normalisePath(pathname));
 }
 
 /** Whether the shop serves this path (the server answers 404 otherwise). Redirect sources count as known. */
 export function isKnownPath(pathname: string): boolean {
-  const path = normalisePath(pathname);
-  return matchPageRoute(path) !== undefined || shellRoutes.some((r) => r.path === path) || redirectFor(path) !== undefined;
+  return isKnownNormalised(normalisePath(pathname));
 }
+
+/**
+ * What the shell fills into a page's props besides the table's own (`PageRoute`): the URL parameter with the 404 page
+ * for an unknown one, and the cart-lines slot where the page shows it. The shell's router and a remote's harness both
+ * render pages through it, each with its own 404 page and cart lines.
+ */
+export function pageProps<Node>(
+  route: PageRoute,
+  params: Readonly<Record<string, string | undefined>>,
+  fill: { notFound: Node; cartLines: Node },
+): Record<string, unknown> {
+  const props: Record<string, unknown> = { ...route.props };
+  if (route.param) Object.assign(props, { [route.param]: params[route.param] ?? '', notFound: fill.notFound });
+  if (route.cartLines) props['cartLines'] = fill.cartLines;
+  return props;
+}
+
+const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/** Every labelled path, pages first: pages without a parameter, the shell's pages, breadcrumb-only prefixes. */
+const labelledPaths: readonly { path: string; label: string }[] = [
+  ...(pageRoutes as readonly PageRoute[]).flatMap(({ path, label }) => (label === undefined ? [] : [{ path, label }])),
+  ...Object.entries(breadcrumbOnly).map(([path, { label }]) => ({ path, label })),
+  ...shellRoutes,
+];
 
 /** The breadcrumb's label for exactly this path (a page without parameter, a shell page, or a listed prefix). */
 export function labelForPath(pathname: string): string | undefined {
   const path = normalisePath(pathname);
-  const page = (pageRoutes as readonly PageRouteDef[]).find((r) => r.path === path && 'label' in r);
-  if (page && 'label' in page) return page.label;
-  const shellPage = shellRoutes.find((r) => r.path === path);
-  if (shellPage) return shellPage.label;
-  return Object.hasOwn(breadcrumbOnly, path) ? breadcrumbOnly[path]?.label : undefined;
+  return labelledPaths.find((entry) => entry.path === path)?.label;
 }
 
 /**
@@ -81,13 +119,7 @@ export function labelForPath(pathname: string): string | undefined {
  * itself (a mistyped address on the 404 page still reads in French).
  */
 export function labelForSegment(segment: string): string | undefined {
-  const last = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-  for (const route of pageRoutes as readonly PageRouteDef[]) {
-    if ('label' in route && route.path !== '/' && last(route.path) === segment) return route.label;
-  }
-  const prefix = Object.keys(breadcrumbOnly).find((path) => last(path) === segment);
-  if (prefix) return breadcrumbOnly[prefix]?.label;
-  return shellRoutes.find((r) => last(r.path) === segment)?.label;
+  return labelledPaths.find((entry) => entry.path !== '/' && lastSegment(entry.path) === segment)?.label;
 }
 
 /** Where a breadcrumb's intermediate crumb links: the page itself, the page listing its children, or nowhere. */
@@ -95,5 +127,5 @@ export function crumbTarget(pathname: string): ShopPath | undefined {
   const path = normalisePath(pathname);
   if (Object.hasOwn(breadcrumbOnly, path)) return breadcrumbOnly[path]?.to;
   // A normalised known path is one of the table's paths (or a concrete one of its patterns).
-  return isKnownPath(path) ? (path as ShopPath) : undefined;
+  return isKnownNormalised(path) ? (path as ShopPath) : undefined;
 }

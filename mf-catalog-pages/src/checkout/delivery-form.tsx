@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { cartKey } from '@shop/contracts/cart';
 import { announceCartChanged } from '@shop/contracts/events';
+import { pathTo } from '@shop/contracts/routes';
 import { useShopNavigate } from '@shop/contracts/shop-link';
 import { useSWRConfig } from 'swr';
 import { HttpError } from '../shared/api';
@@ -80,7 +81,7 @@ export function DeliveryForm({ apiBase = '' }: Props) {
       // The confirmation page reads this cache entry: it shows at once, without asking the service again.
       await mutate(orderKey(apiBase, response.order.number), response, { revalidate: false });
       announceCartChanged();
-      navigate(`/shop/order/${encodeURIComponent(response.order.number)}`);
+      navigate(pathTo('/shop/order/:number', response.order.number));
     } catch (error) {
       if (isDefiniteRefusal(error)) idempotencyKey.current = null;
       // Some line asks for more than is left: the cart shown must be read again, as the service holds it now (the key

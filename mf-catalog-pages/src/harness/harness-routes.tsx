@@ -1,6 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ExposedModuleId } from '@shop/contracts/exposes';
+import { pageProps } from '@shop/contracts/route-matching';
 import { pageRoutes, type PageRoute } from '@shop/contracts/routes';
 import BlogPage from '../exposes/blog-page';
 import CategoryPage from '../exposes/category-page';
@@ -41,12 +42,8 @@ const isCatalogPage = (def: PageRoute): def is PageRoute & { module: CatalogModu
 
 /** What the shell fills in (the URL parameter, its 404 page, the cart lines), filled in by the harness instead. */
 function HarnessPage({ def }: { def: PageRoute & { module: CatalogModuleId } }) {
-  const params = useParams();
   const Component = pages[def.module] as ComponentType<Record<string, unknown>>;
-  const filled: Record<string, unknown> = { ...def.props };
-  if (def.param) Object.assign(filled, { [def.param]: params[def.param] ?? '', notFound: harnessNotFound });
-  if (def.cartLines) filled['cartLines'] = <HarnessCartLines />;
-  return <Component {...filled} />;
+  return <Component {...pageProps(def, useParams(), { notFound: harnessNotFound, cartLines: <HarnessCartLines /> })} />;
 }
 
 export const harnessRoutes: { path: string; element: ReactElement }[] = [

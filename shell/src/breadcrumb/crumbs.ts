@@ -1,4 +1,4 @@
-import { crumbTarget, labelForPath, labelForSegment } from '@shop/contracts/route-matching';
+import { crumbTarget, decodePathSegment, labelForPath, labelForSegment } from '@shop/contracts/route-matching';
 import type { ShopHref } from '@shop/contracts/routes';
 
 export interface Crumb {
@@ -17,7 +17,7 @@ export function crumbsFor(pathname: string, lastLabel?: string): Crumb[] {
   segments.forEach((segment, index) => {
     const isLast = index === segments.length - 1;
     const path = `/${segments.slice(0, index + 1).join('/')}`;
-    const label = (isLast ? lastLabel : undefined) ?? labelForPath(path) ?? labelForSegment(segment) ?? safeDecode(segment);
+    const label = (isLast ? lastLabel : undefined) ?? labelForPath(path) ?? labelForSegment(segment) ?? decodePathSegment(segment);
     if (isLast) {
       crumbs.push({ label });
       return;
@@ -26,12 +26,4 @@ export function crumbsFor(pathname: string, lastLabel?: string): Crumb[] {
     crumbs.push(to ? { label, to } : { label });
   });
   return crumbs;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

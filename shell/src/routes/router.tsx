@@ -1,5 +1,6 @@
 import { Navigate, useParams, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
+import { pageProps } from '@shop/contracts/route-matching';
 import { pageRoutes, redirects, shellRoutes, type PageRoute } from '@shop/contracts/routes';
 import { Layout } from '../layout/layout';
 import { FallbackCartLines, FallbackPage } from '../remotes/fallbacks';
@@ -18,10 +19,7 @@ const cartLines = (
  * with the shell's 404 page for an unknown one, and mf_cart's lines where the page shows them.
  */
 function Page({ def }: { def: PageRoute }) {
-  const params = useParams();
-  const filled: Record<string, unknown> = { ...def.props };
-  if (def.param) Object.assign(filled, { [def.param]: params[def.param] ?? '', notFound: <NotFoundPage /> });
-  if (def.cartLines) filled['cartLines'] = cartLines;
+  const filled = pageProps(def, useParams(), { notFound: <NotFoundPage />, cartLines });
   return (
     <RemoteSlot
       // Another module is another slot: a page that failed does not hold its fallback over the next page.
