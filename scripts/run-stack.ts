@@ -9,15 +9,15 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { PORT_VARIABLES, portSetting, SHOP_PROCESSES, type ShopProcess } from '@shop/contracts/ports';
+import { PORT_VARIABLES, portFromEnv, SHOP_PROCESSES, type ShopProcess } from '@shop/contracts/ports';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
 const dev = values.dev;
 
-const ports = Object.fromEntries(SHOP_PROCESSES.map((name) => [PORT_VARIABLES[name], portSetting(name, process.env)]));
-const shopUrl = `http://localhost:${portSetting('shell', process.env)}`;
-const cartServicePort = portSetting('cart-service', process.env);
+const ports = Object.fromEntries(SHOP_PROCESSES.map((name) => [PORT_VARIABLES[name], portFromEnv(name, process.env)]));
+const shopUrl = `http://localhost:${portFromEnv('shell', process.env)}`;
+const cartServicePort = portFromEnv('cart-service', process.env);
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   ...ports,

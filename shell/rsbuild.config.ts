@@ -2,7 +2,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { DEFAULT_CART_SERVICE_URL, portSetting } from '@shop/contracts/ports';
+import { DEFAULT_CART_SERVICE_URL, portFromEnv } from '@shop/contracts/ports';
 import { sharedBuildSettings, sharedSingletons } from '../tools/federation';
 
 // In development the remotes are their dev servers (with HMR), described by their own configuration file.
@@ -46,7 +46,7 @@ export default defineConfig({
     cacheGroups: { 'lib-toastify': { test: /[\\/]react-toastify[\\/]/, name: 'lib-toastify', chunks: 'async', enforce: true } },
   },
   server: {
-    port: Number(portSetting('shell', process.env)),
+    port: Number(portFromEnv('shell', process.env)),
     historyApiFallback: true,
     // The dev server stands in for the shell's production server (server/app.ts).
     proxy: {

@@ -10,7 +10,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { type RsbuildConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import type { ExposedModuleId } from '@shop/contracts/exposes';
-import { DEFAULT_CART_SERVICE_URL, DEFAULT_SHOP_ORIGIN, portSetting, REMOTE_PACKAGES } from '@shop/contracts/ports';
+import { DEFAULT_CART_SERVICE_URL, DEFAULT_SHOP_ORIGIN, portFromEnv, REMOTE_PACKAGES } from '@shop/contracts/ports';
 import type { RemoteName } from '@shop/contracts/remotes';
 
 /** `react-router` as installed for the package being built (Rsbuild runs in the package's folder). */
@@ -118,7 +118,7 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
   const version = releaseVersion(packageVersion);
   // The manifest's buildInfo.buildVersion is what /remotes/status reports; make it the release's version.
   process.env.MF_BUILD_VERSION = version;
-  const port = Number(portSetting(REMOTE_PACKAGES[name], process.env));
+  const port = Number(portFromEnv(REMOTE_PACKAGES[name], process.env));
   // A production build shares the shell's federation runtime (each remote entry was ~34 kB gzip, mostly its own copy
   // of the runtime; now ~14 kB), so its standalone harness, which has no shell, is built as a plain app beside it
   // (`dist/<version>/harness/`). The dev server keeps one build with the runtime inside: its harness page needs it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS, DEFAULT_SHOP_ORIGIN, PORT_VARIABLES, portSetting, REMOTE_PACKAGES, SHOP_PROCESSES } from './ports';
+import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS, DEFAULT_SHOP_ORIGIN, PORT_VARIABLES, portFromEnv, REMOTE_PACKAGES, SHOP_PROCESSES } from './ports';
 
 describe('default ports', () => {
   it('gives each process its own port, in the design’s order', () => {
@@ -21,7 +21,7 @@ describe('default ports', () => {
   });
 
   it('lets the environment override a port', () => {
-    expect(portSetting('mf-cart', {})).toBe('3002');
-    expect(portSetting('mf-cart', { MF_CART_PORT: '5002' })).toBe('5002');
+    expect(portFromEnv('mf-cart', {})).toBe('3002');
+    expect(portFromEnv('mf-cart', { MF_CART_PORT: '5002' })).toBe('5002');
   });
 });

@@ -41,6 +41,6 @@ export const DEFAULT_SHOP_ORIGIN = `http://localhost:${DEFAULT_PORTS.shell}`;
 export const DEFAULT_CART_SERVICE_URL = `http://127.0.0.1:${DEFAULT_PORTS['cart-service']}`;
 
 /** A process's port: its environment variable when set, else its default (not validated: each server's config does). */
-export function portSetting(process: ShopProcess, env: Record<string, string | undefined>): string {
+export function portFromEnv(process: ShopProcess, env: Record<string, string | undefined>): string {
   return env[PORT_VARIABLES[process]] ?? String(DEFAULT_PORTS[process]);
 }

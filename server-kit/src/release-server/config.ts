@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_PORTS, DEFAULT_SHOP_ORIGIN, PORT_VARIABLES, REMOTE_PACKAGES } from '@shop/contracts/ports';
-import type { RemoteName } from '@shop/contracts/remotes';
+import { REMOTE_NAMES, type RemoteName } from '@shop/contracts/remotes';
 import type { LogLevel } from '../logger';
 import { logLevelSetting, originListSetting, portSetting, readServerConfig } from '../server-config';
 
@@ -16,8 +16,6 @@ export interface ReleaseServerConfig {
   allowedOrigins: string[];
   logLevel: LogLevel;
 }
-
-const REMOTE_NAMES = Object.keys(REMOTE_PACKAGES) as [RemoteName, ...RemoteName[]];
 
 const Settings = z.object({
   '--remote': z.enum(REMOTE_NAMES, `must be one of ${REMOTE_NAMES.join(', ')}`),
