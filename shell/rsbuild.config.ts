@@ -9,41 +9,73 @@ import { sharedBuildSettings, sharedSingletons } from '../tools/federation';
 const devRemotesFile = process.env.REMOTES_CONFIG ?? './config/remotes.dev.json';
 const cartServiceUrl = process.env.CART_SERVICE_URL ?? DEFAULT_CART_SERVICE_URL;
 
+/** The shell's own Node build renders pages on the server (decision 017); the dev server renders in the browser only. */
+const serverBuild = process.env.NODE_ENV === 'production';
+
+/** Packages stay outside the Node build: the renderer worker and the remotes must share the one copy of each. */
+const outsideTheBundle = ({ request }: { request?: string }, callback: (error?: Error, result?: string) => void) => {
+  if (request && /^[a-z@]/i.test(request) && !request.startsWith('@shop/contracts')) return callback(undefined, `node-commonjs ${request}`);
+  callback();
+};
+
 export default defineConfig({
   ...sharedBuildSettings,
   plugins: [
     pluginReact(),
-    pluginModuleFederation({
-      name: 'shell',
-      // No remotes at build time: they come from /remotes.json at start (src/remotes/).
-      remotes: {},
-      shared: sharedSingletons,
-      // The shell provides every shared library itself; taking what is already loaded means a dead
-      // remote's entry is never fetched just to negotiate versions, so it cannot stall start-up.
-      shareStrategy: 'loaded-first',
-      // Remote types come from @shop/contracts; dts generation only knows build-time remotes.
-      dts: false,
-      // The one federation runtime of the page: the remotes' entries use it instead of bringing their own.
-      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
-    }),
+    pluginModuleFederation(
+      {
+        name: 'shell',
+        // No remotes at build time: they come from /remotes.json at start (src/remotes/).
+        remotes: {},
+        shared: sharedSingletons,
+        // The shell provides every shared library itself; taking what is already loaded means a dead
+        // remote's entry is never fetched just to negotiate versions, so it cannot stall start-up.
+        shareStrategy: 'loaded-first',
+        // Remote types come from @shop/contracts; dts generation only knows build-time remotes.
+        dts: false,
+        // The one federation runtime of the page: the remotes' entries use it instead of bringing their own.
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+      },
+      { environment: 'web' },
+    ),
   ],
-  html: {
-    title: 'Beauté Maroc',
-    template: './src/index.html',
-    favicon: './src/assets/favicon.svg',
-  },
-  output: {
-    distPath: { root: 'dist' },
-  },
-  performance: {
-    // The shared libraries are async chunks behind the federation boundary; every page needs all of them at once, so
-    // the HTML lists them and the browser fetches them beside the entry instead of after it (one level less).
-    // react-toastify is the exception: it is loaded at the first interaction (src/toasts/toast-host.tsx).
-    preload: { type: 'async-chunks', exclude: [/lib-toastify/] },
-  },
-  splitChunks: {
-    // A stable name for the chunk of react-toastify, so the preload list above can leave it out.
-    cacheGroups: { 'lib-toastify': { test: /[\\/]react-toastify[\\/]/, name: 'lib-toastify', chunks: 'async', enforce: true } },
+  environments: {
+    web: {
+      html: {
+        title: 'Beauté Maroc',
+        template: './src/index.html',
+        favicon: './src/assets/favicon.svg',
+      },
+      output: {
+        distPath: { root: 'dist' },
+        // The server links the first screen's CSS from it (server/render/page-template.ts).
+        manifest: 'asset-manifest.json',
+      },
+      performance: {
+        // The shared libraries are async chunks behind the federation boundary; every page needs all of them at once, so
+        // the HTML lists them and the browser fetches them beside the entry instead of after it (one level less).
+        // react-toastify is the exception: it is loaded at the first interaction (src/toasts/toast-host.tsx).
+        preload: { type: 'async-chunks', exclude: [/lib-toastify/] },
+      },
+      splitChunks: {
+        // A stable name for the chunk of react-toastify, so the preload list above can leave it out.
+        cacheGroups: { 'lib-toastify': { test: /[\\/]react-toastify[\\/]/, name: 'lib-toastify', chunks: 'async', enforce: true } },
+      },
+    },
+    ...(serverBuild
+      ? {
+          server: {
+            source: { entry: { 'server-render': './src/server-render.tsx' } },
+            output: {
+              target: 'node' as const,
+              distPath: { root: 'dist/server' },
+              filename: { js: '[name].mjs' },
+              externals: [outsideTheBundle],
+            },
+            tools: { htmlPlugin: false },
+          },
+        }
+      : {}),
   },
   server: {
     port: Number(portFromEnv('shell', process.env)),

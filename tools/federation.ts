@@ -2,16 +2,17 @@
  * Build-time federation settings every package must agree on. Kept beside tsconfig.base.json as
  * workspace tooling; no runtime code of one package imports another's.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { type RsbuildConfig, rspack } from '@rsbuild/core';
+import { type RsbuildConfig, type RsbuildPlugin, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import type { ExposedModuleId } from '@shop/contracts/exposes';
 import { DEFAULT_CART_SERVICE_URL, DEFAULT_SHOP_ORIGIN, portFromEnv, REMOTE_PACKAGES } from '@shop/contracts/ports';
 import type { RemoteName } from '@shop/contracts/remotes';
+import { SHARED_LIBRARIES, type SharedLibrary } from '@shop/contracts/shared-libraries';
 
 /** `react-router` as installed for the package being built (Rsbuild runs in the package's folder). */
 const reactRouterDir = dirname(createRequire(join(process.cwd(), 'package.json')).resolve('react-router/package.json'));
@@ -19,18 +20,18 @@ const reactRouterVersion = (JSON.parse(readFileSync(join(reactRouterDir, 'packag
 
 /** Libraries that must exist once in the browser: one React, one router context, one SWR cache, one toast container. */
 export const sharedSingletons = {
-  react: { singleton: true, requiredVersion: '^19.0.0' },
-  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  react: { singleton: true, requiredVersion: SHARED_LIBRARIES.react },
+  'react-dom': { singleton: true, requiredVersion: SHARED_LIBRARIES['react-dom'] },
   // Shared as the shop's own short list of router exports (shared/react-router-dom.js), so it can be tree-shaken.
   'react-router-dom': {
     singleton: true,
-    requiredVersion: '^7.0.0',
+    requiredVersion: SHARED_LIBRARIES['react-router-dom'],
     import: fileURLToPath(new URL('./shared/react-router-dom.js', import.meta.url)),
     version: reactRouterVersion,
   },
-  swr: { singleton: true, requiredVersion: '^2.0.0' },
-  'react-toastify': { singleton: true, requiredVersion: '^11.0.0' },
-} as const;
+  swr: { singleton: true, requiredVersion: SHARED_LIBRARIES.swr },
+  'react-toastify': { singleton: true, requiredVersion: SHARED_LIBRARIES['react-toastify'] },
+} as const satisfies Record<SharedLibrary, { singleton: true; requiredVersion: string; import?: string; version?: string }>;
 
 /**
  * Build settings that go with the shared list: `react-router` (imported by the list, which lives outside any package)
@@ -134,8 +135,16 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
     },
     shareRuntime ? { environment: 'remote' } : {},
   );
+  // The Node build of the same source (decision 017): the shell's server renders pages with it. It brings its own copy
+  // of the federation runtime (an external runtime fails to load in Node) and takes React from the host.
+  const serverFederation = shareRuntime
+    ? pluginModuleFederation(
+        { name, exposes, shared: sharedSingletons, shareStrategy: 'loaded-first', dts: false },
+        { target: 'node', environment: SERVER_ENVIRONMENT },
+      )
+    : undefined;
   return {
-    plugins: [pluginReact(), federation],
+    plugins: [pluginReact(), federation, ...(serverFederation ? [serverFederation, serverEntryInManifest(version)] : [])],
     ...sharedBuildSettings,
     source: {
       // Stamped into the remote's root element (data-release) so operators can see which release rendered.
@@ -153,9 +162,47 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
               tools: { htmlPlugin: false },
             },
             harness: { output: { distPath: { root: `dist/${version}/harness` } } },
+            // What the shell's server loads: `dist/<version>/ssr/`, CommonJS for Node, CSS class names as in the web build.
+            [SERVER_ENVIRONMENT]: {
+              source: { entry: { 'no-page': fileURLToPath(new URL('./no-page-entry.js', import.meta.url)) } },
+              output: { target: 'node', distPath: { root: `dist/${version}/${SERVER_BUILD_FOLDER}` } },
+              tools: { htmlPlugin: false },
+            },
           },
         }
       : {}),
     server: remoteDevServer(port),
+  };
+}
+
+/** The Rsbuild environment of a remote's Node build. Not `mf-ssr`: the federation plugin reserves that name. */
+const SERVER_ENVIRONMENT = 'ssr';
+/** The Node build's folder inside a release folder: `dist/<version>/ssr/`. */
+const SERVER_BUILD_FOLDER = 'ssr';
+
+interface FederationManifestFile {
+  metaData: { remoteEntry: { name: string; path: string; type: string }; ssrRemoteEntry?: unknown };
+}
+
+/**
+ * Names the Node build in the web manifest (`metaData.ssrRemoteEntry`), so one URL in remotes.json serves both: the
+ * browser's runtime reads `remoteEntry`, the Node runtime `ssrRemoteEntry` (`ssr/mf_frame.js`). The plugin merges the
+ * two manifests only in Rslib's dual mode, so this does it after the build.
+ */
+function serverEntryInManifest(version: string): RsbuildPlugin {
+  return {
+    name: 'shop:server-entry-in-manifest',
+    setup(api) {
+      api.onAfterBuild(() => {
+        const root = join(api.context.rootPath, 'dist', version);
+        const server = JSON.parse(readFileSync(join(root, SERVER_BUILD_FOLDER, 'mf-manifest.json'), 'utf8')) as FederationManifestFile;
+        for (const file of ['mf-manifest.json', 'mf-stats.json']) {
+          const path = join(root, file);
+          const data = JSON.parse(readFileSync(path, 'utf8')) as FederationManifestFile;
+          data.metaData.ssrRemoteEntry = { ...server.metaData.remoteEntry, path: SERVER_BUILD_FOLDER };
+          writeFileSync(path, JSON.stringify(data));
+        }
+      });
+    },
   };
 }

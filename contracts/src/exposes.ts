@@ -156,3 +156,27 @@ export interface ExposedModules {
 }
 
 export type ExposedModuleId = keyof ExposedModules;
+
+/** Every exposed module, at run time (the shell's server loads them all before it renders). */
+export const EXPOSED_MODULE_IDS = [
+  'mf_frame/Header',
+  'mf_frame/Footer',
+  'mf_cart/CartDropdown',
+  'mf_cart/CartPage',
+  'mf_cart/CartLines',
+  'mf_catalog_pages/HomePage',
+  'mf_catalog_pages/CategoryPage',
+  'mf_catalog_pages/ProductPage',
+  'mf_catalog_pages/CheckoutPage',
+  'mf_catalog_pages/OrderConfirmationPage',
+  'mf_catalog_pages/ListingPage',
+  'mf_catalog_pages/FeaturedProductPage',
+  'mf_catalog_pages/BlogPage',
+  'mf_catalog_pages/ContentPage',
+  'mf_catalog_pages/WishlistPage',
+] as const satisfies readonly ExposedModuleId[];
+
+// The list above names every module of ExposedModules: a missing one fails typecheck here.
+type Missing = Exclude<ExposedModuleId, (typeof EXPOSED_MODULE_IDS)[number]>;
+const everyModuleListed: [Missing] extends [never] ? true : Missing = true;
+void everyModuleListed;

@@ -12,6 +12,9 @@ import { pageHints, withHints } from './page-hints';
 import { cartServiceProxy } from './proxy';
 import type { Logger, RemotesConfigFile } from './remotes-config-file';
 import { cachedRemotesStatus } from './remotes-status';
+import { browserRenderedPage, serverRenderedPage, type PageTemplate } from './render/page-html';
+import type { ServerPage } from './render/renderer-pool';
+import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
 import { securityHeaders } from './security-headers';
 
 export interface ShellServerOptions {
@@ -21,6 +24,8 @@ export interface ShellServerOptions {
   /** Proxies in front of this server trusted to name the shopper's address and protocol (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
   log?: Pick<Logger, 'error'>;
+  /** Renders pages on the server (render/renderer-pool.ts); without it the browser renders every page. */
+  renderer?: { render(url: string, down: RemoteName[]): Promise<ServerPage | null> };
 }
 
 /** A fixed path answering GET and HEAD only; anything else is 405 with Allow. */
@@ -41,11 +46,12 @@ function readOnlyPath(path: string, answer: Middleware): Middleware {
 export async function createShellServer(options: ShellServerOptions): Promise<Koa> {
   const { distDir, cartServiceUrl, remotes } = options;
   const log = options.log ?? { error: (message: string) => console.error(message) };
-  const indexHtml = await readFile(join(distDir, 'index.html'), 'utf8');
+  const template = await pageTemplate(distDir);
   const app = new Koa();
   // ctx.ip and ctx.protocol read the X-Forwarded-* headers that trustedForwarding has rewritten (never a client's own).
   app.proxy = true;
   const status = cachedRemotesStatus(() => remotes.current);
+  const down = remotesDown(status);
 
   // Liveness first: it never depends on the remotes configuration or anything after it.
   app.use(readOnlyPath('/healthz', (ctx) => {
@@ -70,19 +76,52 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   // Content-hashed files never change; everything else (manifests) must be revalidated.
   app.use(builtFiles(distDir, { index: false }));
 
-  // History fallback: the route table decides between the app (200) and its 404 page (404).
+  // Every other path is a page: rendered on the server when it can be, else by the browser (404 for an unknown path).
   app.use(async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
       ctx.set('Allow', 'GET, HEAD');
       return;
     }
-    ctx.status = isKnownPath(ctx.path) ? 200 : 404;
     ctx.type = 'html';
-    // The hints follow remotes.json as it is now, so the page must not be reused from a cache.
+    // The page follows remotes.json and the catalogue as they are now, so it must not be reused from a cache. It shows
+    // no shopper's data (the cart is read in the browser), so shared caches may hold it for revalidation.
     ctx.set('Cache-Control', REVALIDATE);
-    ctx.body = withHints(indexHtml, pageHints(remotes.current));
+    const page = options.renderer ? await options.renderer.render(ctx.url, down()) : null;
+    if (page) {
+      // The route table decides 404 for an unknown path, the catalogue for an unknown product.
+      ctx.status = page.status;
+      ctx.body = serverRenderedPage(template, page.config, ctx.path, page);
+      return;
+    }
+    ctx.status = isKnownPath(ctx.path) ? 200 : 404;
+    ctx.body = browserRenderedPage(template, remotes.current);
   });
 
   return app;
+}
+
+/** The built page and the first screen's stylesheets of the shell's own code (Rsbuild's asset manifest). */
+async function pageTemplate(distDir: string): Promise<PageTemplate> {
+  const html = await readFile(join(distDir, 'index.html'), 'utf8');
+  let shellStylesheets: string[] = [];
+  try {
+    const manifest = JSON.parse(await readFile(join(distDir, 'asset-manifest.json'), 'utf8')) as { entries?: { index?: { async?: { css?: string[] } } } };
+    shellStylesheets = manifest.entries?.index?.async?.css ?? [];
+  } catch {
+    // A build without the manifest: the shell's styles arrive with its scripts, as before.
+  }
+  return { html, shellStylesheets };
+}
+
+/** The remotes the last status check found down (never waits: a page does not wait for a check). */
+function remotesDown(status: () => Promise<RemotesStatus>): () => RemoteName[] {
+  let down: RemoteName[] = [];
+  return () => {
+    status().then(
+      (result) => (down = result.remotes.filter((remote) => !remote.up).map((remote) => remote.name)),
+      () => undefined,
+    );
+    return down;
+  };
 }

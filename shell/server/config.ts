@@ -25,6 +25,11 @@ const Env = z.object({
   // behind one TLS terminator), so a client can never pick its own address for cart-service's rate limits.
   TRUST_PROXY: trustProxySetting('none'),
   LOG_LEVEL: logLevelSetting,
+  // Pages are rendered on the server from the live remote releases (decision 017); `off` sends the page for the
+  // browser to render alone, as before.
+  SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
+  // How long a page may take on the server before its late parts are left to the browser (bench/: a page takes ~10 ms).
+  RENDER_DEADLINE_MS: z.coerce.number().int().min(10).max(10_000).default(200),
 });
 
 export interface ShellConfig {
@@ -39,6 +44,8 @@ export interface ShellConfig {
   /** Proxies trusted to name the shopper's address and protocol (TRUST_PROXY); none by default. */
   trustProxy: TrustProxy;
   logLevel: LogLevel;
+  serverRendering: boolean;
+  renderDeadlineMs: number;
 }
 
 /** Reads the environment; throws one error listing every bad variable. */
@@ -52,5 +59,7 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
     distDir: e.SHELL_DIST,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    serverRendering: e.SERVER_RENDERING === 'on',
+    renderDeadlineMs: e.RENDER_DEADLINE_MS,
   };
 }

@@ -3,6 +3,9 @@ import { createLogger } from '@shop/server-kit/logger';
 import { createShellServer } from './app';
 import { loadShellConfig } from './config';
 import { RemotesConfigFile } from './remotes-config-file';
+import { RendererPool } from './render/renderer-pool';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 let config;
 try {
@@ -24,11 +27,32 @@ try {
   logger.fatal({ remotes: remotesPath, reason }, 'shell cannot start: remotes.json is unusable');
   process.exit(1);
 }
-const app = await createShellServer({ distDir: config.distDir, cartServiceUrl: config.cartServiceUrl, remotes, trustProxy, log: logger });
+// Pages are rendered on the server by worker threads, one per remotes configuration (decision 017). A build without
+// the shell's Node bundle (the dev server's) leaves rendering to the browser.
+const bundlePath = join(config.distDir, 'server', 'server-render.mjs');
+const renderer =
+  config.serverRendering && existsSync(bundlePath)
+    ? new RendererPool({
+        config: () => remotes.current,
+        bundlePath,
+        apiOrigin: config.cartServiceUrl,
+        deadlineMs: config.renderDeadlineMs,
+        loadTimeoutMs: 5000,
+        log: logger,
+      })
+    : undefined;
+void renderer?.start();
+const app = await createShellServer({ distDir: config.distDir, cartServiceUrl: config.cartServiceUrl, remotes, trustProxy, log: logger, renderer });
 const server = app.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   logger.info(
-    { url: `http://localhost:${port}`, remotes: remotesPath, cartService: config.cartServiceUrl, trustedProxies: trustProxy.description },
+    {
+      url: `http://localhost:${port}`,
+      remotes: remotesPath,
+      cartService: config.cartServiceUrl,
+      trustedProxies: trustProxy.description,
+      serverRendering: renderer ? `on, deadline ${config.renderDeadlineMs} ms` : 'off',
+    },
     'shell listening',
   );
   logger.flush();
@@ -41,6 +65,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     logger.info({ signal }, 'shell stopping');
     remotes.close();
+    void renderer?.close();
     server.close(() => process.exit(0));
     server.closeAllConnections();
   });

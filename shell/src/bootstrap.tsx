@@ -1,17 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import type { ExposedModuleId } from '@shop/contracts/exposes';
+import { ShopApp } from './app/shop-app';
+import { handedOver, PAGE_SNAPSHOT_ID, type PageSnapshot } from './data/page-data';
 import type { Overrides } from './remotes/overrides';
 import { applyOverrides } from './remotes/overrides';
-import { OverrideBanner } from './remotes/override-banner';
-import { preloadModules, registerConfiguredRemotes } from './remotes/federation';
+import { browserLoader, loadExposed, preloadModules, registerConfiguredRemotes } from './remotes/federation';
 import { fetchRemotesConfig } from './remotes/remotes-config';
 import { modulesForPath } from './routes/modules-for-path';
 import { AppRoutes } from './routes/router';
-import { swrDefaults } from './data/swr-defaults';
-import { ToastHost } from './toasts/toast-host';
 import '@shop/contracts/tokens.css';
+
+/** How long hydration waits for the first screen's remote code before it starts with what has arrived. */
+const HYDRATION_WAIT_MS = 3000;
 
 async function configureRemotes(): Promise<Overrides> {
   try {
@@ -28,22 +29,53 @@ async function configureRemotes(): Promise<Overrides> {
   }
 }
 
+/** What the server rendered this page with, or null for a page the browser renders alone (dev server, fallback HTML). */
+function pageSnapshot(): PageSnapshot | null {
+  const text = document.getElementById(PAGE_SNAPSHOT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageSnapshot;
+  } catch {
+    return null;
+  }
+}
+
+/** The first screen's remote code, so the page hydrates in one pass instead of part by part. */
+async function firstScreenCode(failed: readonly ExposedModuleId[]): Promise<void> {
+  const ids = modulesForPath(window.location.pathname).filter((id) => !failed.includes(id));
+  const settled = Promise.allSettled(ids.map((id) => loadExposed(id)));
+  await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, HYDRATION_WAIT_MS))]);
+}
+
 async function start() {
   const overrides = await configureRemotes();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <OverrideBanner active={overrides} />
-      <SWRConfig value={swrDefaults}>
-        {/* Synchronous updates, as the data router gave: a controlled radio or checkbox driven by the URL flips at once. */}
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
-      </SWRConfig>
-      <ToastHost />
-    </StrictMode>,
+  const snapshot = pageSnapshot();
+  // A trial release (override) is not what the server rendered: that page is rendered here, from scratch.
+  const hydrate = snapshot !== null && Object.keys(overrides).length === 0;
+  const app = (
+    <ShopApp
+      loader={browserLoader(hydrate ? snapshot.failed : [])}
+      data={hydrate ? handedOver(snapshot.data) : {}}
+      notFoundPath={hydrate ? snapshot.notFoundPath : null}
+      overrides={overrides}
+    >
+      {/* Synchronous updates, as the data router gave: a controlled radio or checkbox driven by the URL flips at once. */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
+    </ShopApp>
   );
+  if (!hydrate) {
+    createRoot(container).render(app);
+    return;
+  }
+  await firstScreenCode(snapshot.failed);
+  hydrateRoot(container, app, {
+    // A part the server left to the browser (its render failed or was late) is rendered here: say so, once, plainly.
+    onRecoverableError: (error) => console.warn(`[ssr] a part of the page was rendered in the browser: ${(error as Error).message}`),
+  });
 }
 
 void start();

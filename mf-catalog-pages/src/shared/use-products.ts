@@ -1,6 +1,7 @@
 import type { Product, ProductsResponse } from '@shop/contracts/products';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import { PRODUCT_PAGE_KEY, productsKey } from '@shop/contracts/data-keys';
 import { getJson } from './api';
 
 export interface UseProducts {
@@ -9,17 +10,6 @@ export interface UseProducts {
   isLoading: boolean;
   retry: () => void;
 }
-
-/** The catalogue's cache key. */
-export const productsKey = (apiBase: string) => `${apiBase}/api/products`;
-
-const PRODUCT_PAGE = 'mf_catalog_pages/product';
-
-/**
- * The product page's cache key: one of our own, since the shell's breadcrumb fetches the same URL under the plain URL
- * key with a fetcher whose errors carry no status, and a shared cache entry would hide the 404 the page must recognise.
- */
-export const productKey = (apiBase: string, slug: string) => [PRODUCT_PAGE, `${apiBase}/api/products/${encodeURIComponent(slug)}`] as const;
 
 /** The whole catalogue, once: every page filters it locally, so moving between listings costs no request. */
 export function useProducts(apiBase: string): UseProducts {
@@ -39,7 +29,7 @@ export function useProducts(apiBase: string): UseProducts {
 export function useRevalidateCatalogue(apiBase: string): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
   return useCallback(
-    () => mutate((key) => key === productsKey(apiBase) || (Array.isArray(key) && key[0] === PRODUCT_PAGE)),
+    () => mutate((key) => key === productsKey(apiBase) || (Array.isArray(key) && key[0] === PRODUCT_PAGE_KEY)),
     [mutate, apiBase],
   );
 }

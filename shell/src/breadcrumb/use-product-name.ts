@@ -1,11 +1,13 @@
 import useSWR from 'swr';
+import { breadcrumbProductKey } from '@shop/contracts/data-keys';
+import { decodePathSegment } from '@shop/contracts/route-matching';
 import type { ProductResponse } from '@shop/contracts/products';
 
 const PRODUCT_PATH = /^\/shop\/product\/([^/]+)\/?$/;
 
-async function fetchProduct([, slug]: readonly [string, string]): Promise<ProductResponse> {
-  const response = await fetch(`/api/products/${encodeURIComponent(slug)}`, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET /api/products/${slug} answered ${response.status}`);
+async function fetchProduct([, url]: readonly [string, string]): Promise<ProductResponse> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return (await response.json()) as ProductResponse;
 }
 
@@ -15,7 +17,7 @@ async function fetchProduct([, slug]: readonly [string, string]): Promise<Produc
  */
 export function useProductName(pathname: string): string | undefined {
   const slug = PRODUCT_PATH.exec(pathname)?.[1];
-  const { data } = useSWR(slug ? (['shell/breadcrumb-product', slug] as const) : null, fetchProduct, {
+  const { data } = useSWR(slug ? breadcrumbProductKey(decodePathSegment(slug)) : null, fetchProduct, {
     shouldRetryOnError: false,
   });
   return data?.product.name;

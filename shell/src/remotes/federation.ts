@@ -2,6 +2,7 @@ import { getInstance } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
 import type { RemoteEntry, RemotesConfig } from '@shop/contracts/remotes';
+import type { RemoteLoader } from './remote-loader';
 import { versionOfEntry } from './remotes-config';
 
 const entriesByName = new Map<string, RemoteEntry>();
@@ -85,4 +86,16 @@ export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<E
   const module = await federation().loadRemote<ExposedModules[Id]>(id);
   if (!module) throw new Error(`${id}: module vide`);
   return module;
+}
+
+/**
+ * The browser's loader for the slots. `serverFailed`: the modules the server could not load and rendered as fallbacks
+ * (from the page snapshot); those slots hydrate as the same fallback, then try again here.
+ */
+export function browserLoader(serverFailed: readonly ExposedModuleId[] = []): RemoteLoader {
+  const failed = new Set<ExposedModuleId>(serverFailed);
+  return {
+    load: loadExposed,
+    serverFailure: (id) => (failed.has(id) ? new Error(`${id}: indisponible lors du rendu sur le serveur`) : null),
+  };
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ComponentProps, ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
-import { loadExposed } from './federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
+import { useRemoteLoader, type RemoteLoader } from './remote-loader';
 
 type PropsOf<Id extends ExposedModuleId> = ComponentProps<ExposedModules[Id]['default']>;
 
@@ -23,32 +23,45 @@ interface RemoteSlotProps<Id extends ExposedModuleId> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
 
-// One lazy component per module and attempt, so remounting a slot (e.g. on navigation) never suspends again.
-const lazyComponents = new Map<string, LazyExoticComponent<AnyComponent>>();
+// One lazy component per loader, module and attempt, so remounting a slot (e.g. on navigation) never suspends again.
+const lazyComponents = new WeakMap<RemoteLoader, Map<string, LazyExoticComponent<AnyComponent>>>();
 
-function lazyRemote(id: ExposedModuleId, attempt: number): LazyExoticComponent<AnyComponent> {
+function lazyRemote(loader: RemoteLoader, id: ExposedModuleId, attempt: number): LazyExoticComponent<AnyComponent> {
+  let components = lazyComponents.get(loader);
+  if (!components) lazyComponents.set(loader, (components = new Map()));
   const key = `${id}#${attempt}`;
-  let component = lazyComponents.get(key);
+  let component = components.get(key);
   if (!component) {
-    component = lazy(() => loadExposed(id) as Promise<{ default: AnyComponent }>);
-    lazyComponents.set(key, component);
+    component = lazy(() => loader.load(id) as Promise<{ default: AnyComponent }>);
+    components.set(key, component);
   }
   return component;
 }
 
-/** Renders an exposed module of a remote, with a French fallback and a retry when it cannot be loaded. */
+/**
+ * Renders an exposed module of a remote, with a French fallback and a retry when it cannot be loaded. The tree is the
+ * same on the server and in the browser (an error boundary around a Suspense boundary), so a server-rendered slot
+ * hydrates as soon as its code has arrived.
+ */
 export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, loading = null }: RemoteSlotProps<Id>) {
+  const loader = useRemoteLoader();
   const [attempt, setAttempt] = useState(0);
-  const Component = lazyRemote(id, attempt);
+  const retry = () => setAttempt((n) => n + 1);
+  // The server showed the fallback (its remote was down): so does the first render here, then the browser tries itself.
+  const serverFailure = attempt === 0 ? loader.serverFailure(id) : null;
+  useEffect(() => {
+    if (serverFailure) loader.load(id).then(retry, () => undefined);
+  }, [serverFailure, loader, id]);
+  const Component = lazyRemote(loader, id, attempt);
   return (
-    <RemoteErrorBoundary
-      key={attempt}
-      remote={id}
-      fallback={(error) => fallback({ error, retry: () => setAttempt((n) => n + 1) })}
-    >
+    <RemoteErrorBoundary key={attempt} remote={id} fallback={(error) => fallback({ error, retry })}>
       <Suspense fallback={loading}>
-        {/* eslint-disable-next-line react-hooks/static-components -- lazyRemote returns the one cached component per module and attempt; nothing is created on a re-render */}
-        <Component {...props} />
+        {serverFailure ? (
+          fallback({ error: serverFailure, retry })
+        ) : (
+          // eslint-disable-next-line react-hooks/static-components -- lazyRemote returns the one cached component per module and attempt; nothing is created on a re-render
+          <Component {...props} />
+        )}
       </Suspense>
     </RemoteErrorBoundary>
   );

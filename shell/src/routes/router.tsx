@@ -1,4 +1,5 @@
-import { Navigate, useParams, useRoutes } from 'react-router-dom';
+import { useContext } from 'react';
+import { Navigate, useLocation, useParams, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { pageProps } from '@shop/contracts/route-matching';
 import { pageRoutes, redirects, shellRoutes, type PageRoute } from '@shop/contracts/routes';
@@ -6,6 +7,7 @@ import { Layout } from '../layout/layout';
 import { FallbackCartLines, FallbackPage } from '../remotes/fallbacks';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { NotFoundPage } from './not-found-page';
+import { ServerNotFoundContext } from './server-not-found';
 
 const pageLoading = <p aria-busy="true">Chargement…</p>;
 
@@ -20,6 +22,8 @@ const cartLines = (
  */
 function Page({ def }: { def: PageRoute }) {
   const filled = pageProps(def, useParams(), { notFound: <NotFoundPage />, cartLines });
+  const { pathname } = useLocation();
+  if (useContext(ServerNotFoundContext) === pathname) return <NotFoundPage />;
   return (
     <RemoteSlot
       // Another module is another slot: a page that failed does not hold its fallback over the next page.

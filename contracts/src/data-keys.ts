@@ -1,0 +1,33 @@
+/**
+ * The SWR cache keys of the catalogue, shared by the pages that read it (mf_catalog_pages, the shell's breadcrumb) and
+ * the shell's server, which fetches these while it renders a page and hands the answers to the browser with the HTML
+ * (decision 017). Only public catalogue reads qualify: the cart and orders belong to one shopper and stay in the
+ * browser.
+ */
+
+/** The catalogue's key: the whole list, read once; pages filter it locally. */
+export const productsKey = (apiBase = ''): string => `${apiBase}/api/products`;
+
+/**
+ * The product page's key: one of its own, since the breadcrumb fetches the same URL with a fetcher whose errors carry
+ * no status, and a shared cache entry would hide the 404 the page must recognise.
+ */
+export const productKey = (apiBase: string, slug: string) =>
+  ['mf_catalog_pages/product', `${apiBase}/api/products/${encodeURIComponent(slug)}`] as const;
+
+/** The breadcrumb's key for a product page's name (the shell's own, see productKey). */
+export const breadcrumbProductKey = (slug: string) => ['shell/breadcrumb-product', `/api/products/${encodeURIComponent(slug)}`] as const;
+
+/** The first element of the product page's key, to revalidate every product page shown. */
+export const PRODUCT_PAGE_KEY = productKey('', '')[0];
+
+const CATALOGUE_READ = /^\/api\/products(?:\/[^/?#]+)?$/;
+
+/**
+ * The API path behind a cache key the shell's server may fetch and hand over: the catalogue or one product, asked
+ * for by a string key (`/api/products`) or a `[namespace, path]` pair. Null for any other key.
+ */
+export function serverReadablePath(key: unknown): string | null {
+  const path = typeof key === 'string' ? key : Array.isArray(key) && key.length === 2 && typeof key[1] === 'string' ? key[1] : null;
+  return path !== null && CATALOGUE_READ.test(path) ? path : null;
+}

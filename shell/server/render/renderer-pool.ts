@@ -1,0 +1,208 @@
+import { Worker } from 'node:worker_threads';
+import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+import type { RenderedPage, RendererWorkerData, RenderRequest, WorkerAnswer } from './worker-protocol';
+
+export interface RendererLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface RendererPoolOptions extends Omit<RendererWorkerData, 'remotes'> {
+  /** The live configuration (remotes.json as the shell has accepted it). */
+  config: () => RemotesConfig;
+  log: RendererLog;
+  /** How long a request waits for the worker of a configuration that has just changed, before it takes the old one. */
+  switchWaitMs?: number;
+  /** A worker that could not load a remote is replaced once that remote answers again, at most this often. */
+  retryFailedMs?: number;
+}
+
+/** A rendered page with the configuration it was rendered with (the page carries it to the browser). */
+export type ServerPage = RenderedPage & { config: RemotesConfig };
+
+const versions = (config: RemotesConfig) =>
+  Object.fromEntries(config.remotes.map(({ name, entry }) => [name, /\/([^/]+)\/mf-manifest\.json$/.exec(entry)?.[1] ?? entry]));
+
+/** One worker and the pages it is rendering. */
+class Renderer {
+  readonly worker: Worker;
+  readonly ready: Promise<boolean>;
+  readonly startedAt = Date.now();
+  /** Remotes some of whose modules this worker could not load (their slots render fallbacks). */
+  failedRemotes: RemoteName[] = [];
+  #next = 1;
+  #pending = new Map<number, { url: string; done: (page: RenderedPage | null) => void }>();
+  #retiring = false;
+
+  constructor(
+    readonly config: RemotesConfig,
+    options: RendererPoolOptions,
+    onExit: (renderer: Renderer, code: number, inFlight: string[]) => void,
+  ) {
+    const workerData: RendererWorkerData = {
+      remotes: config,
+      bundlePath: options.bundlePath,
+      apiOrigin: options.apiOrigin,
+      deadlineMs: options.deadlineMs,
+      loadTimeoutMs: options.loadTimeoutMs,
+    };
+    this.worker = new Worker(new URL('./renderer-worker.mjs', import.meta.url), {
+      workerData,
+      // Least privilege for remote code: none of the server's environment (no secrets), bounded memory.
+      env: { NODE_ENV: 'production' },
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
+    this.ready = new Promise((resolve) => {
+      this.worker.on('message', (message: WorkerAnswer) => {
+        if (message.type === 'ready') {
+          this.failedRemotes = [...new Set(message.failed.map((failure) => failure.id.split('/')[0] as RemoteName))];
+          const level = message.failed.length > 0 ? 'warn' : 'info';
+          options.log[level]({ versions: versions(config), ms: message.ms, failed: message.failed }, 'renderer ready');
+          resolve(true);
+          return;
+        }
+        const waiting = this.#pending.get(message.id);
+        if (!waiting) return;
+        this.#pending.delete(message.id);
+        if (message.type === 'failed') {
+          options.log.error({ url: waiting.url, versions: versions(config), reason: message.message }, 'server render failed: the browser renders the page');
+        }
+        waiting.done(message.type === 'rendered' ? message : null);
+        this.#retireIfDone();
+      });
+      this.worker.on('error', (error) => {
+        options.log.error({ versions: versions(config), error: error.message, pages: [...this.#pending.values()].map((p) => p.url) }, 'renderer crashed');
+      });
+      this.worker.on('exit', (code) => {
+        resolve(false);
+        const inFlight = [...this.#pending.values()];
+        this.#pending.clear();
+        for (const page of inFlight) page.done(null);
+        onExit(this, code, inFlight.map((p) => p.url));
+      });
+    });
+  }
+
+  get retiring(): boolean {
+    return this.#retiring;
+  }
+
+  render(url: string, down: RemoteName[], timeoutMs: number): Promise<ServerPage | null> {
+    const id = this.#next++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        if (this.#pending.delete(id)) resolve(null);
+        this.#retireIfDone();
+      }, timeoutMs);
+      this.#pending.set(id, {
+        url,
+        done: (page) => {
+          clearTimeout(timer);
+          resolve(page ? { ...page, config: this.config } : null);
+        },
+      });
+      this.worker.postMessage({ type: 'render', id, url, down } satisfies RenderRequest);
+    });
+  }
+
+  /** No new pages; the worker ends once the pages it is rendering are sent. */
+  retire(): void {
+    this.#retiring = true;
+    this.#retireIfDone();
+  }
+
+  #retireIfDone(): void {
+    if (this.#retiring && this.#pending.size === 0) void this.worker.terminate();
+  }
+}
+
+/**
+ * The renderers of the shell's server: one worker for the live remotes configuration. When the configuration changes,
+ * a new worker starts and warms up; the next requests wait for it (a short while), pages in flight finish on the old
+ * one, which is then terminated: switching versions needs no restart, and memory stays that of one or two workers.
+ * A worker that crashes is logged and replaced; the pages it was rendering are rendered in the browser.
+ */
+export class RendererPool {
+  #live: Renderer | undefined;
+  #starting: Renderer | undefined;
+  #restartDelayMs = 500;
+  #notBefore = 0;
+  #closed = false;
+
+  constructor(private readonly options: RendererPoolOptions) {}
+
+  /** Starts the first worker and resolves once it is ready (or could not start). */
+  async start(): Promise<void> {
+    this.#follow();
+    await this.#starting?.ready;
+  }
+
+  /** The page rendered from the releases remotes.json names now, or null: the browser then renders it, as before. */
+  async render(url: string, down: RemoteName[]): Promise<ServerPage | null> {
+    this.#follow(down);
+    const starting = this.#starting;
+    if (starting) {
+      // A shell that has just started has nothing to render with yet: its first worker is worth waiting for longer.
+      const wait = this.#live ? (this.options.switchWaitMs ?? 3000) : FIRST_WORKER_WAIT_MS;
+      const waited = await Promise.race([starting.ready, sleep(wait).then(() => false)]);
+      if (waited) this.#promote(starting);
+    }
+    const renderer = this.#live;
+    if (!renderer || renderer.retiring) return null;
+    return renderer.render(url, down, this.options.deadlineMs * 3 + 1000);
+  }
+
+  close(): Promise<unknown> {
+    this.#closed = true;
+    return Promise.all([this.#live, this.#starting].map((r) => r?.worker.terminate()));
+  }
+
+  /**
+   * Starts a worker for a configuration that differs from the live one, or to replace a live one that could not load
+   * a remote which answers again (`down`: the remotes whose host does not answer now).
+   */
+  #follow(down: readonly RemoteName[] = []): void {
+    if (this.#closed || Date.now() < this.#notBefore) return;
+    const config = this.options.config();
+    const target = this.#starting ?? this.#live;
+    const changed = !target || target.config !== config;
+    const live = this.#live;
+    const retry =
+      !this.#starting &&
+      live !== undefined &&
+      live.failedRemotes.some((name) => !down.includes(name)) &&
+      Date.now() - live.startedAt > (this.options.retryFailedMs ?? 2000);
+    if (!changed && !retry) return;
+    this.#starting?.retire();
+    const renderer = new Renderer(config, this.options, (exited, code, inFlight) => this.#exited(exited, code, inFlight));
+    this.#starting = renderer;
+    void renderer.ready.then((ok) => {
+      if (ok && this.#starting === renderer) this.#promote(renderer);
+    });
+  }
+
+  #promote(renderer: Renderer): void {
+    if (this.#live === renderer) return;
+    this.#live?.retire();
+    this.#live = renderer;
+    if (this.#starting === renderer) this.#starting = undefined;
+    this.#restartDelayMs = 500;
+  }
+
+  #exited(renderer: Renderer, code: number, inFlight: string[]): void {
+    if (renderer.retiring || this.#closed) return;
+    if (this.#starting === renderer) this.#starting = undefined;
+    if (this.#live === renderer) this.#live = undefined;
+    this.options.log.error({ versions: versions(renderer.config), code, pages: inFlight }, 'renderer exited: replacing it');
+    const delay = this.#restartDelayMs;
+    this.#restartDelayMs = Math.min(delay * 2, 10_000);
+    this.#notBefore = Date.now() + delay;
+    setTimeout(() => this.#follow(), delay).unref();
+  }
+}
+
+/** How long requests wait for the first worker of a shell that has just started (loading every module takes ~1 s). */
+const FIRST_WORKER_WAIT_MS = 20_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());

@@ -1,0 +1,49 @@
+import type { ExposedModuleId } from '@shop/contracts/exposes';
+import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+
+/** What a renderer worker is started with: one remotes configuration for its whole life (decision 017). */
+export interface RendererWorkerData {
+  remotes: RemotesConfig;
+  /** The shell's Node build (`dist/server/server-render.mjs`). */
+  bundlePath: string;
+  /** Where the worker reads the catalogue (cart-service, directly). */
+  apiOrigin: string;
+  /** How long a page may take to render before its late parts are left to the browser. */
+  deadlineMs: number;
+  /** How long loading one remote module may take while the worker warms up. */
+  loadTimeoutMs: number;
+}
+
+export interface RenderRequest {
+  type: 'render';
+  id: number;
+  url: string;
+  /** Remotes whose host does not answer right now: their slots render the fallback, not code the browser cannot load. */
+  down: RemoteName[];
+}
+
+export interface RenderedPage {
+  type: 'rendered';
+  id: number;
+  /** 200, or 404 for an unknown path or an unknown product. */
+  status: number;
+  html: string;
+  /** JSON of the page snapshot (src/data/page-data.ts), for the browser. */
+  snapshot: string;
+  /** Stylesheets of the remote modules on the page. */
+  stylesheets: string[];
+  /** Why parts were left to the browser (a render error, the deadline), for the log. */
+  problems: string[];
+  ms: number;
+}
+
+export interface RenderFailed {
+  type: 'failed';
+  id: number;
+  message: string;
+}
+
+export type WorkerAnswer =
+  | { type: 'ready'; failed: { id: ExposedModuleId; reason: string }[]; ms: number }
+  | RenderedPage
+  | RenderFailed;

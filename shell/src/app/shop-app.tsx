@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import type { ReactNode } from 'react';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { swrDefaults } from '../data/swr-defaults';
+import { OverrideBanner } from '../remotes/override-banner';
+import type { Overrides } from '../remotes/overrides';
+import { RemoteLoaderContext, type RemoteLoader } from '../remotes/remote-loader';
+import { ServerNotFoundContext } from '../routes/server-not-found';
+import { ToastHost } from '../toasts/toast-host';
+
+interface ShopAppProps {
+  loader: RemoteLoader;
+  /** The page's data layer: the server's answers (browser), or the server's reads (server). */
+  data: SWRConfiguration;
+  notFoundPath: string | null;
+  /** Trial releases this browser runs (never on the server: a page with one is rendered in the browser only). */
+  overrides: Overrides;
+  /** The router with the routes: a BrowserRouter in the browser, a StaticRouter on the server. */
+  children: ReactNode;
+}
+
+/** The shop's whole tree, the same on the server and in the browser, so a server-rendered page hydrates as it is. */
+export function ShopApp({ loader, data, notFoundPath, overrides, children }: ShopAppProps) {
+  return (
+    <StrictMode>
+      <OverrideBanner active={overrides} />
+      <RemoteLoaderContext.Provider value={loader}>
+        <ServerNotFoundContext.Provider value={notFoundPath}>
+          <SWRConfig value={{ ...swrDefaults, ...data }}>{children}</SWRConfig>
+        </ServerNotFoundContext.Provider>
+      </RemoteLoaderContext.Provider>
+      <ToastHost />
+    </StrictMode>
+  );
+}

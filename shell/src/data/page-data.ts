@@ -1,0 +1,68 @@
+import { use } from 'react';
+import { unstable_serialize, type Key, type Middleware, type SWRConfiguration, type SWRHook } from 'swr';
+import type { ExposedModuleId } from '@shop/contracts/exposes';
+
+/** The id of the inline JSON the server writes after the rendered page (server/render/). */
+export const PAGE_SNAPSHOT_ID = 'shop-page';
+
+/** What the server rendered a page with, handed to the browser so it hydrates the same tree without asking again. */
+export interface PageSnapshot {
+  /** SWR cache entries the server fetched (public catalogue reads only, see contracts' data-keys). */
+  data: [key: Key, value: unknown][];
+  /** Modules the server could not load, rendered as their fallbacks. */
+  failed: ExposedModuleId[];
+  /** The path the server answered 404 for although the route table knows it (an unknown product). */
+  notFoundPath: string | null;
+}
+
+type CacheEntry = { data: unknown; isLoading: false; isValidating: false };
+
+/** The SWR cache a page starts with: the server's answers, marked as loaded (no loading state, no flash). */
+export function cacheWith(entries: readonly (readonly [Key, unknown])[]): Map<string, CacheEntry> {
+  return new Map(entries.map(([key, data]) => [unstable_serialize(key), { data, isLoading: false, isValidating: false }]));
+}
+
+/**
+ * In the browser: SWR revalidates cached data on mount; for a key the server has just answered, the first fetch takes
+ * the server's answer instead of asking the network again.
+ */
+export function handedOver(entries: readonly (readonly [Key, unknown])[]): SWRConfiguration {
+  const pending = new Map(entries.map(([key, data]) => [unstable_serialize(key), data]));
+  const middleware: Middleware = (useSWRNext: SWRHook) => (key, fetcher, config) => {
+    const first =
+      fetcher &&
+      ((...args: unknown[]) => {
+        const serialized = unstable_serialize(key);
+        if (!pending.has(serialized)) return (fetcher as (...a: unknown[]) => unknown)(...args);
+        const data = pending.get(serialized);
+        pending.delete(serialized);
+        return Promise.resolve(data);
+      });
+    return useSWRNext(key, first as typeof fetcher, config);
+  };
+  const cache = cacheWith(entries);
+  return { provider: () => cache, use: [middleware] };
+}
+
+/** On the server: what a page asks for while it renders, fetched once per key and page (undefined: not readable). */
+export interface ServerReads {
+  cache: Map<string, CacheEntry>;
+  /** A promise for the key's data (it is in `cache` once settled), or undefined for a key the server does not read. */
+  read(key: Key): Promise<unknown> | undefined;
+}
+
+/**
+ * On the server: a hook that asks for a readable key suspends until the server has fetched it, then renders with the
+ * data in the cache; any other key renders as it would in the browser before its first answer.
+ */
+export function readWhileRendering(reads: ServerReads): SWRConfiguration {
+  const middleware: Middleware = (useSWRNext: SWRHook) => (key, fetcher, config) => {
+    const resolved: Key = typeof key === 'function' ? key() : key;
+    if (resolved !== null && resolved !== undefined && resolved !== false && !reads.cache.has(unstable_serialize(resolved))) {
+      const pending = reads.read(resolved);
+      if (pending) use(pending);
+    }
+    return useSWRNext(key, fetcher, config);
+  };
+  return { provider: () => reads.cache, use: [middleware] };
+}

@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
+
+/**
+ * How the slots get remote modules: in the browser from the federation runtime of the shell's build, on the server
+ * from the renderer's own instance, which loaded every module before its first page (decision 017).
+ */
+export interface RemoteLoader {
+  load<Id extends ExposedModuleId>(id: Id): Promise<ExposedModules[Id]>;
+  /**
+   * Why the server rendered this slot's fallback (its remote could not be loaded there), or null. The browser gives
+   * the same answer while it hydrates the page, so both sides render the same tree.
+   */
+  serverFailure(id: ExposedModuleId): Error | null;
+}
+
+export const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
+
+export function useRemoteLoader(): RemoteLoader {
+  const loader = useContext(RemoteLoaderContext);
+  if (!loader) throw new Error('RemoteSlot outside <ShopApp>: no remote loader');
+  return loader;
+}

@@ -1,0 +1,32 @@
+/**
+ * The entry of the shell's Node build (environment `server` in rsbuild.config.ts): the shop's tree for one URL, which
+ * the server's renderer workers render with React's streaming renderer (server/render/). Everything but the shell's
+ * own code stays outside the bundle, so the worker and the remotes share one React, router and SWR.
+ */
+import { StaticRouter } from 'react-router-dom';
+import { ShopApp } from './app/shop-app';
+import { readWhileRendering } from './data/page-data';
+import type { PageReads } from './data/server-reads';
+import type { RemoteLoader } from './remotes/remote-loader';
+import { AppRoutes } from './routes/router';
+
+export { pageReads, type ApiAnswer, type PageReads } from './data/server-reads';
+export { PAGE_SNAPSHOT_ID, type PageSnapshot } from './data/page-data';
+export { modulesForPath } from './routes/modules-for-path';
+
+export interface ShopPageOptions {
+  url: string;
+  loader: RemoteLoader;
+  reads: PageReads;
+  notFoundPath: string | null;
+}
+
+export function shopPage({ url, loader, reads, notFoundPath }: ShopPageOptions) {
+  return (
+    <ShopApp loader={loader} data={readWhileRendering(reads)} notFoundPath={notFoundPath} overrides={{}}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </ShopApp>
+  );
+}
