@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
 import { setStock } from './support/admin-api';

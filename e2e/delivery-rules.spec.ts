@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Locator, Page } from '@playwright/test';
 import { DELIVERY_MAX_LENGTHS, deliveryMessages } from '@shop/contracts/delivery';
 import type { ApiErrorBody } from '@shop/contracts/errors';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { freeStackPorts, stackEnvironment, waitForUrl } from './support/stack-env';
 
 // A remote team's day: `pnpm dev` (every package's dev server, with HMR) must give a working shop, not only the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Response } from '@playwright/test';
 import { readSharedUse, SHARED_SINGLETONS } from './support/federation';
 import { stackForThisFile } from './support/stack';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectToastLifetime, watchToasts } from './support/toasts';
 import type { Page, Request } from '@playwright/test';
 import { toast } from './support/cart';

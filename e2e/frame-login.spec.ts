@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Page } from '@playwright/test';
 import { frameHeader, loginDialog } from './support/frame-locators';
 import { stackForThisFile } from './support/stack';

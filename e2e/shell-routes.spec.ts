@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Page } from '@playwright/test';
 import { pageRoutes as routeTable, redirects } from '@shop/contracts/routes';
 import { products } from './support/cart';

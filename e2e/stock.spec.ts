@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, interactiveAfterLoad, test } from './support/test';
 import type { Browser, Page } from '@playwright/test';
 import type { Product, ProductResponse } from '@shop/contracts/products';
 import { setStock } from './support/admin-api';
@@ -28,7 +28,7 @@ async function current(page: Page, product: Product): Promise<Product> {
 /** A shopper of their own (own cookies, so own session and cart), in French like the config's `use`. */
 async function newShopper(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: 'fr-MA' });
-  return context.newPage();
+  return interactiveAfterLoad(await context.newPage());
 }
 
 async function addFromListing(page: Page, product: Product) {

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { waitForUrl } from './support/stack-env';
 import { startSupervisedStack, type SupervisedStack } from './support/supervised-stack';
 

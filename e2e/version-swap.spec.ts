@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { buildRelease } from './support/release';
 import { remoteEntry, stackForThisFile } from './support/stack';
 

@@ -82,6 +82,9 @@ export function stackEnvironment(
     CART_DATA_DIR: join(files.dataDir, 'cart-data'),
     SESSION_KEYS: sessionKey,
     ADMIN_TOKEN,
+    // A page's server render takes ~10 ms, but Chromium and a second stack share two cores here: a generous deadline
+    // keeps a busy moment from leaving parts to the browser (which logs a warning the hydration tests look for).
+    RENDER_DEADLINE_MS: '3000',
   };
 }
 

@@ -21,6 +21,8 @@ export interface StackProcesses {
   stopAll(): Promise<void>;
   /** Everything a process has printed since it (re)started. */
   logs(name: ServiceName): string;
+  /** The pid of the package's `npm run serve` (its process group), while it runs. */
+  pid(name: ServiceName): number | undefined;
 }
 
 export function stackProcesses(ports: StackPorts, env: Record<string, string>, readyTimeoutMs = 30_000): StackProcesses {
@@ -79,5 +81,6 @@ export function stackProcesses(ports: StackPorts, env: Record<string, string>, r
       await Promise.all(STACK_SERVICES.map(stop));
     },
     logs: (name) => (logs.get(name) ?? []).join(''),
+    pid: (name) => children.get(name)?.pid,
   };
 }

@@ -22,6 +22,8 @@ export interface Stack {
   writeRemotesText(text: string): Promise<void>;
   /** Everything a process has printed since it (re)started. */
   logs(name: ServiceName): string;
+  /** The pid of a package's `npm run serve` (its process group), while it runs. */
+  pid(name: ServiceName): number | undefined;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       await writeFile(remotesFile, text);
     },
     logs: processes.logs,
+    pid: processes.pid,
     async close() {
       await processes.stopAll();
       await rm(dataDir, { recursive: true, force: true });

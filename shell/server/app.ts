@@ -8,7 +8,6 @@ import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import { isKnownPath } from '@shop/contracts/route-matching';
 import { contentSecurityPolicyHeader } from './content-security-policy';
-import { pageHints, withHints } from './page-hints';
 import { cartServiceProxy } from './proxy';
 import type { Logger, RemotesConfigFile } from './remotes-config-file';
 import { cachedRemotesStatus } from './remotes-status';

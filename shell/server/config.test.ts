@@ -20,6 +20,8 @@ describe('loadShellConfig', () => {
       SHELL_DIST: '/opt/shop/shell-dist',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      SERVER_RENDERING: 'off',
+      RENDER_DEADLINE_MS: '150',
     });
     expect(config).toEqual({
       port: 3100,
@@ -29,6 +31,8 @@ describe('loadShellConfig', () => {
       distDir: '/opt/shop/shell-dist',
       trustProxy: config.trustProxy,
       logLevel: 'warn',
+      serverRendering: false,
+      renderDeadlineMs: 150,
     });
     expect(config.trustProxy.description).toBe('1 hop');
   });
@@ -41,8 +45,8 @@ describe('loadShellConfig', () => {
   });
 
   it('lists every bad variable in one clear error', () => {
-    expect(() => loadShellConfig({ SHELL_PORT: 'http', CART_SERVICE_URL: '127.0.0.1:4000', TRUST_PROXY: 'true', LOG_LEVEL: 'loud' })).toThrow(
-      /^Invalid shell configuration:\n {2}- SHELL_PORT: .*\n {2}- CART_SERVICE_URL: must be an http or https URL\n {2}- TRUST_PROXY: `true` would trust any client.*\n {2}- LOG_LEVEL: /,
+    expect(() => loadShellConfig({ SHELL_PORT: 'http', CART_SERVICE_URL: '127.0.0.1:4000', TRUST_PROXY: 'true', LOG_LEVEL: 'loud', SERVER_RENDERING: 'yes', RENDER_DEADLINE_MS: '5' })).toThrow(
+      /^Invalid shell configuration:\n {2}- SHELL_PORT: .*\n {2}- CART_SERVICE_URL: must be an http or https URL\n {2}- TRUST_PROXY: `true` would trust any client.*\n {2}- LOG_LEVEL: .*\n {2}- SERVER_RENDERING: .*\n {2}- RENDER_DEADLINE_MS: /,
     );
   });
 });

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { swrDefaults } from '../data/swr-defaults';
@@ -19,6 +19,14 @@ interface ShopAppProps {
   children: ReactNode;
 }
 
+/** Marks the page interactive (`<html data-shop="ready">`) once the tree is hydrated or rendered: tests and tools wait on it. */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.shop = 'ready';
+  }, []);
+  return null;
+}
+
 /** The shop's whole tree, the same on the server and in the browser, so a server-rendered page hydrates as it is. */
 export function ShopApp({ loader, data, notFoundPath, overrides, children }: ShopAppProps) {
   return (
@@ -30,6 +38,7 @@ export function ShopApp({ loader, data, notFoundPath, overrides, children }: Sho
         </ServerNotFoundContext.Provider>
       </RemoteLoaderContext.Provider>
       <ToastHost />
+      <ReadyMark />
     </StrictMode>
   );
 }

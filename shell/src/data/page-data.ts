@@ -47,7 +47,7 @@ export function handedOver(entries: readonly (readonly [Key, unknown])[]): SWRCo
 /** On the server: what a page asks for while it renders, fetched once per key and page (undefined: not readable). */
 export interface ServerReads {
   cache: Map<string, CacheEntry>;
-  /** A promise for the key's data (it is in `cache` once settled), or undefined for a key the server does not read. */
+  /** The one promise for the key (the same on every call; the data is in `cache` once it settles), or undefined for a key the server does not read. */
   read(key: Key): Promise<unknown> | undefined;
 }
 
@@ -58,10 +58,10 @@ export interface ServerReads {
 export function readWhileRendering(reads: ServerReads): SWRConfiguration {
   const middleware: Middleware = (useSWRNext: SWRHook) => (key, fetcher, config) => {
     const resolved: Key = typeof key === 'function' ? key() : key;
-    if (resolved !== null && resolved !== undefined && resolved !== false && !reads.cache.has(unstable_serialize(resolved))) {
-      const pending = reads.read(resolved);
-      if (pending) use(pending);
-    }
+    // `use` on every render, answered or not: React matches the promises of a component by the order of its `use`
+    // calls across the attempts of one render, so skipping an answered key would hand the next key its answer.
+    const pending = resolved === null || resolved === undefined || resolved === false ? undefined : reads.read(resolved);
+    if (pending) use(pending);
     return useSWRNext(key, fetcher, config);
   };
   return { provider: () => reads.cache, use: [middleware] };

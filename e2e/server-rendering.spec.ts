@@ -1,0 +1,210 @@
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { pathTo, pageRoutes } from '@shop/contracts/routes';
+import type { RemoteName } from '@shop/contracts/remotes';
+import { formatPrice } from '@shop/contracts/money';
+import { cartButton, products } from './support/cart';
+import { descendants } from './support/process-tree';
+import { buildRelease } from './support/release';
+import { remoteEntry, stackForThisFile } from './support/stack';
+import { repoRoot } from './support/stack-processes';
+import { expect, test } from './support/test';
+
+const CANDIDATE = '1.0.1-ssr-e2e';
+const THROWS = '1.0.0-ssr-throws';
+const frameDist = resolve(repoRoot, 'mf-frame/dist');
+
+/**
+ * A release of mf_frame whose Node build throws while rendering the footer (its browser build is 1.0.0's, intact):
+ * what a remote team's server-only bug looks like to the shell.
+ */
+async function releaseWhoseServerRenderThrows(): Promise<void> {
+  await rm(resolve(frameDist, THROWS), { recursive: true, force: true });
+  await cp(resolve(frameDist, '1.0.0'), resolve(frameDist, THROWS), { recursive: true });
+  const chunk = resolve(frameDist, THROWS, 'ssr/__federation_expose_Footermf_frame.js');
+  const code = await readFile(chunk, 'utf8');
+  const broken = code.replace(/(function Footer\([\s\S]*?\)\s*\{)/, '$1 throw new Error("footer: server render broken");');
+  expect(broken).not.toBe(code);
+  await writeFile(chunk, broken);
+}
+
+const stack = stackForThisFile({
+  beforeStart: async () => {
+    await buildRelease('mf-frame', CANDIDATE);
+    await releaseWhoseServerRenderThrows();
+  },
+});
+
+test.afterAll(async () => {
+  await rm(resolve(frameDist, THROWS), { recursive: true, force: true });
+});
+
+async function html(request: APIRequestContext, path: string): Promise<{ status: number; body: string }> {
+  const response = await request.get(`${stack.url}${path}`, { headers: { accept: 'text/html' } });
+  return { status: response.status(), body: await response.text() };
+}
+
+/** Text as the server wrote it in HTML (React escapes quotes and ampersands). */
+const inHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+const releaseOf = (body: string, remote: RemoteName) => new RegExp(`data-remote="${remote}" data-release="([^"]+)"`).exec(body)?.[1];
+
+async function switchFrame(version: string): Promise<void> {
+  await stack.writeRemotes({
+    remotes: stack.remotes.remotes.map((r) => (r.name === 'mf_frame' ? { ...r, entry: remoteEntry(stack.ports, 'mf_frame', version) } : r)),
+  });
+}
+
+test('the HTML of /shop/face, without a browser, holds the menus, every product with its price, the footer and each release', async ({ request }) => {
+  const { status, body } = await html(request, '/shop/face');
+  expect(status).toBe(200);
+  for (const href of ['/shop/all', '/shop/body', '/shop/hair', '/shop/pack', '/shop/checkout']) expect(body).toContain(`href="${href}"`);
+  const face = (await products(request, stack.url)).filter((p) => p.category === 'face');
+  expect(face.length).toBeGreaterThan(3);
+  for (const product of face) {
+    expect(body).toContain(inHtml(product.name));
+    expect(body).toContain(formatPrice(product.price));
+    expect(body).toContain(`href="${pathTo('/shop/product/:slug', product.slug)}"`);
+  }
+  expect(body).toMatch(/<footer[^>]*data-remote="mf_frame"/);
+  for (const remote of ['mf_frame', 'mf_cart', 'mf_catalog_pages'] as const) expect(releaseOf(body, remote), remote).toBe('1.0.0');
+  // Styled before any script runs, and no inline script (the Content-Security-Policy allows none).
+  expect(body).toMatch(/<link rel="stylesheet" href="http:\/\/localhost:\d+\/1\.0\.0\/static\/css\/[^"]+__federation_expose_Header[^"]*\.css">/);
+  expect(body).not.toMatch(/<script>(?!<\/script>)/);
+});
+
+test('a product page is in the HTML: name, price and description; its data goes with it so the browser does not ask again', async ({ request, page }) => {
+  const [product] = await products(request, stack.url);
+  const path = pathTo('/shop/product/:slug', product!.slug);
+  const { status, body } = await html(request, path);
+  expect(status).toBe(200);
+  expect(body).toMatch(new RegExp(`<h1[^>]*>${inHtml(product!.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+  expect(body).toContain(formatPrice(product!.price));
+  expect(body).toContain(inHtml(product!.description));
+
+  const apiReads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/products')) apiReads.push(r.url());
+  });
+  await page.goto(`${stack.url}${path}`);
+  await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(apiReads).toEqual([]);
+});
+
+test('unknown paths and unknown products answer 404 with the 404 page', async ({ request }) => {
+  for (const path of ['/shop/product/does-not-exist', '/shop/nope', '/nope/at/all']) {
+    const { status, body } = await html(request, path);
+    expect(status, path).toBe(404);
+    expect(body, path).toContain('Page introuvable');
+  }
+});
+
+test('without JavaScript a shopper reads /shop/face and follows links from the home page to a product page', async ({ browser, request }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-MA' });
+  const page = await context.newPage();
+  const face = (await products(request, stack.url)).filter((p) => p.category === 'face');
+  await page.goto(`${stack.url}/shop/face`);
+  for (const product of face) await expect(page.getByRole('link', { name: product.name }).first()).toBeVisible();
+
+  await page.goto(`${stack.url}/`);
+  const productLink = page.locator('main a[href^="/shop/product/"]').first();
+  const href = await productLink.getAttribute('href');
+  await productLink.click();
+  await expect(page).toHaveURL(`${stack.url}${href}`);
+  await expect(page.locator('main h1')).toBeVisible();
+  expect(await page.locator('main h1').textContent()).not.toBe('Page introuvable');
+  await context.close();
+});
+
+/** Every console error or warning except a 404 a page asks for on purpose (an unknown order). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (/status of 404/.test(message.text()) || /preloaded using link preload/.test(message.text())) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+test('every route of the route table hydrates without an error or warning; after hydration, adding to the cart works', async ({ page, request }) => {
+  const [product] = await products(request, stack.url);
+  const problems = consoleProblems(page);
+  const paths = pageRoutes.map((route) =>
+    route.path.endsWith(':slug') ? pathTo(route.path as '/shop/product/:slug', product!.slug) : route.path.endsWith(':number') ? route.path.replace(':number', 'ABCD-EFGH') : route.path,
+  );
+  for (const path of paths) {
+    await page.goto(`${stack.url}${path}`);
+    expect(await page.locator('#shop-page').count(), `${path} is server-rendered`).toBe(1);
+    expect(problems, path).toEqual([]);
+  }
+
+  await page.goto(`${stack.url}/shop/face`);
+  await page.getByRole('button', { name: /^Ajouter au panier/ }).first().click();
+  await expect(page.getByRole('alert').filter({ hasText: /ajouté/i })).toBeVisible();
+  await expect(cartButton(page)).toHaveAccessibleName('Panier, 1 article');
+  expect(problems).toEqual([]);
+});
+
+test('a remote whose server render throws: 200, the rest rendered, the browser renders that part', async ({ page, request }) => {
+  await switchFrame(THROWS);
+  await expect.poll(async () => releaseOf((await html(request, '/shop/face')).body, 'mf_frame'), { timeout: 20_000 }).toBe('1.0.0');
+  const { status, body } = await html(request, '/shop/face');
+  expect(status).toBe(200);
+  expect(body).not.toMatch(/<footer[^>]*data-remote="mf_frame"/);
+  expect(body).toMatch(/<header[^>]*data-remote="mf_frame"/);
+  await page.goto(`${stack.url}/shop/face`);
+  await expect(page.locator('footer[data-remote="mf_frame"]')).toBeVisible();
+  await switchFrame('1.0.0');
+});
+
+test('a remote host that is down: 200, the other parts rendered and the French fallback in the HTML', async ({ request }) => {
+  await stack.stop('mf-frame');
+  try {
+    await expect.poll(async () => (await html(request, '/shop/face')).body.includes('data-remote="mf_frame"'), { timeout: 20_000 }).toBe(false);
+    const { status, body } = await html(request, '/shop/face');
+    expect(status).toBe(200);
+    expect(body).toMatch(/<header class="[^"]*" data-fallback="mf_frame"/);
+    expect(releaseOf(body, 'mf_catalog_pages')).toBe('1.0.0');
+    expect(releaseOf(body, 'mf_cart')).toBe('1.0.0');
+  } finally {
+    await stack.start('mf-frame');
+  }
+  await expect.poll(async () => releaseOf((await html(request, '/shop/face')).body, 'mf_frame'), { timeout: 20_000 }).toBe('1.0.0');
+});
+
+/** Resident memory of the shell's server process (its renderer workers are threads of it), in MB. */
+async function shellRssMb(): Promise<number> {
+  const group = stack.pid('shell');
+  if (group === undefined) throw new Error('shell not running');
+  const nodes = descendants(group).filter((p) => /node$/.test(p.argv[0] ?? ''));
+  const server = nodes.find((p) => !nodes.some((other) => other.ppid === p.pid));
+  const status = await readFile(`/proc/${server!.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+test('editing remotes.json switches the server HTML to another release on the next request, 50 times, with bounded memory', async ({ request }) => {
+  test.setTimeout(240_000);
+  // Light load beside the switches: pages keep being rendered while workers come and go.
+  let loading = true;
+  const load = (async () => {
+    while (loading) expect((await html(request, '/shop/all')).status).toBe(200);
+  })();
+  const rss: number[] = [];
+  for (let switchNumber = 1; switchNumber <= 50; switchNumber++) {
+    const version = switchNumber % 2 === 1 ? CANDIDATE : '1.0.0';
+    await switchFrame(version);
+    // The shell picks the edit up by itself; the next page after it has the new release, without a restart.
+    await expect.poll(async () => releaseOf((await html(request, '/shop/face')).body, 'mf_frame'), { timeout: 20_000 }).toBe(version);
+    if (switchNumber === 1 || switchNumber === 50) rss.push(await shellRssMb());
+  }
+  loading = false;
+  await load;
+  const [afterFirst, afterFiftieth] = rss as [number, number];
+  console.log(`shell RSS after switch 1: ${afterFirst.toFixed(0)} MB; after switch 50: ${afterFiftieth.toFixed(0)} MB`);
+  expect(afterFiftieth).toBeLessThan(afterFirst * 2);
+  expect(stack.logs('shell')).not.toMatch(/renderer crashed/);
+});

@@ -1,0 +1,36 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * A server-rendered page shows its buttons before its scripts have run; a click then would do nothing. After each
+ * load, wait until the shop has hydrated the page (the shell marks `<html data-shop="ready">`). A page the browser
+ * renders alone (no server snapshot: the dev server, a remote's harness) is ready once it has loaded, as before.
+ */
+export async function untilInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('shop-page') || document.documentElement.dataset.shop === 'ready');
+}
+
+/** `page` whose goto and reload resolve once the page is interactive (see untilInteractive). */
+export function interactiveAfterLoad(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilInteractive(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await untilInteractive(page);
+    return response;
+  };
+  return page;
+}
+
+/** Playwright's test, with a `page` that waits for hydration after each load. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await use(interactiveAfterLoad(page));
+  },
+});
