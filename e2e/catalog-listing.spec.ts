@@ -115,8 +115,12 @@ test('the search category narrows the results; makeup and nonsense say so in Fre
 });
 
 test('a failed load shows a French error with a retry that brings the products', async ({ page }) => {
+  // The server hands a first page its catalogue; the browser reads it itself when the shopper moves to a listing
+  // from a page that did not show it (the checkout), and that read fails here.
+  await page.goto(`${stack.url}/shop/checkout`);
   await page.route('**/api/products', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Le service est momentanément indisponible.' } }) }));
-  await page.goto(`${stack.url}/shop/body`);
+  await page.locator('footer a[href="/shop/body"]').click();
+  await expect(page).toHaveURL(`${stack.url}/shop/body`);
   const alert = catalogContent(page).getByRole('alert');
   await expect(alert).toContainText('Les produits n’ont pas pu être chargés : Le service est momentanément indisponible.');
   await page.unroute('**/api/products');

@@ -48,8 +48,9 @@ export default defineConfig({
       },
       output: {
         distPath: { root: 'dist' },
-        // The server links the first screen's CSS from it (server/render/page-template.ts).
-        manifest: 'asset-manifest.json',
+        // The server links the first screen's CSS from it (server/app.ts). Production only: the dev server would write
+        // its own over the production build's.
+        manifest: serverBuild ? 'asset-manifest.json' : false,
       },
       performance: {
         // The shared libraries are async chunks behind the federation boundary; every page needs all of them at once, so
