@@ -34,6 +34,7 @@ async function measure(mode: 'off' | 'on'): Promise<ModeFigures> {
     // The first page waits for the first renderer; then every page is a steady-state one.
     const html = await (await fetch(`${stack.url}/shop/face`)).text();
     const load = await autocannon({ url: `${stack.url}/shop/face`, connections: 20, duration, headers: { accept: 'text/html' } });
+    await mkdir(join(resultsDir, mode), { recursive: true });
     const lighthouse = runs > 0 ? await runLighthouse(stack.url, paths, runs, join(resultsDir, mode), log, () => undefined) : [];
     return { lighthouse, rps: load.requests.average, p50: load.latency.p50, p99: load.latency.p99, htmlBytes: Buffer.byteLength(html) };
   } finally {
