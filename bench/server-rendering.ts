@@ -59,7 +59,7 @@ for (const page of after.lighthouse) {
   const m = page.median;
   console.log(
     `  ${page.path.padEnd(48)} LCP ${Math.round(base.lcpMs)} → ${Math.round(m.lcpMs)} ms (${ratio(m.lcpMs, base.lcpMs)}) ${check(m.lcpMs <= 1500)}` +
-      `  score ${Math.round(base.score * 100)} → ${Math.round(m.score * 100)} ${check(m.score >= 0.95)}` +
+      `  score ${Math.round(base.score)} → ${Math.round(m.score)} ${check(m.score >= 95)}` +
       `  CLS ${base.cls.toFixed(3)} → ${m.cls.toFixed(3)} ${check(m.cls <= 0.02)}  TBT ${Math.round(base.tbtMs)} → ${Math.round(m.tbtMs)} ms`,
   );
 }
