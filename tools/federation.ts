@@ -124,13 +124,11 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
   // of the runtime; now ~14 kB), so its standalone harness, which has no shell, is built as a plain app beside it
   // (`dist/<version>/harness/`). The dev server keeps one build with the runtime inside: its harness page needs it.
   const shareRuntime = process.env.NODE_ENV === 'production';
+  // The same container for the browser and for Node; only the runtime's packaging differs.
+  const container = { name, exposes, shared: sharedSingletons, shareStrategy: 'loaded-first' as const, dts: false };
   const federation = pluginModuleFederation(
     {
-      name,
-      exposes,
-      shared: sharedSingletons,
-      shareStrategy: 'loaded-first',
-      dts: false,
+      ...container,
       ...(shareRuntime ? { experiments: { externalRuntime: true, optimization: { target: 'web' as const } } } : {}),
     },
     shareRuntime ? { environment: 'remote' } : {},
@@ -138,10 +136,7 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
   // The Node build of the same source (decision 017): the shell's server renders pages with it. It brings its own copy
   // of the federation runtime (an external runtime fails to load in Node) and takes React from the host.
   const serverFederation = shareRuntime
-    ? pluginModuleFederation(
-        { name, exposes, shared: sharedSingletons, shareStrategy: 'loaded-first', dts: false },
-        { target: 'node', environment: SERVER_ENVIRONMENT },
-      )
+    ? pluginModuleFederation(container, { target: 'node', environment: SERVER_ENVIRONMENT })
     : undefined;
   return {
     plugins: [pluginReact(), federation, ...(serverFederation ? [serverFederation, serverEntryInManifest(version)] : [])],
@@ -157,16 +152,12 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
       ? {
           environments: {
             // What the shell loads: the remote entry and the exposed modules, no page of its own.
-            remote: {
-              source: { entry: { 'no-page': fileURLToPath(new URL('./no-page-entry.js', import.meta.url)) } },
-              tools: { htmlPlugin: false },
-            },
+            remote: withoutPage,
             harness: { output: { distPath: { root: `dist/${version}/harness` } } },
             // What the shell's server loads: `dist/<version>/ssr/`, CommonJS for Node, CSS class names as in the web build.
             [SERVER_ENVIRONMENT]: {
-              source: { entry: { 'no-page': fileURLToPath(new URL('./no-page-entry.js', import.meta.url)) } },
+              ...withoutPage,
               output: { target: 'node', distPath: { root: `dist/${version}/${SERVER_BUILD_FOLDER}` } },
-              tools: { htmlPlugin: false },
             },
           },
         }
@@ -174,6 +165,12 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
     server: remoteDevServer(port),
   };
 }
+
+/** An environment that builds the container and exposed modules only: the entry is an empty module, no HTML page. */
+const withoutPage = {
+  source: { entry: { 'no-page': fileURLToPath(new URL('./no-page-entry.js', import.meta.url)) } },
+  tools: { htmlPlugin: false },
+};
 
 /** The Rsbuild environment of a remote's Node build. Not `mf-ssr`: the federation plugin reserves that name. */
 const SERVER_ENVIRONMENT = 'ssr';

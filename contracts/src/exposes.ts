@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Category } from './products';
+import type { RemoteName } from './remotes';
 
 /** `mf_frame/Header`: announcement bar, header, mobile menu. The shell fills `cartSlot` with `mf_cart/CartDropdown`. */
 export interface HeaderProps {
@@ -175,6 +176,11 @@ export const EXPOSED_MODULE_IDS = [
   'mf_catalog_pages/ContentPage',
   'mf_catalog_pages/WishlistPage',
 ] as const satisfies readonly ExposedModuleId[];
+
+/** The remote that exposes a module (`mf_cart/CartDropdown` → `mf_cart`). */
+export function remoteOf(id: ExposedModuleId): RemoteName {
+  return id.slice(0, id.indexOf('/')) as RemoteName;
+}
 
 // The list above names every module of ExposedModules: a missing one fails typecheck here.
 type Missing = Exclude<ExposedModuleId, (typeof EXPOSED_MODULE_IDS)[number]>;

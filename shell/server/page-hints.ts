@@ -2,7 +2,12 @@ import type { RemotesConfig } from '@shop/contracts/remotes';
 import { REMOTES_SCRIPT_ID } from '../src/remotes/remotes-config';
 import { releaseUrlProblem } from '@shop/contracts/release-url';
 
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** Text or an attribute value, escaped for HTML. */
+export const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON data in the page for the browser's code; `<` is escaped so the JSON can never close the script element. */
+export const jsonScript = (id: string, json: string) => `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
 
 /**
  * What goes into the page's <head> so the browser fetches the remotes' manifests while it parses the HTML, in parallel
@@ -15,17 +20,16 @@ const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quo
  * A per-browser override (?mf-override=) simply leaves its remote's manifest preload unused.
  */
 export function pageHints(config: RemotesConfig): string {
-  // `<` is escaped so the JSON can never close the script element.
-  const inline = `<script type="application/json" id="${REMOTES_SCRIPT_ID}">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+  const inline = jsonScript(REMOTES_SCRIPT_ID, JSON.stringify(config));
   // Only URLs in the checked form become attributes (remotes.json is validated already; this keeps the page safe anyway).
   const entries = config.remotes.filter((remote) => releaseUrlProblem(remote.entry) === null);
   const manifests = entries.map(
-    (remote) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attr(remote.entry)}">`,
+    (remote) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(remote.entry)}">`,
   );
   // The manifests travel on CORS connections (the preloads above); remote scripts load without CORS, on connections
   // of their own: open those now too.
   const origins = [...new Set(entries.map((remote) => new URL(remote.entry).origin))];
-  const preconnects = origins.map((origin) => `<link rel="preconnect" href="${attr(origin)}">`);
+  const preconnects = origins.map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`);
   return inline + manifests.join('') + preconnects.join('');
 }
 

@@ -2,11 +2,8 @@ import type { RemotesConfig } from '@shop/contracts/remotes';
 import { STYLE_2_PATHS } from '@shop/contracts/routes';
 import { PAGE_SNAPSHOT_ID } from '../../src/data/page-data';
 import { SHOP_NAME } from '../../src/shop';
-import { pageHints, withHints } from '../page-hints';
+import { escapeHtml, jsonScript, pageHints, withHints } from '../page-hints';
 import type { RenderedPage } from './worker-protocol';
-
-const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const attr = (value: string) => text(value).replace(/"/g, '&quot;');
 
 /** The shell's built page (`dist/index.html`) and its first screen's stylesheets, from Rsbuild's asset manifest. */
 export interface PageTemplate {
@@ -30,11 +27,10 @@ export function browserRenderedPage(template: PageTemplate, config: RemotesConfi
 export function serverRenderedPage(template: PageTemplate, config: RemotesConfig, pathname: string, page: RenderedPage): string {
   // React writes the resources it wants early (the first product images) before the tree: they belong in the head.
   const [, early = '', tree = page.html] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(page.html) ?? [];
-  const styles = [...template.shellStylesheets, ...page.stylesheets].map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join('');
-  // `<` is escaped so the JSON can never close the script element.
-  const snapshot = `<script type="application/json" id="${PAGE_SNAPSHOT_ID}">${page.snapshot.replace(/</g, '\\u003c')}</script>`;
+  const styles = [...template.shellStylesheets, ...page.stylesheets].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  const snapshot = jsonScript(PAGE_SNAPSHOT_ID, page.snapshot);
   return withHints(template.html, pageHints(config) + styles + early)
-    .replace(/<title>[^<]*<\/title>/, `<title>${text(`${SHOP_NAME} ${pathname}`)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${SHOP_NAME} ${pathname}`)}</title>`)
     .replace('<body>', STYLE_2_PATHS.has(pathname) ? '<body class="style-2">' : '<body>')
     .replace('<div id="root"></div>', () => `<div id="root">${tree}</div>${snapshot}`);
 }

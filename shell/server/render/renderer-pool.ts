@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import { remoteOf } from '@shop/contracts/exposes';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+import { versionOfEntry } from '../../src/remotes/remotes-config';
 import type { RenderedPage, RendererWorkerData, RenderRequest, WorkerAnswer } from './worker-protocol';
 
 export interface RendererLog {
@@ -22,7 +24,7 @@ export interface RendererPoolOptions extends Omit<RendererWorkerData, 'remotes'>
 export type ServerPage = RenderedPage & { config: RemotesConfig };
 
 const versions = (config: RemotesConfig) =>
-  Object.fromEntries(config.remotes.map(({ name, entry }) => [name, /\/([^/]+)\/mf-manifest\.json$/.exec(entry)?.[1] ?? entry]));
+  Object.fromEntries(config.remotes.map(({ name, entry }) => [name, versionOfEntry(entry)]));
 
 /** One worker and the pages it is rendering. */
 class Renderer {
@@ -56,7 +58,7 @@ class Renderer {
     this.ready = new Promise((resolve) => {
       this.worker.on('message', (message: WorkerAnswer) => {
         if (message.type === 'ready') {
-          this.failedRemotes = [...new Set(message.failed.map((failure) => failure.id.split('/')[0] as RemoteName))];
+          this.failedRemotes = [...new Set(message.failed.map((failure) => remoteOf(failure.id)))];
           const level = message.failed.length > 0 ? 'warn' : 'info';
           options.log[level]({ versions: versions(config), ms: message.ms, failed: message.failed }, 'renderer ready');
           resolve(true);

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import type * as FederationRuntime from '@module-federation/runtime';
-import { EXPOSED_MODULE_IDS, type ExposedModuleId, type ExposedModules } from '@shop/contracts/exposes';
+import { EXPOSED_MODULE_IDS, remoteOf, type ExposedModuleId, type ExposedModules } from '@shop/contracts/exposes';
 import { isKnownPath } from '@shop/contracts/route-matching';
 import type * as ServerRender from '../../src/server-render';
 import type { RemoteLoader } from '../../src/remotes/remote-loader';
@@ -67,7 +67,7 @@ function loaderFor(down: readonly string[]): RemoteLoader {
   const key = [...down].sort().join(',');
   let loader = loaders.get(key);
   if (!loader) {
-    const unavailable = (id: ExposedModuleId) => failures.get(id) ?? (down.includes(id.split('/')[0]!) ? new Error(`${id}: remote down`) : null);
+    const unavailable = (id: ExposedModuleId) => failures.get(id) ?? (down.includes(remoteOf(id)) ? new Error(`${id}: remote down`) : null);
     loader = {
       load: <Id extends ExposedModuleId>(id: Id) => {
         const problem = unavailable(id);

@@ -17,9 +17,12 @@ export interface PageSnapshot {
 
 type CacheEntry = { data: unknown; isLoading: false; isValidating: false };
 
+/** An SWR cache entry for an answer the server has: loaded, so the page shows it without a loading state. */
+export const loadedEntry = (data: unknown): CacheEntry => ({ data, isLoading: false, isValidating: false });
+
 /** The SWR cache a page starts with: the server's answers, marked as loaded (no loading state, no flash). */
 export function cacheWith(entries: readonly (readonly [Key, unknown])[]): Map<string, CacheEntry> {
-  return new Map(entries.map(([key, data]) => [unstable_serialize(key), { data, isLoading: false, isValidating: false }]));
+  return new Map(entries.map(([key, data]) => [unstable_serialize(key), loadedEntry(data)]));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { unstable_serialize, type Key } from 'swr';
 import { serverReadablePath } from '@shop/contracts/data-keys';
-import { cacheWith, type ServerReads } from './page-data';
+import { cacheWith, loadedEntry, type ServerReads } from './page-data';
 
 /** One API answer, as the server's fetch gives it: null when the service could not be asked in time. */
 export type ApiAnswer = { status: number; body: unknown } | null;
@@ -31,7 +31,7 @@ export function pageReads(get: (path: string) => Promise<ApiAnswer>): PageReads 
       if (!promise) {
         promise = get(path).then((answer) => {
           if (answer?.status === 200) {
-            cache.set(serialized, { data: answer.body, isLoading: false, isValidating: false });
+            cache.set(serialized, loadedEntry(answer.body));
             answered.push([key, answer.body]);
           } else if (answer?.status === 404) {
             notFound = true;
