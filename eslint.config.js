@@ -67,6 +67,11 @@ module.exports = defineConfig([
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // Plain scripts the shell serves as they are (public/ is copied into dist/).
+    files: ['shell/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['eslint.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' }, // CommonJS, see the top of this file
   },

@@ -69,9 +69,12 @@ test('the HTML of /shop/face, without a browser, holds the menus, every product 
   }
   expect(body).toMatch(/<footer[^>]*data-remote="mf_frame"/);
   for (const remote of ['mf_frame', 'mf_cart', 'mf_catalog_pages'] as const) expect(releaseOf(body, remote), remote).toBe('1.0.0');
-  // Styled before any script runs, and no inline script (the Content-Security-Policy allows none).
-  expect(body).toMatch(/<link rel="stylesheet" href="http:\/\/localhost:\d+\/1\.0\.0\/static\/css\/[^"]+__federation_expose_Header[^"]*\.css">/);
+  // Styled before any script runs, with no request for it (the remote's stylesheet is in the page), and no inline
+  // script (the Content-Security-Policy allows none). The shell's scripts are requested after the first paint (018).
+  expect(body).toMatch(/<style data-href="http:\/\/localhost:\d+\/1\.0\.0\/static\/css\/[^"]+__federation_expose_Header[^"]*\.css">[^<]*\{[^<]+<\/style>/);
+  expect(body).not.toMatch(/<link rel="stylesheet"/);
   expect(body).not.toMatch(/<script>(?!<\/script>)/);
+  expect(body.match(/<script [^>]*src="[^"]+"/g)).toEqual([expect.stringContaining('src="/start-after-paint.js"')]);
 });
 
 test('a product page is in the HTML: name, price and description; its data goes with it so the browser does not ask again', async ({ request, page }) => {

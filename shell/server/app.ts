@@ -11,6 +11,7 @@ import { contentSecurityPolicyHeader } from './content-security-policy';
 import { cartServiceProxy } from './proxy';
 import type { Logger, RemotesConfigFile } from './remotes-config-file';
 import { cachedRemotesStatus } from './remotes-status';
+import { inlineableCss } from './render/inline-styles';
 import { browserRenderedPage, serverRenderedPage, type PageTemplate } from './render/page-html';
 import type { ServerPage } from './render/renderer-pool';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
@@ -100,16 +101,19 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   return app;
 }
 
-/** The built page and the first screen's stylesheets of the shell's own code (Rsbuild's asset manifest). */
+/** The built page and the first screen's stylesheets of the shell's own code (Rsbuild's asset manifest), with their text. */
 async function pageTemplate(distDir: string): Promise<PageTemplate> {
   const html = await readFile(join(distDir, 'index.html'), 'utf8');
-  let shellStylesheets: string[] = [];
+  let hrefs: string[] = [];
   try {
     const manifest = JSON.parse(await readFile(join(distDir, 'asset-manifest.json'), 'utf8')) as { entries?: { index?: { async?: { css?: string[] } } } };
-    shellStylesheets = manifest.entries?.index?.async?.css ?? [];
+    hrefs = manifest.entries?.index?.async?.css ?? [];
   } catch {
     // A build without the manifest: the shell's styles arrive with its scripts, as before.
   }
+  const shellStylesheets = await Promise.all(
+    hrefs.map(async (href) => ({ href, css: await readFile(join(distDir, href), 'utf8').then(inlineableCss, () => null) })),
+  );
   return { html, shellStylesheets };
 }
 

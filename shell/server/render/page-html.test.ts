@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { browserRenderedPage, serverRenderedPage } from './page-html';
+import { MAX_INLINE_CSS_BYTES, inlineableCss } from './inline-styles';
+import { START_AFTER_PAINT, browserRenderedPage, scriptsAfterPaint, serverRenderedPage } from './page-html';
 import type { RenderedPage } from './worker-protocol';
 
 const template = {
-  html: '<!doctype html><html lang="fr"><head><meta charset="utf-8" /><title>Beauté Maroc</title></head><body><div id="root"></div></body></html>',
-  shellStylesheets: ['/static/css/async/j.css'],
+  html:
+    '<!doctype html><html lang="fr"><head><meta charset="utf-8" /><title>Beauté Maroc</title>' +
+    '<script defer src="/static/js/index.1.js"></script><link href="/static/css/async/j.css" rel="preload" as="style">' +
+    '<link href="/static/js/async/2.js" rel="preload" as="script"><link href="/static/js/async/4.js" rel="preload" as="script">' +
+    '</head><body><div id="root"></div></body></html>',
+  shellStylesheets: [{ href: '/static/css/async/j.css', css: '.j{color:red}' }],
 };
 const config: RemotesConfig = { remotes: [{ name: 'mf_frame', entry: 'http://localhost:3001/1.0.0/mf-manifest.json' }] };
 const page = (html: string, snapshot = '{"data":[],"failed":[],"notFoundPath":null}'): RenderedPage => ({
@@ -14,7 +19,7 @@ const page = (html: string, snapshot = '{"data":[],"failed":[],"notFoundPath":nu
   status: 200,
   html,
   snapshot,
-  stylesheets: ['http://localhost:3001/1.0.0/static/css/header.css'],
+  stylesheets: [{ href: 'http://localhost:3001/1.0.0/static/css/header.css', css: null }],
   problems: [],
   ms: 3,
 });
@@ -23,7 +28,9 @@ describe('serverRenderedPage', () => {
   it('puts the tree in #root, the stylesheets and early resources in the head, and the title the browser would set', () => {
     const html = serverRenderedPage(template, config, '/shop/face', page('<link rel="preload" as="image" href="/images/a.svg"/><main>Produits</main>'));
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" href="/static/css/async/j.css"><link rel="stylesheet" href="http://localhost:3001/1.0.0/static/css/header.css">');
+    expect(head).toContain(
+      '<style data-href="/static/css/async/j.css">.j{color:red}</style><link rel="stylesheet" href="http://localhost:3001/1.0.0/static/css/header.css">',
+    );
     expect(head).toContain('<link rel="preload" as="image" href="/images/a.svg"/>');
     expect(head).toContain('<title>Maison Argane /shop/face</title>');
     expect(head).toContain('id="shop-remotes"');
@@ -39,6 +46,39 @@ describe('serverRenderedPage', () => {
   it('escapes the path in the title and marks the /index2 variant on the body', () => {
     expect(serverRenderedPage(template, config, '/a<b>', page(''))).toContain('<title>Maison Argane /a&lt;b&gt;</title>');
     expect(serverRenderedPage(template, config, '/index2', page(''))).toContain('<body class="style-2">');
+  });
+});
+
+describe('scriptsAfterPaint', () => {
+  it('hands the entry script and its preloads to the start script, and drops the preloads of inlined stylesheets', () => {
+    const html = scriptsAfterPaint(template.html, new Set(['/static/css/async/j.css']));
+    expect(html).toContain(`<script defer src="${START_AFTER_PAINT}" data-entry="/static/js/index.1.js" data-preload="/static/js/async/2.js /static/js/async/4.js"></script>`);
+    expect(html).not.toContain('<script defer src="/static/js/index.1.js">');
+    expect(html).not.toContain('rel="preload"');
+  });
+
+  it('keeps the preload of a stylesheet that stays a link, and leaves a page without the entry script as it is', () => {
+    expect(scriptsAfterPaint(template.html, new Set())).toContain('<link href="/static/css/async/j.css" rel="preload" as="style">');
+    const plain = '<html><head></head><body></body></html>';
+    expect(scriptsAfterPaint(plain, new Set())).toBe(plain);
+  });
+
+  it('is what a server-rendered page carries, while a browser-rendered page keeps its scripts', () => {
+    expect(serverRenderedPage(template, config, '/', page(''))).toContain(`src="${START_AFTER_PAINT}"`);
+    expect(browserRenderedPage(template, config)).toContain('<script defer src="/static/js/index.1.js">');
+  });
+});
+
+describe('inlineableCss', () => {
+  it('gives the text without its source-map comment', () => {
+    expect(inlineableCss('.a{color:red}\n/*# sourceMappingURL=a.css.map*/\n')).toBe('.a{color:red}');
+  });
+
+  it('refuses what would change meaning or close the element inside the page, and what is too large', () => {
+    expect(inlineableCss('.a{background:url(img.png)}')).toBeNull();
+    expect(inlineableCss('@import "b.css";')).toBeNull();
+    expect(inlineableCss('.a{content:"</style><script>"}')).toBeNull();
+    expect(inlineableCss(`.a{content:"${'x'.repeat(MAX_INLINE_CSS_BYTES)}"}`)).toBeNull();
   });
 });
 

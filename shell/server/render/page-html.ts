@@ -3,12 +3,13 @@ import { STYLE_2_PATHS } from '@shop/contracts/routes';
 import { PAGE_SNAPSHOT_ID } from '../../src/data/page-data';
 import { SHOP_NAME } from '../../src/shop';
 import { escapeHtml, jsonScript, pageHints, withHints } from '../page-hints';
+import { stylesheetTags, type Stylesheet } from './inline-styles';
 import type { RenderedPage } from './worker-protocol';
 
 /** The shell's built page (`dist/index.html`) and its first screen's stylesheets, from Rsbuild's asset manifest. */
 export interface PageTemplate {
   html: string;
-  shellStylesheets: string[];
+  shellStylesheets: Stylesheet[];
 }
 
 /**
@@ -19,17 +20,40 @@ export function browserRenderedPage(template: PageTemplate, config: RemotesConfi
   return withHints(template.html, pageHints(config));
 }
 
+/** The plain script (public/) that requests the shell's scripts once a server-rendered page has been painted. */
+export const START_AFTER_PAINT = '/start-after-paint.js';
+
 /**
- * A server-rendered page: the hints of the configuration it was rendered with, the title the browser would set, every
- * stylesheet of the first screen as a real `<link rel="stylesheet">` (no unstyled flash before the scripts), the
- * rendered tree in #root and the snapshot the browser hydrates with.
+ * The built page with its scripts requested after the first paint (decision 018): Rsbuild's entry script and its
+ * preloads become attributes of the start script, and the preloads of stylesheets the page carries inline go.
+ * A page whose entry script is not where Rsbuild writes it is left as it is.
+ */
+export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>): string {
+  const entry = /<script defer src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) return html;
+  const preloads: string[] = [];
+  const rest = html
+    .replace(/<link href="([^"]+)" rel="preload" as="script">/g, (_link, href: string) => {
+      preloads.push(href);
+      return '';
+    })
+    .replace(/<link href="([^"]+)" rel="preload" as="style">/g, (link, href: string) => (inlined.has(href) ? '' : link));
+  const start = `<script defer src="${START_AFTER_PAINT}" data-entry="${escapeHtml(entry[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`;
+  return rest.replace(entry[0], () => start);
+}
+
+/**
+ * A server-rendered page: the hints of the configuration it was rendered with, the title the browser would set, the
+ * first screen's styles (inline where they can be: no unstyled flash, no request before the first paint), the rendered
+ * tree in #root, the snapshot the browser hydrates with, and the scripts requested once the page is painted.
  */
 export function serverRenderedPage(template: PageTemplate, config: RemotesConfig, pathname: string, page: RenderedPage): string {
   // React writes the resources it wants early (the first product images) before the tree: they belong in the head.
   const [, early = '', tree = page.html] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(page.html) ?? [];
-  const styles = [...template.shellStylesheets, ...page.stylesheets].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  const styles = stylesheetTags([...template.shellStylesheets, ...page.stylesheets]);
   const snapshot = jsonScript(PAGE_SNAPSHOT_ID, page.snapshot);
-  return withHints(template.html, pageHints(config) + styles + early)
+  const inlined = new Set(template.shellStylesheets.filter((sheet) => sheet.css !== null).map((sheet) => sheet.href));
+  return withHints(scriptsAfterPaint(template.html, inlined), pageHints(config) + styles + early)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${SHOP_NAME} ${pathname}`)}</title>`)
     .replace('<body>', STYLE_2_PATHS.has(pathname) ? '<body class="style-2">' : '<body>')
     .replace('<div id="root"></div>', () => `<div id="root">${tree}</div>${snapshot}`);

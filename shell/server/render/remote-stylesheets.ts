@@ -1,5 +1,6 @@
 import type { ExposedModuleId } from '@shop/contracts/exposes';
 import type { RemotesConfig } from '@shop/contracts/remotes';
+import { inlineableCss, type Stylesheet } from './inline-styles';
 
 interface WebManifest {
   metaData?: { publicPath?: string };
@@ -7,12 +8,24 @@ interface WebManifest {
 }
 
 /**
- * The stylesheets of each exposed module, from each release's web manifest: the server links them in the page's head,
- * so the server-rendered parts are styled before any script runs. URLs are resolved against the manifest's own URL (the
- * releases are built with `publicPath: 'auto'`). A manifest that cannot be read gives none (its parts have fallbacks).
+ * The stylesheets of each exposed module, from each release's web manifest, with their text when it can be inlined:
+ * the server puts them in the page's head, so the server-rendered parts are styled before any script runs. URLs are
+ * resolved against the manifest's own URL (the releases are built with `publicPath: 'auto'`). A manifest that cannot be
+ * read gives none (its parts have fallbacks); a stylesheet that cannot be read stays a link.
  */
-export async function remoteStylesheets(config: RemotesConfig, timeoutMs: number): Promise<Map<ExposedModuleId, string[]>> {
-  const byModule = new Map<ExposedModuleId, string[]>();
+export async function remoteStylesheets(config: RemotesConfig, timeoutMs: number): Promise<Map<ExposedModuleId, Stylesheet[]>> {
+  const byModule = new Map<ExposedModuleId, Stylesheet[]>();
+  const texts = new Map<string, Promise<string | null>>();
+  const text = (href: string) => {
+    let css = texts.get(href);
+    if (!css) {
+      css = fetch(href, { signal: AbortSignal.timeout(timeoutMs) })
+        .then(async (response) => (response.ok ? inlineableCss(await response.text()) : null))
+        .catch(() => null);
+      texts.set(href, css);
+    }
+    return css;
+  };
   await Promise.all(
     config.remotes.map(async ({ name, entry }) => {
       try {
@@ -22,7 +35,9 @@ export async function remoteStylesheets(config: RemotesConfig, timeoutMs: number
         const base = manifest.metaData?.publicPath && manifest.metaData.publicPath !== 'auto' ? new URL(manifest.metaData.publicPath, entry) : new URL('.', entry);
         for (const expose of manifest.exposes ?? []) {
           const files = [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])];
-          byModule.set(`${name}/${expose.name}` as ExposedModuleId, files.map((file) => new URL(file, base).href));
+          const hrefs = files.map((file) => new URL(file, base).href);
+          const sheets = await Promise.all(hrefs.map(async (href) => ({ href, css: await text(href) })));
+          byModule.set(`${name}/${expose.name}` as ExposedModuleId, sheets);
         }
       } catch {
         // No stylesheets for this remote: its parts render unstyled until the browser loads them, or show fallbacks.

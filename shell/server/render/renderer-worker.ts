@@ -107,7 +107,7 @@ async function render({ id, url, down }: RenderRequest): Promise<RenderedPage> {
     status: notFoundPath || !isKnownPath(pathname) ? 404 : 200,
     html: page.html,
     snapshot: JSON.stringify(snapshot),
-    stylesheets: [...new Set(shell.modulesForPath(pathname).flatMap((module) => stylesheets.get(module) ?? []))],
+    stylesheets: [...new Map(shell.modulesForPath(pathname).flatMap((module) => stylesheets.get(module) ?? []).map((sheet) => [sheet.href, sheet])).values()],
     problems: page.problems,
     ms: Math.round(performance.now() - begin),
   };

@@ -1,5 +1,6 @@
 import type { ExposedModuleId } from '@shop/contracts/exposes';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+import type { Stylesheet } from './inline-styles';
 
 /** What a renderer worker is started with: one remotes configuration for its whole life (decision 017). */
 export interface RendererWorkerData {
@@ -30,8 +31,8 @@ export interface RenderedPage {
   html: string;
   /** JSON of the page snapshot (src/data/page-data.ts), for the browser. */
   snapshot: string;
-  /** Stylesheets of the remote modules on the page. */
-  stylesheets: string[];
+  /** Stylesheets of the remote modules on the page (with their text where it can be inlined). */
+  stylesheets: Stylesheet[];
   /** Why parts were left to the browser (a render error, the deadline), for the log. */
   problems: string[];
   ms: number;

@@ -1,0 +1,35 @@
+import { escapeHtml } from '../page-hints';
+
+/** A first-screen stylesheet of the page: its URL and, when it can go into the page as it is, its text. */
+export interface Stylesheet {
+  href: string;
+  css: string | null;
+}
+
+/** Above this, a stylesheet stays a link: the page would carry more than the first screen needs. */
+export const MAX_INLINE_CSS_BYTES = 16 * 1024;
+
+/**
+ * The stylesheet's text if it keeps its meaning inside the page: no relative `url(…)` or `@import` (they would resolve
+ * against the page, not the stylesheet), nothing that could close the <style> element, small enough. Else null.
+ */
+export function inlineableCss(css: string): string | null {
+  if (Buffer.byteLength(css) > MAX_INLINE_CSS_BYTES) return null;
+  if (/<\/style|url\(|@import/i.test(css)) return null;
+  // Its own source-map comment would point the browser's tools at the page's URL.
+  return css.replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '').trimEnd();
+}
+
+/**
+ * The first screen's styles as the page carries them: inline where they can be (no request stands between the HTML
+ * and the first paint, least of all to the remotes' origins, each a new connection on a phone), else as links.
+ * The browser's federation runtime links the same files when it loads the modules: the rules are the same, applied
+ * twice, after the first paint.
+ */
+export function stylesheetTags(sheets: readonly Stylesheet[]): string {
+  return sheets
+    .map(({ href, css }) =>
+      css === null ? `<link rel="stylesheet" href="${escapeHtml(href)}">` : `<style data-href="${escapeHtml(href)}">${css}</style>`,
+    )
+    .join('');
+}
