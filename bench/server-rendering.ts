@@ -1,28 +1,64 @@
 /**
- * Server rendering (issue 16, decision 017): the same stack twice, first with the shell sending the page for the
- * browser to render (SERVER_RENDERING=off, the baseline), then rendering it on the server; for each, Lighthouse
- * mobile on `/`, `/shop/face` and a product page, and autocannon on `/shop/face` at 20 connections. Prints figures
- * with ratios against the baseline of the same run and the budgets; not a test (a missed budget prints FAIL).
+ * Server rendering (issue 16, decisions 017 and 018): the same stack twice, first with the shell sending the page for
+ * the browser to render (SERVER_RENDERING=off, the baseline), then rendering it on the server; for each, Lighthouse
+ * mobile on `/`, `/shop/face` and a product page, the first-load JS of `/` in Chromium, and autocannon at 20
+ * connections on `/shop/face` (every shopper on one listing: requests in flight share a render) and on distinct URLs
+ * (`/shop/face?r=N`: every request its own render). Prints figures with ratios against the baseline of the same run
+ * and the budgets; not a test (a missed budget prints FAIL).
  *   npx -y pnpm@10.34.9 bench:ssr      (BENCH_LH_RUNS, default 3; BENCH_DURATION seconds, default 10)
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { runLighthouse, type LighthousePage } from './frontend/lighthouse';
 import { startBenchStack } from './frontend/stack';
-import { envNumber, repoRoot } from './frontend/util';
+import { envNumber, gzipSize, kB, repoRoot } from './frontend/util';
 
 const runs = envNumber('BENCH_LH_RUNS', 3);
 const duration = envNumber('BENCH_DURATION', 10);
 const resultsDir = join(repoRoot, 'bench/results/server-rendering');
 const log = (line: string) => console.log(line);
 
-interface ModeFigures {
-  lighthouse: LighthousePage[];
+interface Load {
   rps: number;
   p50: number;
   p99: number;
+}
+
+interface ModeFigures {
+  lighthouse: LighthousePage[];
+  samePage: Load;
+  distinctPages: Load;
   htmlBytes: number;
+  firstLoadJsGzip: number;
+}
+
+async function load(url: string, distinct: boolean): Promise<Load> {
+  let n = 0;
+  const requests = distinct ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: `/shop/face?r=${n++}` }) }] : undefined;
+  const result = await autocannon({ url, connections: 20, duration, headers: { accept: 'text/html' }, requests });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** The JS a first visit of the page loads (gzip, as the server sends it), once the page is interactive and quiet. */
+async function firstLoadJs(url: string): Promise<number> {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const page = await browser.newPage();
+    const sizes: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') sizes.push(response.body().then(gzipSize, () => 0));
+    });
+    await page.goto(url);
+    await page.locator('html[data-shop="ready"]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+  } finally {
+    await browser.close();
+  }
 }
 
 async function measure(mode: 'off' | 'on'): Promise<ModeFigures> {
@@ -33,10 +69,12 @@ async function measure(mode: 'off' | 'on'): Promise<ModeFigures> {
     const paths = ['/', '/shop/face', `/shop/product/${products.products[0]!.slug}`];
     // The first page waits for the first renderer; then every page is a steady-state one.
     const html = await (await fetch(`${stack.url}/shop/face`)).text();
-    const load = await autocannon({ url: `${stack.url}/shop/face`, connections: 20, duration, headers: { accept: 'text/html' } });
+    const samePage = await load(`${stack.url}/shop/face`, false);
+    const distinctPages = await load(`${stack.url}/shop/face`, true);
+    const firstLoadJsGzip = await firstLoadJs(stack.url);
     await mkdir(join(resultsDir, mode), { recursive: true });
     const lighthouse = runs > 0 ? await runLighthouse(stack.url, paths, runs, join(resultsDir, mode), log, () => undefined) : [];
-    return { lighthouse, rps: load.requests.average, p50: load.latency.p50, p99: load.latency.p99, htmlBytes: Buffer.byteLength(html) };
+    return { lighthouse, samePage, distinctPages, htmlBytes: Buffer.byteLength(html), firstLoadJsGzip };
   } finally {
     await stack.close();
   }
@@ -48,11 +86,21 @@ const after = await measure('on');
 const ratio = (a: number, b: number) => (b === 0 ? '—' : `×${(a / b).toFixed(2)}`);
 const check = (ok: boolean) => (ok ? 'ok' : 'FAIL');
 
-console.log('\n/shop/face at 20 connections (autocannon)  browser-rendered → server-rendered');
-console.log(`  requests/s  ${before.rps.toFixed(0)} → ${after.rps.toFixed(0)} (${ratio(after.rps, before.rps)})`);
-console.log(`  p50 ms      ${before.p50} → ${after.p50}`);
-console.log(`  p99 ms      ${before.p99} → ${after.p99}   budget ≤ 100: ${check(after.p99 <= 100)}`);
-console.log(`  HTML bytes  ${before.htmlBytes} → ${after.htmlBytes}`);
+for (const [name, of] of [
+  ['/shop/face at 20 connections (autocannon)', (f: ModeFigures) => f.samePage],
+  ['/shop/face?r=N at 20 connections, every request its own render', (f: ModeFigures) => f.distinctPages],
+] as const) {
+  const [b, a] = [of(before), of(after)];
+  console.log(`\n${name}  browser-rendered → server-rendered`);
+  console.log(`  requests/s  ${b.rps.toFixed(0)} → ${a.rps.toFixed(0)} (${ratio(a.rps, b.rps)})`);
+  console.log(`  p50 ms      ${b.p50} → ${a.p50}`);
+  console.log(`  p99 ms      ${b.p99} → ${a.p99}   budget ≤ 100: ${check(a.p99 <= 100)}`);
+}
+console.log(`\nHTML of /shop/face  ${before.htmlBytes} → ${after.htmlBytes} bytes`);
+console.log(
+  `first-load JS on /  ${kB(before.firstLoadJsGzip)} → ${kB(after.firstLoadJsGzip)} gzip (${ratio(after.firstLoadJsGzip, before.firstLoadJsGzip)})` +
+    `   budget ≤ 150 kB: ${check(after.firstLoadJsGzip <= 150_000)}`,
+);
 console.log('\nLighthouse mobile, medians  browser-rendered → server-rendered');
 for (const page of after.lighthouse) {
   const base = before.lighthouse.find((p) => p.path === page.path)!.median;

@@ -16,6 +16,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Each request's path may be changed before it is sent (autocannon's `setupRequest`). */
+    requests?: Array<{ setupRequest?: (request: { path: string }) => { path: string } }>;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -179,12 +179,14 @@ export async function runLighthouse(
     for (const path of paths) {
       const runs: Array<{ run: LighthouseRun; lhr: Lhr; json: string }> = [];
       for (let i = 0; i < runsPerPage; i += 1) {
-        const result = await lighthouse(`${baseUrl}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-        });
+        const audit = () => lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        let result = await audit();
+        // Lighthouse sometimes loses the navigation's trace (NO_NAVSTART, NO_FCP): that run is retried once, and said.
+        const failure = (result?.lhr as unknown as Lhr | undefined)?.runtimeError;
+        if (failure) {
+          log(`    ${path} run ${i + 1}/${runsPerPage}: Lighthouse failed (${failure.code}), running it again`);
+          result = await audit();
+        }
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
         const lhr = result.lhr as unknown as Lhr;
         if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

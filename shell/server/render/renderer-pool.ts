@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { remoteOf } from '@shop/contracts/exposes';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { versionOfEntry } from '../../src/remotes/remotes-config';
+import { singleFlight } from './single-flight';
 import type { RenderedPage, RendererWorkerData, RenderRequest, WorkerAnswer } from './worker-protocol';
 
 export interface RendererLog {
@@ -36,6 +37,7 @@ class Renderer {
   #next = 1;
   #pending = new Map<number, { url: string; done: (page: RenderedPage | null) => void }>();
   #retiring = false;
+  #shared = singleFlight<ServerPage | null>();
 
   constructor(
     readonly config: RemotesConfig,
@@ -90,7 +92,16 @@ class Renderer {
     return this.#retiring;
   }
 
-  render(url: string, down: RemoteName[], timeoutMs: number): Promise<ServerPage | null> {
+  /**
+   * The page for this URL: a request that arrives while the same page is being rendered by this worker (same
+   * configuration, same remotes down) shares that render. The page holds no shopper's data (the cart is read in the
+   * browser), so it is the same answer, and a burst of shoppers on one listing costs one render, not one each.
+   */
+  render(url: string, down: readonly RemoteName[], timeoutMs: number): Promise<ServerPage | null> {
+    return this.#shared(`${[...down].sort().join(',')} ${url}`, () => this.#renderOnce(url, [...down], timeoutMs));
+  }
+
+  #renderOnce(url: string, down: RemoteName[], timeoutMs: number): Promise<ServerPage | null> {
     const id = this.#next++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
