@@ -40,6 +40,21 @@ module.exports = defineConfig([
     rules: { '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }] },
   },
   {
+    // A server-rendered page shows its buttons before its scripts run: an e2e page must wait for hydration after each
+    // load (e2e/support/test.ts). The test fixture's `page` does; a page a test opens itself must be wrapped too.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name="newPage"]:not(CallExpression[callee.name="interactiveAfterLoad"] > AwaitExpression > CallExpression)',
+          message: 'Wrap it: interactiveAfterLoad(await ….newPage()), so that its goto waits for hydration (e2e/support/test.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Links are typed by the route table: a link to a page that does not exist must fail typecheck (decision 016).
     files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}'],
     rules: {

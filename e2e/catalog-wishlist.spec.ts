@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, interactiveAfterLoad, test } from './support/test';
 import type { Product } from '@shop/contracts/products';
 import { products } from './support/cart';
 import { catalogContent, pageHeading } from './support/catalog-pages';
@@ -53,7 +53,7 @@ test('the wishlist announces wishlist:changed and follows changes made in anothe
     window.addEventListener('wishlist:changed', () => (window as unknown as { __events: number }).__events++);
   });
 
-  const other = await context.newPage();
+  const other = interactiveAfterLoad(await context.newPage());
   await other.goto(`${stack.url}/shop/face`);
   await catalogContent(other).getByRole('button', { name: `Ajouter ${product.name} à la liste d’envies` }).click();
   await expect(catalogContent(page).getByRole('link', { name: product.name })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, interactiveAfterLoad, test } from './support/test';
 import type { Page } from '@playwright/test';
 import type { AdminOrdersResponse, Order } from '@shop/contracts/orders';
 import type { Product } from '@shop/contracts/products';
@@ -82,7 +82,7 @@ test('from an empty cart to a placed order: confirmation, empty cart, then the o
   // The confirmation survives a reload; another visitor cannot read it.
   await page.reload();
   await expect(catalogContent(page).getByTestId('order-number')).toHaveText(number);
-  const stranger = await browser.newPage();
+  const stranger = interactiveAfterLoad(await browser.newPage());
   await stranger.goto(`${stack.url}/shop/order/${number}`);
   await expect(stranger.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
   await expect(stranger.getByText('Fatima Zahra El Idrissi')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, interactiveAfterLoad, test } from './support/test';
 import type { RemotesStatus } from '@shop/contracts/remotes';
 import { buildRelease } from './support/release';
 import { remoteEntry, stackForThisFile } from './support/stack';
@@ -70,7 +70,7 @@ test('the per-browser override runs a candidate from an allowed origin, shows a 
   await page.goto(`${stack.url}/shop/body`);
   await expect(cartRelease(page)).toHaveAttribute('data-release', CANDIDATE);
   // Everyone else still gets the published release.
-  const other = await page.context().browser()!.newPage();
+  const other = interactiveAfterLoad(await page.context().browser()!.newPage());
   await other.goto(`${stack.url}/shop/body`);
   await expect(cartRelease(other)).toHaveAttribute('data-release', '1.0.0');
   await other.close();

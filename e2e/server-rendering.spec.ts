@@ -106,6 +106,7 @@ test('unknown paths and unknown products answer 404 with the 404 page', async ({
 
 test('without JavaScript a shopper reads /shop/face and follows links from the home page to a product page', async ({ browser, request }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-MA' });
+  // eslint-disable-next-line no-restricted-syntax -- without JavaScript the page never hydrates: it is read as served.
   const page = await context.newPage();
   const face = (await products(request, stack.url)).filter((p) => p.category === 'face');
   await page.goto(`${stack.url}/shop/face`);
@@ -149,6 +150,18 @@ test('every route of the route table hydrates without an error or warning; after
   await page.getByRole('button', { name: /^Ajouter au panier/ }).first().click();
   await expect(page.getByRole('alert').filter({ hasText: /ajouté/i })).toBeVisible();
   await expect(cartButton(page)).toHaveAccessibleName('Panier, 1 article');
+  expect(problems).toEqual([]);
+});
+
+test('a clock on the page (the promotion countdown) hydrates without a mismatch when the browser’s second is not the server’s', async ({ page }) => {
+  // The browser runs 90 s ahead of the server: the countdown it would render differs from the served one every time.
+  await page.clock.install({ time: Date.now() + 90_000 });
+  const problems = consoleProblems(page);
+  await page.goto(`${stack.url}/shop/countdown`);
+  const timer = page.getByRole('timer', { name: 'Temps restant avant la fin de l’offre' });
+  const served = await timer.textContent();
+  // After the next tick, the browser's own time shows.
+  await expect(timer).not.toHaveText(served!);
   expect(problems).toEqual([]);
 });
 

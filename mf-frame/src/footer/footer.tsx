@@ -30,7 +30,8 @@ export function Footer({ variant = 'default' }: FooterProps) {
         </section>
       </div>
       <div className={styles.bottom}>
-        <p className={styles.copyright}>
+        {/* The year on the server and in the shopper's time zone differ for an hour on New Year's Eve. */}
+        <p className={styles.copyright} suppressHydrationWarning>
           © {new Date().getFullYear()} {frameConfig.shopName}. Tous droits réservés.
         </p>
         <PaymentLogos />

@@ -36,7 +36,8 @@ export function FallbackHeader({ cartSlot }: { cartSlot: ReactNode }) {
 export function FallbackFooter() {
   return (
     <footer className={styles.footer} data-fallback="mf_frame">
-      <p>
+      {/* The year on the server and in the shopper's time zone differ for an hour on New Year's Eve. */}
+      <p suppressHydrationWarning>
         © {new Date().getFullYear()} {SHOP_NAME}
       </p>
     </footer>
