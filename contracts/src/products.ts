@@ -12,6 +12,8 @@ export interface Product {
   oldPrice?: number;
   /** Image paths relative to the API host. At least one. */
   images: string[];
+  /** The day the product's entry last changed (ISO 8601 date, `2026-11-20`): the sitemap's `lastmod`. */
+  updatedAt: string;
   /** What can be ordered now, from the stock on hand (cart-service computes it; the threshold is its own). */
   availability: Availability;
 }

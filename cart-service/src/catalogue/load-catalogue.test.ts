@@ -87,6 +87,12 @@ describe('catalogue validation', () => {
     );
   });
 
+  it('refuses a product without the day it last changed (the sitemap\'s lastmod), or with a day that is not a date', () => {
+    expect(problem(withProduct(2, { updatedAt: undefined }))).toMatch(/updatedAt/);
+    expect(problem(withProduct(2, { updatedAt: '2026-13-01' }))).toMatch(/updatedAt/);
+    expect(problem(withProduct(2, { updatedAt: '20 novembre' }))).toMatch(/updatedAt/);
+  });
+
   it('refuses an empty catalogue or another currency', () => {
     expect(problem({ currency: 'MAD', products: [] })).toMatch(/products/);
     expect(problem({ ...raw(), currency: 'EUR' })).toMatch(/currency/);

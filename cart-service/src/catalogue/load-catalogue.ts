@@ -60,6 +60,7 @@ const ProductEntry = z
     price: money,
     oldPrice: money.optional(),
     images: z.array(imagePath).min(1).max(8),
+    updatedAt: z.iso.date(),
     initialStock: z.number().int().min(0).max(1_000_000).optional(),
   })
   .refine((p) => p.oldPrice === undefined || p.oldPrice > p.price, {
@@ -120,6 +121,7 @@ export function buildCatalogue(data: unknown, source: CatalogueSource): Catalogu
       price: entry.price,
       ...(entry.oldPrice !== undefined ? { oldPrice: entry.oldPrice } : {}),
       images,
+      updatedAt: entry.updatedAt,
     };
     products.push(Object.freeze(product));
   }

@@ -11,6 +11,7 @@ const product = (id: string, name: string, category: Product['category'], price:
   price,
   ...(oldPrice === undefined ? {} : { oldPrice }),
   images: [`/images/products/${id}.svg`],
+  updatedAt: '2026-11-01',
   availability: { status: 'in-stock' },
 });
 

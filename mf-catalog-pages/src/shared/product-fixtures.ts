@@ -10,6 +10,7 @@ export function aProduct(id: string, overrides: Partial<Product> = {}): Product 
     category: 'face',
     price: 100,
     images: [`/images/products/${id}.svg`],
+    updatedAt: '2026-11-01',
     availability: { status: 'in-stock' },
     ...overrides,
   };

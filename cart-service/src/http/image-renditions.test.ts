@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { IMAGE_RENDITION, renditionPath } from '@shop/contracts/images';
+import { CookieClient } from '../test-support/cookie-client';
+import { catalogue, embeddedAppPerSuite } from '../test-support/test-app';
+
+const { app } = embeddedAppPerSuite();
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Width and height from a PNG's IHDR chunk (right after the signature). */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+describe('GET /images/....png: PNG renditions of the SVG images, for link previews', () => {
+  it('serves every catalogue image as a 1200 × 1200 PNG, cached for a year as immutable', async () => {
+    const images = [...new Set(catalogue().products.flatMap((p) => p.images))];
+    for (const image of images) {
+      const res = await fetch(app.url + renditionPath(image));
+      expect(res.status, image).toBe(200);
+      expect(res.headers.get('content-type')).toBe(IMAGE_RENDITION.type);
+      expect(res.headers.get('cache-control')).toBe('max-age=31536000,immutable');
+      const png = Buffer.from(await res.arrayBuffer());
+      expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      expect(pngSize(png)).toEqual({ width: IMAGE_RENDITION.width, height: IMAGE_RENDITION.height });
+      // Link previews refuse heavy images (WhatsApp's limit is a few hundred kB).
+      expect(png.length).toBeLessThan(300_000);
+    }
+  });
+
+  it('gives the same bytes to requests made at once and later (one rendition per image)', async () => {
+    const path = renditionPath(catalogue().products[1]!.images[0]!);
+    const [a, b] = await Promise.all([fetch(app.url + path), fetch(app.url + path)]);
+    const c = await fetch(app.url + path);
+    const [ba, bb, bc] = await Promise.all([a, b, c].map(async (r) => Buffer.from(await r.arrayBuffer())));
+    expect(ba.equals(bb!)).toBe(true);
+    expect(ba.equals(bc!)).toBe(true);
+  });
+
+  it('answers HEAD with the type and no body, and 404 JSON where no SVG stands behind the name', async () => {
+    const head = await fetch(app.url + renditionPath(catalogue().products[0]!.images[0]!), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('image/png');
+    const client = new CookieClient(app.url);
+    for (const path of ['/images/products/nope.png', '/images/%2e%2e/%2e%2e/package.png', '/images/..%2f..%2fsrc%2fmain.png', '/images/.png']) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+  });
+});
