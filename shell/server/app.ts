@@ -6,7 +6,9 @@ import compress from 'koa-compress';
 import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
 import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
-import { isKnownPath } from '@shop/contracts/route-matching';
+import { DEFAULT_PORTS } from '@shop/contracts/ports';
+import type { Product, ProductsResponse } from '@shop/contracts/products';
+import { isKnownPath, redirectFor } from '@shop/contracts/route-matching';
 import { contentSecurityPolicyHeader } from './content-security-policy';
 import { cartServiceProxy } from './proxy';
 import type { Logger, RemotesConfigFile } from './remotes-config-file';
@@ -16,6 +18,9 @@ import { browserRenderedPage, serverRenderedPage, type PageTemplate } from './re
 import type { ServerPage } from './render/renderer-pool';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
 import { securityHeaders } from './security-headers';
+import { metadataTags } from './seo/metadata-tags';
+import { pageMetadata } from './seo/page-metadata';
+import { searchEngineFiles } from './seo/search-engine-files';
 
 export interface ShellServerOptions {
   distDir: string;
@@ -24,6 +29,8 @@ export interface ShellServerOptions {
   /** Proxies in front of this server trusted to name the shopper's address and protocol (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
   log?: Pick<Logger, 'error'>;
+  /** The shop's public origin (PUBLIC_URL): canonical links, link previews, the sitemap. */
+  publicUrl?: string;
   /** Renders pages on the server (render/renderer-pool.ts); without it the browser renders every page. */
   renderer?: { render(url: string, down: RemoteName[]): Promise<ServerPage | null> };
 }
@@ -52,6 +59,8 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   app.proxy = true;
   const status = cachedRemotesStatus(() => remotes.current);
   const down = remotesDown(status);
+  const publicOrigin = options.publicUrl ?? `http://localhost:${DEFAULT_PORTS.shell}`;
+  const absolute = (path: string) => `${publicOrigin}${path}`;
 
   // Liveness first: it never depends on the remotes configuration or anything after it.
   app.use(readOnlyPath('/healthz', (ctx) => {
@@ -72,6 +81,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   }));
 
   app.use(cartServiceProxy({ target: cartServiceUrl, bodyLimitBytes: MAX_API_BODY_BYTES }));
+  app.use(searchEngineFiles({ absolute, products: () => catalogueNow(cartServiceUrl) }));
 
   // Content-hashed files never change; everything else (manifests) must be revalidated.
   app.use(builtFiles(distDir, { index: false }));
@@ -83,6 +93,13 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
       ctx.set('Allow', 'GET, HEAD');
       return;
     }
+    // A correctly spelt alias (/shop/wishlist) is the spec's page under another name: one URL for search engines.
+    const alias = redirectFor(ctx.path);
+    if (alias) {
+      ctx.status = 301;
+      ctx.redirect(`${alias}${ctx.search}`);
+      return;
+    }
     ctx.type = 'html';
     // The page follows remotes.json and the catalogue as they are now, so it must not be reused from a cache. It shows
     // no shopper's data (the cart is read in the browser), so shared caches may hold it for revalidation.
@@ -91,11 +108,11 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     if (page) {
       // The route table decides 404 for an unknown path, the catalogue for an unknown product.
       ctx.status = page.status;
-      ctx.body = serverRenderedPage(template, page.config, ctx.path, page);
+      ctx.body = serverRenderedPage(template, page.config, ctx.path, page, metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute)));
       return;
     }
     ctx.status = isKnownPath(ctx.path) ? 200 : 404;
-    ctx.body = browserRenderedPage(template, remotes.current);
+    ctx.body = browserRenderedPage(template, remotes.current, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)));
   });
 
   return app;
@@ -115,6 +132,17 @@ async function pageTemplate(distDir: string): Promise<PageTemplate> {
     hrefs.map(async (href) => ({ href, css: await readFile(join(distDir, href), 'utf8').then(inlineableCss, () => null) })),
   );
   return { html, shellStylesheets };
+}
+
+/** The catalogue from cart-service, or null when it does not answer in time. */
+async function catalogueNow(cartServiceUrl: string): Promise<readonly Product[] | null> {
+  try {
+    const response = await fetch(new URL('/api/products', cartServiceUrl), { signal: AbortSignal.timeout(3000) });
+    if (!response.ok) return null;
+    return ((await response.json()) as ProductsResponse).products;
+  } catch {
+    return null;
+  }
 }
 
 /** The remotes the last status check found down (never waits: a page does not wait for a check). */

@@ -9,6 +9,14 @@ describe('loadShellConfig', () => {
     expect(config.distDir).toMatch(/shell[/\\]dist$/);
     expect(config.trustProxy.description).toBe('none');
     expect(config.trustProxy.trusts('127.0.0.1', 0)).toBe(false);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(loadShellConfig({ SHELL_PORT: '3100' }).publicUrl).toBe('http://localhost:3100');
+  });
+
+  it('refuses a PUBLIC_URL that is not an origin: canonical links and the sitemap would point elsewhere', () => {
+    for (const value of ['www.maison-argane.ma', 'ftp://maison-argane.ma', 'https://maison-argane.ma/boutique', 'https://a:b@maison-argane.ma', 'https://maison-argane.ma/?x=1']) {
+      expect(() => loadShellConfig({ PUBLIC_URL: value }), value).toThrow(/PUBLIC_URL: must be the shop's origin/);
+    }
   });
 
   it('reads every variable', () => {
@@ -22,6 +30,7 @@ describe('loadShellConfig', () => {
       LOG_LEVEL: 'warn',
       SERVER_RENDERING: 'off',
       RENDER_DEADLINE_MS: '150',
+      PUBLIC_URL: 'https://www.maison-argane.ma/',
     });
     expect(config).toEqual({
       port: 3100,
@@ -33,6 +42,7 @@ describe('loadShellConfig', () => {
       logLevel: 'warn',
       serverRendering: false,
       renderDeadlineMs: 150,
+      publicUrl: 'https://www.maison-argane.ma',
     });
     expect(config.trustProxy.description).toBe('1 hop');
   });

@@ -30,6 +30,20 @@ const Env = z.object({
   SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
   // How long a page may take on the server before its late parts are left to the browser (bench/: a page takes ~10 ms).
   RENDER_DEADLINE_MS: z.coerce.number().int().min(10).max(10_000).default(200),
+  // The shop's address as shoppers and crawlers reach it (canonical links, Open Graph, the sitemap): behind a proxy,
+  // `https://www.example.ma`. Unset: http://localhost:<SHELL_PORT>.
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const url = URL.canParse(value) ? new URL(value) : null;
+      if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+        ctx.addIssue({ code: 'custom', message: 'must be the shop\'s origin, http(s)://host[:port], without path, query or credentials' });
+        return z.NEVER;
+      }
+      return url.origin;
+    }),
 });
 
 export interface ShellConfig {
@@ -46,6 +60,8 @@ export interface ShellConfig {
   logLevel: LogLevel;
   serverRendering: boolean;
   renderDeadlineMs: number;
+  /** The shop's public origin, for canonical links, link previews and the sitemap. */
+  publicUrl: string;
 }
 
 /** Reads the environment; throws one error listing every bad variable. */
@@ -61,5 +77,6 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
     logLevel: e.LOG_LEVEL,
     serverRendering: e.SERVER_RENDERING === 'on',
     renderDeadlineMs: e.RENDER_DEADLINE_MS,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.SHELL_PORT}`,
   };
 }

@@ -42,12 +42,21 @@ const renderer =
       })
     : undefined;
 void renderer?.start();
-const app = await createShellServer({ distDir: config.distDir, cartServiceUrl: config.cartServiceUrl, remotes, trustProxy, log: logger, renderer });
+const app = await createShellServer({
+  distDir: config.distDir,
+  cartServiceUrl: config.cartServiceUrl,
+  publicUrl: config.publicUrl,
+  remotes,
+  trustProxy,
+  log: logger,
+  renderer,
+});
 const server = app.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   logger.info(
     {
       url: `http://localhost:${port}`,
+      publicUrl: config.publicUrl,
       remotes: remotesPath,
       cartService: config.cartServiceUrl,
       trustedProxies: trustProxy.description,

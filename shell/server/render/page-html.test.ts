@@ -19,6 +19,7 @@ const page = (html: string, snapshot = '{"data":[],"failed":[],"notFoundPath":nu
   status: 200,
   html,
   snapshot,
+  catalogue: {},
   stylesheets: [{ href: 'http://localhost:3001/1.0.0/static/css/header.css', css: null }],
   problems: [],
   ms: 3,

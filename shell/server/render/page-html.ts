@@ -16,8 +16,14 @@ export interface PageTemplate {
  * The page the browser gets when the server could not render it: the shell's HTML with the remotes' hints; the
  * browser renders everything, as before server rendering.
  */
-export function browserRenderedPage(template: PageTemplate, config: RemotesConfig): string {
-  return withHints(template.html, pageHints(config));
+export function browserRenderedPage(template: PageTemplate, config: RemotesConfig, metadata = ''): string {
+  return withMetadata(withHints(template.html, pageHints(config)), metadata);
+}
+
+/** The template's generic description gives way to the page's own metadata tags, after the title. */
+function withMetadata(html: string, metadata: string): string {
+  if (!metadata) return html;
+  return html.replace(/<meta name="description"[^>]*>\s*/i, '').replace(/<\/title>/i, (end) => `${end}${metadata}`);
 }
 
 /** The plain script (public/) that requests the shell's scripts once a server-rendered page has been painted. */
@@ -43,18 +49,20 @@ export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>): s
 }
 
 /**
- * A server-rendered page: the hints of the configuration it was rendered with, the title the browser would set, the
+ * A server-rendered page: the hints of the configuration it was rendered with, the title the browser would set, what
+ * search engines and link previews read of it (seo/: description, canonical, Open Graph, JSON-LD), the
  * first screen's styles (inline where they can be: no unstyled flash, no request before the first paint), the rendered
  * tree in #root, the snapshot the browser hydrates with, and the scripts requested once the page is painted.
  */
-export function serverRenderedPage(template: PageTemplate, config: RemotesConfig, pathname: string, page: RenderedPage): string {
+export function serverRenderedPage(template: PageTemplate, config: RemotesConfig, pathname: string, page: RenderedPage, metadata = ''): string {
   // React writes the resources it wants early (the first product images) before the tree: they belong in the head.
   const [, early = '', tree = page.html] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(page.html) ?? [];
   const styles = stylesheetTags([...template.shellStylesheets, ...page.stylesheets]);
   const snapshot = jsonScript(PAGE_SNAPSHOT_ID, page.snapshot);
   const inlined = new Set(template.shellStylesheets.filter((sheet) => sheet.css !== null).map((sheet) => sheet.href));
-  return withHints(scriptsAfterPaint(template.html, inlined), pageHints(config) + styles + early)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${SHOP_NAME} ${pathname}`)}</title>`)
+  const html = withHints(scriptsAfterPaint(template.html, inlined), pageHints(config) + styles + early)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${SHOP_NAME} ${pathname}`)}</title>`);
+  return withMetadata(html, metadata)
     .replace('<body>', STYLE_2_PATHS.has(pathname) ? '<body class="style-2">' : '<body>')
     .replace('<div id="root"></div>', () => `<div id="root">${tree}</div>${snapshot}`);
 }

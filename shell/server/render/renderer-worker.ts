@@ -12,6 +12,7 @@ import { EXPOSED_MODULE_IDS, remoteOf, type ExposedModuleId, type ExposedModules
 import { isKnownPath } from '@shop/contracts/route-matching';
 import type * as ServerRender from '../../src/server-render';
 import type { RemoteLoader } from '../../src/remotes/remote-loader';
+import { catalogueSeen } from './catalogue-seen';
 import { remoteStylesheets } from './remote-stylesheets';
 import { renderToHtml } from './render-to-html';
 import { sharedWithRemotes } from './shared-with-remotes';
@@ -107,6 +108,7 @@ async function render({ id, url, down }: RenderRequest): Promise<RenderedPage> {
     status: notFoundPath || !isKnownPath(pathname) ? 404 : 200,
     html: page.html,
     snapshot: JSON.stringify(snapshot),
+    catalogue: catalogueSeen(snapshot.data),
     stylesheets: [...new Map(shell.modulesForPath(pathname).flatMap((module) => stylesheets.get(module) ?? []).map((sheet) => [sheet.href, sheet])).values()],
     problems: page.problems,
     ms: Math.round(performance.now() - begin),

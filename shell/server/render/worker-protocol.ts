@@ -1,4 +1,5 @@
 import type { ExposedModuleId } from '@shop/contracts/exposes';
+import type { Product } from '@shop/contracts/products';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import type { Stylesheet } from './inline-styles';
 
@@ -31,6 +32,8 @@ export interface RenderedPage {
   html: string;
   /** JSON of the page snapshot (src/data/page-data.ts), for the browser. */
   snapshot: string;
+  /** The catalogue the page was rendered with (the list, one product), for what its <head> says of it. */
+  catalogue: { products?: Product[]; product?: Product };
   /** Stylesheets of the remote modules on the page (with their text where it can be inlined). */
   stylesheets: Stylesheet[];
   /** Why parts were left to the browser (a render error, the deadline), for the log. */

@@ -1,0 +1,48 @@
+import type { Middleware } from 'koa';
+import type { Product } from '@shop/contracts/products';
+import { robotsTxt } from './robots-txt';
+import { sitemapUrls, sitemapXml } from './sitemap';
+import type { Absolute } from './structured-data';
+
+export interface SearchEngineFilesOptions {
+  absolute: Absolute;
+  /** The catalogue as cart-service has it now; null when it does not answer. */
+  products(): Promise<readonly Product[] | null>;
+}
+
+/** robots.txt changes only with PUBLIC_URL; the sitemap with the catalogue, so crawlers may keep it a few minutes. */
+const ROBOTS_CACHE = 'public, max-age=3600';
+const SITEMAP_CACHE = 'public, max-age=600';
+
+/**
+ * GET/HEAD /robots.txt and /sitemap.xml. Without the catalogue the sitemap answers 503 with Retry-After: a sitemap
+ * missing every product would tell search engines the products are gone.
+ */
+export function searchEngineFiles({ absolute, products }: SearchEngineFilesOptions): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/robots.txt' && ctx.path !== '/sitemap.xml') return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
+      ctx.body = { error: { code: 'method_not_allowed', message: 'Méthode non autorisée pour cette adresse.' } };
+      return;
+    }
+    if (ctx.path === '/robots.txt') {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.set('Cache-Control', ROBOTS_CACHE);
+      ctx.body = robotsTxt(absolute);
+      return;
+    }
+    const catalogue = await products();
+    if (!catalogue) {
+      ctx.status = 503;
+      ctx.set('Retry-After', '60');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { error: { code: 'catalogue_unavailable', message: 'Le catalogue est momentanément indisponible.' } };
+      return;
+    }
+    ctx.type = 'application/xml; charset=utf-8';
+    ctx.set('Cache-Control', SITEMAP_CACHE);
+    ctx.body = sitemapXml(sitemapUrls(catalogue, absolute));
+  };
+}

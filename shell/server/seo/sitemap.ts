@@ -1,0 +1,48 @@
+import type { Product } from '@shop/contracts/products';
+import { pageRoutes, pathTo, type PageRoute } from '@shop/contracts/routes';
+import { searchEntries, type SearchEntry } from './search-entries';
+import type { Absolute } from './structured-data';
+
+/** One `<url>` of the sitemap: the page's canonical URL and, where the catalogue says, the day it last changed. */
+export interface SitemapUrl {
+  loc: string;
+  lastmod?: string;
+}
+
+const latest = (products: readonly Product[]) => products.reduce<string | undefined>((day, p) => (day && day > p.updatedAt ? day : p.updatedAt), undefined);
+
+/** The day a page's content last changed, from the catalogue it lists (a listing, the home page, a product layout). */
+function lastChange(route: PageRoute, products: readonly Product[]): string | undefined {
+  if ('category' in route.props) {
+    const category = route.props.category;
+    return latest(category === 'all' ? products : products.filter((p) => p.category === category));
+  }
+  const catalogueModules: readonly string[] = ['mf_catalog_pages/HomePage', 'mf_catalog_pages/ListingPage', 'mf_catalog_pages/FeaturedProductPage'];
+  return catalogueModules.includes(route.module) ? latest(products) : undefined;
+}
+
+/**
+ * Every page search engines should index, once, by its canonical URL: the route table's pages without a URL parameter
+ * that are indexable and their own canonical (search-entries.ts), then every product page with its `updatedAt`.
+ */
+export function sitemapUrls(products: readonly Product[], absolute: Absolute): SitemapUrl[] {
+  const pages = (pageRoutes as readonly PageRoute[]).flatMap((route): SitemapUrl[] => {
+    const entry: SearchEntry = searchEntries[route.path as keyof typeof searchEntries];
+    if (route.param || entry.index === false || entry.canonical) return [];
+    const lastmod = lastChange(route, products);
+    return [{ loc: absolute(route.path), ...(lastmod ? { lastmod } : {}) }];
+  });
+  const productPages = products.map((p) => ({ loc: absolute(pathTo('/shop/product/:slug', p.slug)), lastmod: p.updatedAt }));
+  return [...pages, ...productPages];
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** The sitemaps.org 0.9 document (at most 50,000 URLs: far more than the shop has). */
+export function sitemapXml(urls: readonly SitemapUrl[]): string {
+  const entries = urls.map(
+    ({ loc, lastmod }) => `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </url>\n`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('')}</urlset>\n`;
+}
