@@ -142,3 +142,12 @@ test('/sitemap.xml validates against the sitemaps.org schema and lists every pro
   expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   expect(text).toContain('Disallow: /shop/checkout');
 });
+
+test('after a client-side navigation the head no longer describes the first page; the title follows the spec\'s rule', async ({ page }) => {
+  await page.goto(`${stack.url}/shop/face`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${PUBLIC_URL}/shop/face`);
+  await page.locator('main a[href^="/shop/product/"]').first().click();
+  await expect(page).toHaveURL(/\/shop\/product\//);
+  await expect(page).toHaveTitle(/^Maison Argane \/shop\/product\//);
+  await expect(page.locator('head [data-page-meta]')).toHaveCount(0);
+});

@@ -1,8 +1,6 @@
+import { PAGE_META_ATTRIBUTE } from '../../src/data/page-data';
 import { escapeHtml } from '../page-hints';
 import type { PageMetadata } from './page-metadata';
-
-/** Marks the tags below so the browser can drop them once it shows another page (they describe this URL only). */
-export const PAGE_META_ATTRIBUTE = 'data-page-meta';
 
 /** JSON in a script element: `<` escaped so the data can never close the element. Not run (a data block), CSP-neutral. */
 const jsonLd = (data: unknown) => `<script type="application/ld+json" ${PAGE_META_ATTRIBUTE}>${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;

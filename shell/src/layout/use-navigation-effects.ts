@@ -3,11 +3,13 @@ import type { RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SHOP_NAME } from '../shop';
 import { STYLE_2_PATHS } from '@shop/contracts/routes';
+import { PAGE_META_ATTRIBUTE } from '../data/page-data';
 
 /**
  * What every navigation does: the title is the shop's name followed by the path (spec, "Layout"); the
  * /index2 variant sets the `style-2` body class and removes it again on leaving; after a client-side
- * navigation the page scrolls to the top and focus moves to the main content, as a page load would.
+ * navigation the page scrolls to the top and focus moves to the main content, as a page load would, and the server's
+ * description of the first page (its canonical URL, Open Graph tags, JSON-LD) goes: it is not this page's.
  */
 export function useNavigationEffects(main: RefObject<HTMLElement | null>): { variant: 'default' | 'alt' } {
   const { pathname } = useLocation();
@@ -28,6 +30,7 @@ export function useNavigationEffects(main: RefObject<HTMLElement | null>): { var
     previousPath.current = pathname;
     window.scrollTo(0, 0);
     main.current?.focus({ preventScroll: true });
+    for (const tag of document.head.querySelectorAll(`[${PAGE_META_ATTRIBUTE}]`)) tag.remove();
   }, [pathname, main]);
 
   return { variant: alt ? 'alt' : 'default' };
