@@ -1,7 +1,7 @@
 /**
  * Server rendering (issue 16, decisions 017 and 018): the same stack twice, first with the shell sending the page for
  * the browser to render (SERVER_RENDERING=off, the baseline), then rendering it on the server; for each, Lighthouse
- * mobile on `/`, `/shop/face` and a product page, the first-load JS of `/` in Chromium, and autocannon at 20
+ * mobile on `/`, `/shop/face` and a product page (performance and SEO), the first-load JS of `/` in Chromium, and autocannon at 20
  * connections on `/shop/face` (every shopper on one listing: requests in flight share a render) and on distinct URLs
  * (`/shop/face?r=N`: every request its own render). Prints figures with ratios against the baseline of the same run
  * and the budgets; not a test (a missed budget prints FAIL).
@@ -110,4 +110,10 @@ for (const page of after.lighthouse) {
       `  score ${Math.round(base.score)} → ${Math.round(m.score)} ${check(m.score >= 95)}` +
       `  CLS ${base.cls.toFixed(3)} → ${m.cls.toFixed(3)} ${check(m.cls <= 0.02)}  TBT ${Math.round(base.tbtMs)} → ${Math.round(m.tbtMs)} ms`,
   );
+}
+console.log('\nLighthouse SEO category (issue 17), lowest of the runs  browser-rendered → server-rendered   budget = 100');
+for (const page of after.lighthouse) {
+  const base = before.lighthouse.find((p) => p.path === page.path)!.seo;
+  console.log(`  ${page.path.padEnd(48)} SEO ${base.score} → ${page.seo.score} ${check(page.seo.score === 100)}`);
+  for (const failure of page.seo.failures) console.log(`    failed: ${failure}`);
 }

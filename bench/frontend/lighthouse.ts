@@ -1,7 +1,7 @@
 /**
  * Lighthouse 12.8 (npm `lighthouse`, Node API) in Debian's Chromium, launched by chrome-launcher in new headless
  * mode with the project's flags. Default config = the mobile preset (Moto G Power viewport, simulated slow 4G and
- * 4x CPU slowdown); performance category only. Each run resets storage, so every run is a cold load.
+ * 4x CPU slowdown); the performance and SEO categories. Each run resets storage, so every run is a cold load.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -33,7 +33,7 @@ interface Audit {
 interface Lhr {
   lighthouseVersion: string;
   finalDisplayedUrl: string;
-  categories: { performance: { score: number | null } };
+  categories: { performance: { score: number | null }; seo?: { score: number | null; auditRefs: { id: string; weight: number }[] } };
   audits: Record<string, Audit>;
   runWarnings: string[];
   runtimeError?: { code: string; message: string };
@@ -49,6 +49,9 @@ export interface LighthouseRun {
   speedIndexMs: number;
   benchmarkIndex: number;
   warnings: string[];
+  /** The SEO category's score (0–100) and the weighted audits it failed. */
+  seo: number;
+  seoFailures: string[];
 }
 
 export interface AuditSummary {
@@ -65,6 +68,8 @@ export interface LighthousePage {
   path: string;
   runs: LighthouseRun[];
   median: { score: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; speedIndexMs: number };
+  /** The lowest SEO score over the runs, and every audit that failed in any run. */
+  seo: { score: number; failures: string[] };
   /** From the run whose performance score is the median one. */
   opportunities: AuditSummary[];
   diagnostics: AuditSummary[];
@@ -179,7 +184,7 @@ export async function runLighthouse(
     for (const path of paths) {
       const runs: Array<{ run: LighthouseRun; lhr: Lhr; json: string }> = [];
       for (let i = 0; i < runsPerPage; i += 1) {
-        const audit = () => lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const audit = () => lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] });
         let result = await audit();
         // Lighthouse sometimes loses the navigation's trace (NO_NAVSTART, NO_FCP): that run is retried once, and said.
         const failure = (result?.lhr as unknown as Lhr | undefined)?.runtimeError;
@@ -206,10 +211,14 @@ export async function runLighthouse(
           speedIndexMs: value('speed-index'),
           benchmarkIndex: lhr.environment.benchmarkIndex,
           warnings: lhr.runWarnings,
+          seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+          seoFailures: (lhr.categories.seo?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${ref.id}: ${lhr.audits[ref.id]?.title ?? ''}`),
         };
         log(
           `    ${path} run ${i + 1}/${runsPerPage}: score ${run.score}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, ` +
-            `TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)} (CPU benchmark index ${run.benchmarkIndex.toFixed(0)})`,
+            `TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, SEO ${run.seo} (CPU benchmark index ${run.benchmarkIndex.toFixed(0)})`,
         );
         runs.push({ run, lhr, json: typeof result.report === 'string' ? result.report : JSON.stringify(lhr) });
       }
@@ -239,6 +248,7 @@ export async function runLighthouse(
           fcpMs: m((r) => r.fcpMs),
           speedIndexMs: m((r) => r.speedIndexMs),
         },
+        seo: { score: Math.min(...runs.map((r) => r.run.seo)), failures: [...new Set(runs.flatMap((r) => r.run.seoFailures))] },
         opportunities,
         diagnostics,
         reportFile,
