@@ -48,6 +48,9 @@ test('the home page says what the shop is, and names the shop and its search for
   expect(page.robots).toBeUndefined();
   expect([page.meta('og:type'), page.meta('og:url'), page.meta('og:site_name'), page.meta('og:locale')]).toEqual(['website', `${PUBLIC_URL}/`, 'Maison Argane', 'fr_MA']);
   expect(page.meta('og:description')).toBe(page.description);
+  // Shared in a message, the home page shows a product's picture (the first of the catalogue), as PNG.
+  const [first] = await products(request, stack.url);
+  expect(page.meta('og:image')).toBe(`${PUBLIC_URL}${first!.images[0]!.replace('.svg', '.png')}`);
   expect(page.ofType('Organization')).toMatchObject({ '@context': 'https://schema.org', name: 'Maison Argane', url: `${PUBLIC_URL}/` });
   expect(page.ofType('WebSite')).toMatchObject({
     potentialAction: { '@type': 'SearchAction', target: `${PUBLIC_URL}/shop/all?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
@@ -61,6 +64,7 @@ test('a category page describes its products from the catalogue; query variants 
   expect(page.description).toContain(`Soins du visage Maison Argane : ${face.length} soins naturels`);
   expect(page.canonical).toBe(`${PUBLIC_URL}/shop/face`);
   expect(page.meta('og:title')).toBe('Soins du visage · Maison Argane');
+  expect(page.meta('og:image')).toBe(`${PUBLIC_URL}${face[0]!.images[0]!.replace('.svg', '.png')}`);
   expect(visibleCrumbs(page.document)).toEqual(['Accueil', 'Boutique', 'Soins du visage']);
   expect(listedCrumbs(page.ofType('BreadcrumbList'))).toEqual(visibleCrumbs(page.document));
   expect((await head(request, '/shop/left-sidebar')).canonical).toBe(`${PUBLIC_URL}/shop/all`);

@@ -50,6 +50,18 @@ describe('pageMetadata', () => {
     expect(meta.description).toContain(`Soins du visage Maison Argane : 2 soins naturels de ${formatPrice(69)} à ${formatPrice(289)}`);
     expect(meta.canonical).toBe('https://www.maison-argane.ma/shop/face');
     expect(pageMetadata('/shop/face', 200, {}, absolute).description).toBe(searchEntries['/shop/face'].description);
+    // Shared in a message, the category shows its first product's picture.
+    expect(og(meta, 'og:image')).toBe('https://www.maison-argane.ma/images/products/soin-a.png?v=0123456789');
+    expect(og(meta, 'twitter:card')).toBe('summary_large_image');
+    expect(og(meta, 'product:price:amount')).toBeUndefined();
+  });
+
+  it('pictures the home page with the catalogue\'s first product, and leaves a content page without an image', () => {
+    const home = pageMetadata('/', 200, { products: [product('z'), product('a')] }, absolute);
+    expect(og(home, 'og:image')).toContain('/images/products/soin-z.png');
+    expect(og(home, 'og:type')).toBe('website');
+    const about = pageMetadata('/about-us', 200, {}, absolute);
+    expect([og(about, 'og:image'), og(about, 'twitter:card')]).toEqual([undefined, 'summary']);
   });
 
   it('gives layout variants the canonical URL of the page whose content they show', () => {

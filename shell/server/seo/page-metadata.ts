@@ -63,11 +63,18 @@ export function pageMetadata(pathname: string, status: number, catalogue: Catalo
   const url = absolute(canonicalPath);
   const label = product?.name ?? labelForPath(pathname) ?? SHOP_NAME;
 
+  // A category's products, or the catalogue the home page shows: their first product pictures the page in a preview.
+  const listed =
+    route.module === 'mf_catalog_pages/CategoryPage' && catalogue.products && 'category' in route.props
+      ? inCategory(catalogue.products, route.props.category)
+      : route.path === '/'
+        ? catalogue.products
+        : undefined;
   let description = entry.description;
   if (product) {
     description = clip(`${product.name}, ${formatPrice(product.price)} : ${product.description}`);
-  } else if (route.module === 'mf_catalog_pages/CategoryPage' && catalogue.products && 'category' in route.props) {
-    description = categoryDescription(label, inCategory(catalogue.products, route.props.category), entry.description);
+  } else if (listed && route.path !== '/') {
+    description = categoryDescription(label, listed, entry.description);
   }
 
   const structuredData: StructuredData[] = [];
@@ -78,24 +85,28 @@ export function pageMetadata(pathname: string, status: number, catalogue: Catalo
 
   const title = route.path === '/' ? SHOP_NAME : `${label} · ${SHOP_NAME}`;
   const openGraph = site(description, title, url);
-  if (product) {
-    const image = previewImage(product, absolute);
-    openGraph.splice(1, 0, ['og:type', 'product']);
+  openGraph.splice(1, 0, ['og:type', product ? 'product' : 'website']);
+  const pictured = product ?? listed?.[0];
+  if (pictured) {
+    const image = previewImage(pictured, absolute);
     openGraph.push(
       ['og:image', image.url],
       ['og:image:type', image.type],
       ['og:image:width', String(image.width)],
       ['og:image:height', String(image.height)],
       ['og:image:alt', image.alt],
-      ['product:price:amount', product.price.toFixed(2)],
-      ['product:price:currency', 'MAD'],
-      ['product:availability', product.availability.status === 'out-of-stock' ? 'out of stock' : 'in stock'],
       ['twitter:card', 'summary_large_image'],
       ['twitter:image', image.url],
     );
   } else {
-    openGraph.splice(1, 0, ['og:type', 'website']);
     openGraph.push(['twitter:card', 'summary']);
+  }
+  if (product) {
+    openGraph.push(
+      ['product:price:amount', product.price.toFixed(2)],
+      ['product:price:currency', 'MAD'],
+      ['product:availability', product.availability.status === 'out-of-stock' ? 'out of stock' : 'in stock'],
+    );
   }
   return { description, canonical: url, noindex: entry.index === false, openGraph, structuredData };
 }
