@@ -24,6 +24,11 @@ export interface Product {
  */
 export type Availability = { status: 'in-stock' } | { status: 'low-stock'; left: number } | { status: 'out-of-stock' };
 
+/** The products a category listing shows (`all`: the whole catalogue), in catalogue order. */
+export function productsInCategory<P extends Pick<Product, 'category'>>(products: readonly P[], category: Category | 'all'): readonly P[] {
+  return category === 'all' ? products : products.filter((p) => p.category === category);
+}
+
 export interface ProductsResponse {
   products: Product[];
 }

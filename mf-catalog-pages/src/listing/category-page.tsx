@@ -1,5 +1,5 @@
 import type { CategoryPageProps } from '@shop/contracts/exposes';
-import type { Category } from '@shop/contracts/products';
+import { productsInCategory, type Category } from '@shop/contracts/products';
 import { useMemo } from 'react';
 import { PageRoot } from '../shared/page-root';
 import { useProducts } from '../shared/use-products';
@@ -21,7 +21,7 @@ export function CategoryPage({ category, apiBase = '' }: CategoryPageProps) {
   const { products, error, isLoading, retry } = useProducts(apiBase);
   const listing = useListingFilters();
   const inCategory = useMemo(
-    () => (category === 'all' ? products : products?.filter((p) => p.category === category)),
+    () => (products ? productsInCategory(products, category) : undefined),
     [products, category],
   );
   const { title, intro } = categoryTitles[category];

@@ -1,5 +1,5 @@
 import { formatPrice } from '@shop/contracts/money';
-import type { Category, Product } from '@shop/contracts/products';
+import { productsInCategory, type Product } from '@shop/contracts/products';
 import { labelForPath, matchPageRoute, normalisePath } from '@shop/contracts/route-matching';
 import { pathTo } from '@shop/contracts/routes';
 import { crumbsFor } from '../../src/breadcrumb/crumbs';
@@ -35,9 +35,6 @@ export function clip(text: string, max = MAX_DESCRIPTION): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:.–-]+$/, '')}…`;
 }
 
-const inCategory = (products: readonly Product[], category: Category | 'all') =>
-  category === 'all' ? products : products.filter((p) => p.category === category);
-
 function categoryDescription(label: string, products: readonly Product[], fallback: string): string {
   if (products.length === 0) return fallback;
   const prices = products.map((p) => p.price);
@@ -66,7 +63,7 @@ export function pageMetadata(pathname: string, status: number, catalogue: Catalo
   // A category's products, or the catalogue the home page shows: their first product pictures the page in a preview.
   const listed =
     route.module === 'mf_catalog_pages/CategoryPage' && catalogue.products && 'category' in route.props
-      ? inCategory(catalogue.products, route.props.category)
+      ? productsInCategory(catalogue.products, route.props.category)
       : route.path === '/'
         ? catalogue.products
         : undefined;

@@ -1,5 +1,5 @@
-import type { Product } from '@shop/contracts/products';
-import { pageRoutes, pathTo, type PageRoute } from '@shop/contracts/routes';
+import { productsInCategory, type Product } from '@shop/contracts/products';
+import { pageRoutes, pathTo, type PageRouteDef } from '@shop/contracts/routes';
 import { searchEntries, type SearchEntry } from './search-entries';
 import type { Absolute } from './structured-data';
 
@@ -12,11 +12,8 @@ export interface SitemapUrl {
 const latest = (products: readonly Product[]) => products.reduce<string | undefined>((day, p) => (day && day > p.updatedAt ? day : p.updatedAt), undefined);
 
 /** The day a page's content last changed, from the catalogue it lists (a listing, the home page, a product layout). */
-function lastChange(route: PageRoute, products: readonly Product[]): string | undefined {
-  if ('category' in route.props) {
-    const category = route.props.category;
-    return latest(category === 'all' ? products : products.filter((p) => p.category === category));
-  }
+function lastChange(route: PageRouteDef, products: readonly Product[]): string | undefined {
+  if ('category' in route.props) return latest(productsInCategory(products, route.props.category));
   const catalogueModules: readonly string[] = ['mf_catalog_pages/HomePage', 'mf_catalog_pages/ListingPage', 'mf_catalog_pages/FeaturedProductPage'];
   return catalogueModules.includes(route.module) ? latest(products) : undefined;
 }
@@ -26,9 +23,9 @@ function lastChange(route: PageRoute, products: readonly Product[]): string | un
  * that are indexable and their own canonical (search-entries.ts), then every product page with its `updatedAt`.
  */
 export function sitemapUrls(products: readonly Product[], absolute: Absolute): SitemapUrl[] {
-  const pages = (pageRoutes as readonly PageRoute[]).flatMap((route): SitemapUrl[] => {
-    const entry: SearchEntry = searchEntries[route.path as keyof typeof searchEntries];
-    if (route.param || entry.index === false || entry.canonical) return [];
+  const pages = (pageRoutes as readonly PageRouteDef[]).flatMap((route): SitemapUrl[] => {
+    const entry: SearchEntry = searchEntries[route.path];
+    if ('param' in route || entry.index === false || entry.canonical) return [];
     const lastmod = lastChange(route, products);
     return [{ loc: absolute(route.path), ...(lastmod ? { lastmod } : {}) }];
   });
