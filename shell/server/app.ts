@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Koa from 'koa';
-import type { Middleware } from 'koa';
 import compress from 'koa-compress';
 import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
 import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
-import { DEFAULT_PORTS } from '@shop/contracts/ports';
 import type { Product, ProductsResponse } from '@shop/contracts/products';
 import { isKnownPath, redirectFor } from '@shop/contracts/route-matching';
 import { contentSecurityPolicyHeader } from './content-security-policy';
@@ -17,6 +15,7 @@ import { inlineableCss } from './render/inline-styles';
 import { browserRenderedPage, serverRenderedPage, type PageTemplate } from './render/page-html';
 import type { ServerPage } from './render/renderer-pool';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
+import { readOnlyPath } from './read-only-path';
 import { securityHeaders } from './security-headers';
 import { metadataTags } from './seo/metadata-tags';
 import { pageMetadata } from './seo/page-metadata';
@@ -29,25 +28,10 @@ export interface ShellServerOptions {
   /** Proxies in front of this server trusted to name the shopper's address and protocol (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
   log?: Pick<Logger, 'error'>;
-  /** The shop's public origin (PUBLIC_URL): canonical links, link previews, the sitemap. */
-  publicUrl?: string;
+  /** The shop's public origin (PUBLIC_URL, config.ts): canonical links, link previews, the sitemap. */
+  publicUrl: string;
   /** Renders pages on the server (render/renderer-pool.ts); without it the browser renders every page. */
   renderer?: { render(url: string, down: RemoteName[]): Promise<ServerPage | null> };
-}
-
-/** A fixed path answering GET and HEAD only; anything else is 405 with Allow. */
-function readOnlyPath(path: string, answer: Middleware): Middleware {
-  return async (ctx, next) => {
-    if (ctx.path !== path) return next();
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.status = 405;
-      ctx.set('Allow', 'GET, HEAD');
-      ctx.body = { error: { code: 'method_not_allowed', message: 'Méthode non autorisée pour cette adresse.' } };
-      return;
-    }
-    ctx.set('Cache-Control', 'no-store');
-    return answer(ctx, next);
-  };
 }
 
 export async function createShellServer(options: ShellServerOptions): Promise<Koa> {
@@ -59,8 +43,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   app.proxy = true;
   const status = cachedRemotesStatus(() => remotes.current);
   const down = remotesDown(status);
-  const publicOrigin = options.publicUrl ?? `http://localhost:${DEFAULT_PORTS.shell}`;
-  const absolute = (path: string) => `${publicOrigin}${path}`;
+  const absolute = (path: string) => `${options.publicUrl}${path}`;
 
   // Liveness first: it never depends on the remotes configuration or anything after it.
   app.use(readOnlyPath('/healthz', (ctx) => {
@@ -81,7 +64,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   }));
 
   app.use(cartServiceProxy({ target: cartServiceUrl, bodyLimitBytes: MAX_API_BODY_BYTES }));
-  app.use(searchEngineFiles({ absolute, products: () => catalogueNow(cartServiceUrl) }));
+  for (const file of searchEngineFiles({ absolute, products: () => catalogueNow(cartServiceUrl) })) app.use(file);
 
   // Content-hashed files never change; everything else (manifests) must be revalidated.
   app.use(builtFiles(distDir, { index: false }));

@@ -84,6 +84,7 @@ describe('shell server hardening', () => {
       await createShellServer({
         distDir: `${shell.dir}/dist`,
         cartServiceUrl: urlOf(api.server),
+        publicUrl: 'http://localhost:3000',
         remotes: { get current() { return current; } },
         log: { error: (m) => void errors.push(m) },
       }),

@@ -47,7 +47,7 @@ export async function startShell(
   const errors: string[] = [];
   const log = { info: () => {}, error: (message: string) => void errors.push(message) };
   const remotes = await RemotesConfigFile.open(join(dir, 'remotes.json'), log);
-  const server = await listen(await createShellServer({ distDir: join(dir, 'dist'), remotes, log, ...options }));
+  const server = await listen(await createShellServer({ distDir: join(dir, 'dist'), remotes, log, publicUrl: 'http://localhost:3000', ...options }));
   return {
     url: urlOf(server),
     dir,

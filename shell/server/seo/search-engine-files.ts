@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Product } from '@shop/contracts/products';
+import { readOnlyPath } from '../read-only-path';
 import { robotsTxt } from './robots-txt';
 import { sitemapUrls, sitemapXml } from './sitemap';
 import type { Absolute } from './structured-data';
@@ -15,34 +16,27 @@ const ROBOTS_CACHE = 'public, max-age=3600';
 const SITEMAP_CACHE = 'public, max-age=600';
 
 /**
- * GET/HEAD /robots.txt and /sitemap.xml. Without the catalogue the sitemap answers 503 with Retry-After: a sitemap
- * missing every product would tell search engines the products are gone.
+ * GET/HEAD /robots.txt and /sitemap.xml (other methods: 405, read-only-path.ts). Without the catalogue the sitemap
+ * answers 503 with Retry-After, not stored: a sitemap missing every product would tell search engines the products
+ * are gone.
  */
-export function searchEngineFiles({ absolute, products }: SearchEngineFilesOptions): Middleware {
-  return async (ctx, next) => {
-    if (ctx.path !== '/robots.txt' && ctx.path !== '/sitemap.xml') return next();
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.status = 405;
-      ctx.set('Allow', 'GET, HEAD');
-      ctx.body = { error: { code: 'method_not_allowed', message: 'Méthode non autorisée pour cette adresse.' } };
-      return;
-    }
-    if (ctx.path === '/robots.txt') {
-      ctx.type = 'text/plain; charset=utf-8';
-      ctx.set('Cache-Control', ROBOTS_CACHE);
-      ctx.body = robotsTxt(absolute);
-      return;
-    }
+export function searchEngineFiles({ absolute, products }: SearchEngineFilesOptions): Middleware[] {
+  const robots = readOnlyPath('/robots.txt', (ctx) => {
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.set('Cache-Control', ROBOTS_CACHE);
+    ctx.body = robotsTxt(absolute);
+  });
+  const sitemap = readOnlyPath('/sitemap.xml', async (ctx) => {
     const catalogue = await products();
     if (!catalogue) {
       ctx.status = 503;
       ctx.set('Retry-After', '60');
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = { error: { code: 'catalogue_unavailable', message: 'Le catalogue est momentanément indisponible.' } };
       return;
     }
     ctx.type = 'application/xml; charset=utf-8';
     ctx.set('Cache-Control', SITEMAP_CACHE);
     ctx.body = sitemapXml(sitemapUrls(catalogue, absolute));
-  };
+  });
+  return [robots, sitemap];
 }
