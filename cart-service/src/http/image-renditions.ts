@@ -4,8 +4,7 @@ import type { Middleware } from 'koa';
 import sharp from 'sharp';
 import { IMAGE_RENDITION, renditionSource } from '@shop/contracts/images';
 import { ApiError, messages } from './api-error';
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { IMAGE_MAX_AGE_MS } from './static-images';
 
 /**
  * GET/HEAD `/images/....png` for an SVG image: its PNG rendition (contracts' IMAGE_RENDITION: 1200 × 1200, the SVG
@@ -57,7 +56,7 @@ export function imageRenditions(publicDir: string): Middleware {
     }
     if (png === null) return next();
     ctx.type = IMAGE_RENDITION.type;
-    ctx.set('Cache-Control', `max-age=${ONE_YEAR_SECONDS},immutable`);
+    ctx.set('Cache-Control', `max-age=${IMAGE_MAX_AGE_MS / 1000},immutable`);
     ctx.set('Content-Security-Policy', "default-src 'none'");
     ctx.body = png;
   };

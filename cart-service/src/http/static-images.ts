@@ -2,7 +2,8 @@ import type { Middleware } from 'koa';
 import serve from 'koa-static';
 import { ApiError, messages } from './api-error';
 
-const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** How long an image (and its PNG rendition) may be kept: a year, `immutable` (its URL changes with the file). */
+export const IMAGE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
  * GET/HEAD /images/... from `<publicDir>/images`, cached for a year as `immutable`: the catalogue hands out image
@@ -11,7 +12,7 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
  */
 export function staticImages(publicDir: string): Middleware {
   const files = serve(publicDir, {
-    maxage: ONE_YEAR_MS,
+    maxage: IMAGE_MAX_AGE_MS,
     immutable: true,
     index: false,
     hidden: false,

@@ -19,24 +19,21 @@ export interface SearchEntry {
 const SHOP = SHOP_NAME;
 const COD = 'paiement à la livraison partout au Maroc';
 
-const listingVariant: SearchEntry = {
-  description: `Tous les soins naturels ${SHOP} : visage, corps, cheveux et coffrets, prix en dirhams, ${COD}.`,
-  canonical: '/shop/all',
-};
+const ALL_PRODUCTS = `Tous les soins naturels ${SHOP} : visage, corps, cheveux et coffrets, prix en dirhams, ${COD}.`;
+const JOURNAL = `Le journal ${SHOP} : rituels de beauté marocains, conseils de soin et ingrédients naturels expliqués.`;
+
+const listingVariant: SearchEntry = { description: ALL_PRODUCTS, canonical: '/shop/all' };
 const productLayout = (what: string): SearchEntry => ({
   description: `${what} : un soin naturel ${SHOP} présenté en détail, avec son prix en dirhams et ${COD}.`,
 });
-const blogVariant: SearchEntry = {
-  description: `Le journal ${SHOP} : rituels de beauté marocains, conseils de soin et ingrédients naturels expliqués.`,
-  canonical: '/blog-grid',
-};
+const blogVariant: SearchEntry = { description: JOURNAL, canonical: '/blog-grid' };
 
 export const searchEntries = {
   '/': {
     description: `${SHOP}, cosmétiques naturels du Maroc : soins du visage, du corps et des cheveux à l’argan et au rhassoul, ${COD}.`,
   },
   '/index2': { description: `${SHOP}, cosmétiques naturels du Maroc.`, canonical: '/' },
-  '/shop/all': { description: `Tous les soins naturels ${SHOP} : visage, corps, cheveux et coffrets, prix en dirhams, ${COD}.` },
+  '/shop/all': { description: ALL_PRODUCTS },
   '/shop/face': { description: `Soins du visage naturels ${SHOP} : sérums, crèmes, eaux florales et masques, ${COD}.` },
   '/shop/body': { description: `Soins du corps naturels ${SHOP} : huiles, gommages, laits et savons du hammam, ${COD}.` },
   '/shop/hair': { description: `Soins capillaires naturels ${SHOP} : huiles, masques et shampooings, ${COD}.` },
@@ -88,7 +85,7 @@ export const searchEntries = {
   '/contact': { description: `Contacter ${SHOP} : une question sur un soin, une commande ou une livraison, écrivez-nous.` },
   '/shop-list': { description: `Nos points de vente : retrouvez les soins ${SHOP} et nos conseils dans nos boutiques au Maroc.` },
 
-  '/blog-grid': { description: `Le journal ${SHOP} : rituels de beauté marocains, conseils de soin et ingrédients naturels expliqués.` },
+  '/blog-grid': { description: JOURNAL },
   '/blog-masonary': blogVariant,
   '/blog-grid-right-sidebar': blogVariant,
   '/blog-grid-left-sidebar': blogVariant,

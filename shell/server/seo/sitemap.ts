@@ -1,6 +1,7 @@
 import { productsInCategory, type Product } from '@shop/contracts/products';
 import { pageRoutes, pathTo, type PageRouteDef } from '@shop/contracts/routes';
 import { searchEntries, type SearchEntry } from './search-entries';
+import { escapeHtml } from '../page-hints';
 import type { Absolute } from './structured-data';
 
 /** One `<url>` of the sitemap: the page's canonical URL and, where the catalogue says, the day it last changed. */
@@ -33,13 +34,10 @@ export function sitemapUrls(products: readonly Product[], absolute: Absolute): S
   return [...pages, ...productPages];
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
 /** The sitemaps.org 0.9 document (at most 50,000 URLs: far more than the shop has). */
 export function sitemapXml(urls: readonly SitemapUrl[]): string {
   const entries = urls.map(
-    ({ loc, lastmod }) => `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </url>\n`,
+    ({ loc, lastmod }) => `  <url>\n    <loc>${escapeHtml(loc)}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </url>\n`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('')}</urlset>\n`;
 }
