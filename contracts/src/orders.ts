@@ -91,3 +91,33 @@ export interface AdminOrdersResponse {
 export interface SetOrderStatusBody {
   status: OrderStatus;
 }
+
+/** Every status, in the order an order goes through them (`annulée` last). */
+export const ORDER_STATUSES: readonly OrderStatus[] = ['reçue', 'confirmée', 'expédiée', 'livrée', 'annulée'];
+
+/**
+ * The life of a cash-on-delivery order: the shop calls to confirm, ships, the courier collects the cash. An order can
+ * be cancelled until it leaves the warehouse; a delivered or cancelled order is final. For each status, the statuses
+ * an order may be in to move to it (cart-service enforces it; the console offers only these moves).
+ */
+const ALLOWED_FROM: Record<OrderStatus, readonly OrderStatus[]> = {
+  reçue: [],
+  confirmée: ['reçue'],
+  expédiée: ['confirmée'],
+  livrée: ['expédiée'],
+  annulée: ['reçue', 'confirmée'],
+};
+
+/** The statuses an order may be in for it to move to `status`. */
+export function statusesAllowedBefore(status: OrderStatus): readonly OrderStatus[] {
+  return ALLOWED_FROM[status];
+}
+
+/** Where an order in `status` may move next. */
+export function nextOrderStatuses(status: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((next) => ALLOWED_FROM[next].includes(status));
+}
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}

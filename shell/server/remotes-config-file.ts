@@ -27,14 +27,18 @@ export class RemotesConfigFile {
     readonly path: string,
     initial: RemotesConfig,
     private readonly log: Logger,
+    private readonly onEdit: (config: RemotesConfig) => void,
   ) {
     this.#current = initial;
   }
 
-  /** Fails when the file is unusable at start: there is no last good configuration to fall back on yet. */
-  static async open(path: string, log: Logger): Promise<RemotesConfigFile> {
+  /**
+   * Fails when the file is unusable at start: there is no last good configuration to fall back on yet. `onEdit` is
+   * called with each valid new content (the live configuration follows it, operations/live-config/live-remotes.ts).
+   */
+  static async open(path: string, log: Logger, onEdit: (config: RemotesConfig) => void = () => undefined): Promise<RemotesConfigFile> {
     const initial = parseRemotesConfigText(await readFile(path, 'utf8'));
-    const file = new RemotesConfigFile(path, initial, log);
+    const file = new RemotesConfigFile(path, initial, log, onEdit);
     file.#watch();
     return file;
   }
@@ -68,6 +72,7 @@ export class RemotesConfigFile {
     if (JSON.stringify(next) !== JSON.stringify(this.#current)) {
       this.#current = next;
       this.log.info(`remotes.json ${this.path} reloaded: ${next.remotes.map((r) => `${r.name}=${r.entry}`).join(' ')}`);
+      this.onEdit(next);
     }
     return true;
   }

@@ -10,7 +10,7 @@ import type { ShopStore } from '../store/open-store';
 import { normalizeOrderNumber } from '@shop/contracts/order-number';
 import { orderBodies } from './order-bodies';
 import { orderJson } from './order-json';
-import { isOrderStatus, statusesAllowedBefore } from './order-status';
+import { isOrderStatus, statusesAllowedBefore } from '@shop/contracts/orders';
 import type { OrderCursor } from '../store/order-store';
 
 export interface AdminRouteDeps extends AdminAuthOptions {

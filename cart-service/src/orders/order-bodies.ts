@@ -4,7 +4,7 @@ import type { OrderStatus } from '@shop/contracts/orders';
 import { checkTracking } from '@shop/contracts/tracking';
 import { messages } from '../http/api-error';
 import { refuseFields, type BodyRefusals, type FieldMessages } from '../http/validate-body';
-import { isOrderStatus } from './order-status';
+import { isOrderStatus } from '@shop/contracts/orders';
 
 /**
  * The order routes' bodies, checked by validateBody like every body of the service. The shopper's forms are checked by

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { AdminOrdersResponse, Order, OrderResponse, OrderStatus } from '@shop/contracts/orders';
 import { DEFAULT_CART_SERVICE_URL } from '@shop/contracts/ports';
 import { adminClient, date, escapeJson, mad, printable, printRows, refused, type CliIo } from '../cli/admin-cli';
-import { ORDER_STATUSES } from './order-status';
+import { ORDER_STATUSES } from '@shop/contracts/orders';
 
 export { printable } from '../cli/admin-cli';
 

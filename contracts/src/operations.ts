@@ -1,0 +1,163 @@
+/**
+ * The operators' console and its JSON API (`/operations` on the shell's server, decision 020). The console page and
+ * scripts use the same API, with the same authentication: the console's session cookie, or
+ * `Authorization: Bearer <operator's API token>` for scripts and CI pipelines.
+ *
+ *   GET  /operations/api/session                      → OperatorSession
+ *   GET  /operations/api/state                        → OperationsState (live revision, remotes, health, releases)
+ *   GET  /operations/api/history                      → RevisionHistory (newest first, the last 100)
+ *   POST /operations/api/switch   SwitchBody          → RevisionResponse | 409 revision_conflict | 422 release_refused
+ *   POST /operations/api/rollback RollbackBody        → RevisionResponse | 409 revision_conflict | 422 release_refused
+ *   POST /operations/api/restore  RestoreBody         → RevisionResponse | 409 revision_conflict | 422 release_refused
+ *   GET  /operations/api/orders?status=&q=&cursor=    → AdminOrdersResponse (cart-service's, through the shell)
+ *   POST /operations/api/orders/:number/status {status} → OrderResponse
+ *
+ * Every refusal is `{error: {code, message}}` with a French message; a refused release adds `reasons`, a conflict adds
+ * the `current` revision so the console shows the new state at once.
+ */
+import type { RemoteName, RemotesConfig } from './remotes';
+
+/** How many revisions the shared configuration keeps (older ones are dropped). */
+export const REVISIONS_KEPT = 100;
+
+/** At most this many characters in a revision's reason. */
+export const MAX_REASON_LENGTH = 500;
+
+/** One change of the live configuration: who, when, what, why. Revisions count up from 1 and are never reused. */
+export interface RemotesRevision {
+  revision: number;
+  /** ISO 8601. */
+  at: string;
+  /** The operator's name, or `remotes.json` for a hand edit of the file (or the file the configuration started from). */
+  by: string;
+  reason: string | null;
+  /** What moved: one entry per remote whose release changed (empty for the first revision). */
+  changes: RemoteChange[];
+  config: RemotesConfig;
+}
+
+export interface RemoteChange {
+  name: RemoteName;
+  /** Manifest URLs, before and after (null: the remote was not configured before). */
+  from: string | null;
+  to: string;
+}
+
+/** A release a remote's server offers: `GET <release server>/releases.json`. */
+export interface ReleaseListing {
+  releases: Release[];
+}
+
+export interface Release {
+  version: string;
+  /** The release's `mf-manifest.json`, as a URL relative to `/releases.json` (e.g. `/1.0.1/mf-manifest.json`). */
+  manifest: string;
+  /** ISO 8601: when the release was built (its manifest's time on the server). */
+  builtAt: string;
+}
+
+/** What the console shows of one remote. */
+export interface RemoteOverview {
+  name: RemoteName;
+  /** The live release's manifest URL and version. */
+  entry: string;
+  version: string;
+  health: { up: boolean; ms: number; error?: string };
+  /** The releases its server offers, newest build first, with absolute manifest URLs; empty with `releasesError` when the list could not be read. */
+  releases: Array<Release & { entry: string }>;
+  releasesError?: string;
+}
+
+export interface OperationsState {
+  live: RemotesRevision;
+  remotes: RemoteOverview[];
+  /** Origins a release may be loaded from (ALLOWED_RELEASE_ORIGINS, set by whoever runs the shell, not from the console). */
+  allowedOrigins: string[];
+}
+
+export interface RevisionHistory {
+  revisions: RemotesRevision[];
+}
+
+export interface OperatorSession {
+  operator: string;
+}
+
+/** Switches one remote to the release at `entry`. `expectedRevision` is the live revision the operator saw. */
+export interface SwitchBody {
+  remote: RemoteName;
+  entry: string;
+  expectedRevision: number;
+  reason?: string;
+}
+
+/** Puts one remote back on the release it had before its last change (the `from` of the newest revision that moved it). */
+export interface RollbackBody {
+  remote: RemoteName;
+  expectedRevision: number;
+  reason?: string;
+}
+
+/** Makes a kept revision's configuration live again (roll back = restore the revision before the live one). */
+export interface RestoreBody {
+  revision: number;
+  expectedRevision: number;
+  reason?: string;
+}
+
+export interface RevisionResponse {
+  revision: RemotesRevision;
+}
+
+export type OperationsErrorCode =
+  | 'unauthorized'
+  | 'forbidden_origin'
+  | 'too_many_attempts'
+  | 'validation_failed'
+  | 'revision_conflict'
+  | 'release_refused'
+  | 'revision_not_found'
+  | 'unavailable'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'orders_unavailable';
+
+export interface OperationsErrorBody {
+  error: {
+    code: OperationsErrorCode | string;
+    message: string;
+    /** `release_refused`: every check that failed, one French sentence each. */
+    reasons?: string[];
+    /** `revision_conflict`: the live revision now. */
+    current?: RemotesRevision;
+  };
+}
+
+/** The French messages the console and the API agree on. */
+export const OPERATIONS_MESSAGES = {
+  unauthorized: 'Connexion requise : identifiez-vous sur la console des opérations.',
+  badCredentials: 'Nom d’opérateur ou mot de passe incorrect.',
+  tooManyAttempts: (seconds: number) => `Trop de tentatives de connexion. Réessayez dans ${seconds} s.`,
+  forbiddenOrigin: 'Requête refusée : elle ne vient pas de la console de la boutique.',
+  conflict: (revision: number) =>
+    `Un autre opérateur a modifié la configuration entre-temps (révision ${revision}). Voici l’état actuel : vérifiez-le avant de recommencer.`,
+  refused: 'Version refusée : elle ne convient pas à la boutique.',
+  revisionNotFound: (revision: number) => `La révision ${revision} n’est plus conservée.`,
+  noPreviousRelease: (remote: string) => `Aucune version précédente de ${remote} dans l’historique conservé.`,
+  unchanged: 'Cette version est déjà en ligne.',
+  reasonTooLong: `La raison ne peut pas dépasser ${MAX_REASON_LENGTH} caractères.`,
+  ordersUnavailable: 'Le service des commandes ne répond pas. Réessayez dans un instant.',
+} as const;
+
+/** The version in a release URL: the folder that holds its manifest (`…/1.0.1/mf-manifest.json` → `1.0.1`). */
+export function releaseVersionOf(entry: string): string {
+  const segments = entry.split('?')[0]!.split('/');
+  return segments[segments.length - 2] || entry;
+}
+
+/** What changed from `before` to `after`, one entry per remote whose release is not the same. */
+export function changesBetween(before: RemotesConfig | null, after: RemotesConfig): RemoteChange[] {
+  return after.remotes
+    .map((remote) => ({ name: remote.name, from: before?.remotes.find((r) => r.name === remote.name)?.entry ?? null, to: remote.entry }))
+    .filter((change) => change.from !== change.to);
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type TestRedis } from '../../test-support/redis-server';
+import { RedisRevisionStore } from './redis-revision-store';
+import { configAt, revisionStoreContract } from './revision-store.contract';
+
+let redis: TestRedis;
+let prefixes = 0;
+beforeAll(async () => {
+  redis = await startRedis();
+}, 20_000);
+afterAll(() => redis?.stop());
+
+revisionStoreContract('RedisRevisionStore', (initial) => RedisRevisionStore.open(redis.client(), initial, `test${++prefixes}:`));
+
+describe('RedisRevisionStore, two shells sharing one Redis', () => {
+  it('applies a change made by one shell in the other within a second, and refuses the other’s stale write', async () => {
+    const prefix = `shared${++prefixes}:`;
+    const a = await RedisRevisionStore.open(redis.client(), configAt('1.0.0'), prefix);
+    // The second shell starts with another file: the configuration already in Redis wins.
+    const b = await RedisRevisionStore.open(redis.client(), configAt('9.9.9'), prefix);
+    expect(b.live.config).toEqual(configAt('1.0.0'));
+
+    const applied = new Promise<number>((resolve) => b.onChange(() => resolve(performance.now())));
+    const started = performance.now();
+    await a.commit({ config: configAt('1.0.1'), by: 'amina', reason: null }, 1);
+    expect((await applied) - started).toBeLessThan(1000);
+    expect(b.live).toMatchObject({ revision: 2, by: 'amina', config: configAt('1.0.1') });
+
+    const stale = await b.commit({ config: configAt('1.0.2'), by: 'youssef', reason: null }, 1);
+    expect(stale.kind).toBe('conflict');
+    expect(a.live.revision).toBe(2);
+    await Promise.all([a.close(), b.close()]);
+  });
+});
