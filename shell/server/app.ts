@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import compress from 'koa-compress';
 import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
 import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
@@ -9,7 +9,8 @@ import type { Product, ProductsResponse } from '@shop/contracts/products';
 import { isKnownPath, redirectFor } from '@shop/contracts/route-matching';
 import { contentSecurityPolicyHeader } from './content-security-policy';
 import { cartServiceProxy } from './proxy';
-import type { Logger, RemotesConfigFile } from './remotes-config-file';
+import type { Logger } from './remotes-config-file';
+import type { RemotesConfig } from '@shop/contracts/remotes';
 import { cachedRemotesStatus } from './remotes-status';
 import { inlineableCss } from './render/inline-styles';
 import { browserRenderedPage, serverRenderedPage, type PageTemplate } from './render/page-html';
@@ -24,7 +25,8 @@ import { searchEngineFiles } from './seo/search-engine-files';
 export interface ShellServerOptions {
   distDir: string;
   cartServiceUrl: string;
-  remotes: Pick<RemotesConfigFile, 'current'>;
+  /** The live remotes configuration (operations/live-config/live-remotes.ts). */
+  remotes: { readonly current: RemotesConfig };
   /** Proxies in front of this server trusted to name the shopper's address and protocol (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
   log?: Pick<Logger, 'error'>;
@@ -32,6 +34,8 @@ export interface ShellServerOptions {
   publicUrl: string;
   /** Renders pages on the server (render/renderer-pool.ts); without it the browser renders every page. */
   renderer?: { render(url: string, down: RemoteName[]): Promise<ServerPage | null> };
+  /** The operators' console and API under /operations (operations/operations-routes.ts); without it, /operations is a 404 page. */
+  operations?: (status: () => Promise<RemotesStatus>) => Middleware;
 }
 
 export async function createShellServer(options: ShellServerOptions): Promise<Koa> {
@@ -62,6 +66,8 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   app.use(readOnlyPath('/remotes/status', async (ctx) => {
     ctx.body = await status();
   }));
+
+  if (options.operations) app.use(options.operations(status));
 
   app.use(cartServiceProxy({ target: cartServiceUrl, bodyLimitBytes: MAX_API_BODY_BYTES }));
   for (const file of searchEngineFiles({ absolute, products: () => catalogueNow(cartServiceUrl) })) app.use(file);

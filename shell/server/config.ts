@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS } from '@shop/contracts/ports';
 import type { LogLevel } from '@shop/server-kit/logger';
-import { logLevelSetting, portSetting, readServerConfig, trustProxySetting, urlSetting } from '@shop/server-kit/server-config';
+import { logLevelSetting, optionalListSetting, portSetting, readServerConfig, trustProxySetting, urlSetting } from '@shop/server-kit/server-config';
 import type { TrustProxy } from '@shop/server-kit/trusted-proxy';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +44,21 @@ const Env = z.object({
       }
       return url.origin;
     }),
+  // Operators' console (decision 020). With REDIS_URL every shell shares the live configuration, the revisions, the
+  // operators and their sessions; without it this shell keeps them in files beside remotes.json (one shell only).
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^rediss?:\/\/[^\s]+$/.test(value), 'must be a redis:// or rediss:// URL'),
+  REDIS_PREFIX: z.string().regex(/^[a-z0-9:_-]{0,40}$/i, 'letters, digits, `:`, `_`, `-`, at most 40').default('maison-argane:'),
+  OPERATORS_FILE: z.string().optional(),
+  // Where a release may be switched to from the console; unset: the origins of the remotes in the file at start.
+  ALLOWED_RELEASE_ORIGINS: optionalListSetting,
+  // cart-service's operators' token: the console's orders go through this server, never through a browser.
+  ADMIN_TOKEN: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || value.length >= 32, 'must be at least 32 characters'),
 });
 
 export interface ShellConfig {
@@ -62,6 +77,18 @@ export interface ShellConfig {
   renderDeadlineMs: number;
   /** The shop's public origin, for canonical links, link previews and the sitemap. */
   publicUrl: string;
+  operations: OperationsConfig;
+}
+
+export interface OperationsConfig {
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  /** The revisions of a shell on its own (beside remotes.json). */
+  historyPath: string;
+  operatorsPath: string;
+  /** Set from the file at start when ALLOWED_RELEASE_ORIGINS is unset (operations/open-operations.ts). */
+  allowedReleaseOrigins: string[] | undefined;
+  adminToken: string | undefined;
 }
 
 /** Reads the environment; throws one error listing every bad variable. */
@@ -78,5 +105,13 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
     serverRendering: e.SERVER_RENDERING === 'on',
     renderDeadlineMs: e.RENDER_DEADLINE_MS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.SHELL_PORT}`,
+    operations: {
+      redisUrl: e.REDIS_URL || undefined,
+      redisPrefix: e.REDIS_PREFIX,
+      historyPath: e.REMOTES_CONFIG.replace(/(\.json)?$/, '.history.json'),
+      operatorsPath: resolve(e.OPERATORS_FILE || resolve(dirname(e.REMOTES_CONFIG), 'operators.json')),
+      allowedReleaseOrigins: e.ALLOWED_RELEASE_ORIGINS?.length ? e.ALLOWED_RELEASE_ORIGINS : undefined,
+      adminToken: e.ADMIN_TOKEN || undefined,
+    },
   };
 }

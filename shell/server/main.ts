@@ -2,7 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { createLogger } from '@shop/server-kit/logger';
 import { createShellServer } from './app';
 import { loadShellConfig } from './config';
-import { RemotesConfigFile } from './remotes-config-file';
+import { openOperations, type OperationsStores } from './operations/open-operations';
+import { operationsRoutes } from './operations/operations-routes';
+import { releaseRefusals } from './operations/releases/release-checks';
+import { shellSharedVersions } from './operations/releases/release-discovery';
 import { RendererPool } from './render/renderer-pool';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,16 +20,17 @@ try {
 const { remotesPath, trustProxy } = config;
 const logger = createLogger('shell', config.logLevel);
 
-let remotes: RemotesConfigFile;
+let operations: OperationsStores;
 try {
-  remotes = await RemotesConfigFile.open(remotesPath, logger);
+  operations = await openOperations(remotesPath, config.operations, logger);
 } catch (error) {
   // Plain text on stderr for the operator, and the log line.
   const reason = (error as Error).message;
-  console.error(`shell cannot start: ${remotesPath} is unusable: ${reason}`);
-  logger.fatal({ remotes: remotesPath, reason }, 'shell cannot start: remotes.json is unusable');
+  console.error(`shell cannot start: the remotes configuration (${config.operations.redisUrl ? 'Redis' : remotesPath}) is unusable: ${reason}`);
+  logger.fatal({ remotes: remotesPath, reason }, 'shell cannot start: the remotes configuration is unusable');
   process.exit(1);
 }
+const remotes = operations.live;
 // Pages are rendered on the server by worker threads, one per remotes configuration (decision 017). A build without
 // the shell's Node bundle (the dev server's) leaves rendering to the browser.
 const bundlePath = join(config.distDir, 'server', 'server-render.mjs');
@@ -42,6 +46,7 @@ const renderer =
       })
     : undefined;
 void renderer?.start();
+const shellShared = await shellSharedVersions(config.distDir);
 const app = await createShellServer({
   distDir: config.distDir,
   cartServiceUrl: config.cartServiceUrl,
@@ -50,6 +55,22 @@ const app = await createShellServer({
   trustProxy,
   log: logger,
   renderer,
+  operations: (status) =>
+    operationsRoutes({
+      store: operations.live.store,
+      operators: operations.operators,
+      sessions: operations.sessions,
+      limits: operations.limits,
+      allowedOrigins: operations.allowedOrigins,
+      refusals: (remote, entry) =>
+        releaseRefusals(remote, entry, { allowedOrigins: operations.allowedOrigins, shellShared, requireServerBuild: config.serverRendering }),
+      status,
+      cartServiceUrl: config.cartServiceUrl,
+      adminToken: config.operations.adminToken,
+      consoleDir: join(config.distDir, 'operations'),
+      publicUrl: config.publicUrl,
+      log: logger,
+    }),
 });
 const server = app.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
@@ -61,6 +82,8 @@ const server = app.listen(config.port, config.host, () => {
       cartService: config.cartServiceUrl,
       trustedProxies: trustProxy.description,
       serverRendering: renderer ? `on, deadline ${config.renderDeadlineMs} ms` : 'off',
+      sharedConfiguration: config.operations.redisUrl ? `Redis (${config.operations.redisPrefix})` : `files beside ${remotesPath}`,
+      releaseOrigins: operations.allowedOrigins,
     },
     'shell listening',
   );
@@ -73,7 +96,7 @@ server.headersTimeout = 10_000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     logger.info({ signal }, 'shell stopping');
-    remotes.close();
+    void operations.close();
     void renderer?.close();
     server.close(() => process.exit(0));
     server.closeAllConnections();

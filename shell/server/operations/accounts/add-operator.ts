@@ -1,0 +1,17 @@
+import { hashPassword, MIN_PASSWORD_LENGTH, OPERATOR_NAME } from './passwords';
+import { digest, newSecret, type OperatorStore } from './operator-store';
+
+/**
+ * Creates an operator (or gives an existing one a new password and API token). Answers the API token, shown once: only
+ * its digest is kept. Throws a French message for a bad name or a short password.
+ */
+export async function addOperator(store: OperatorStore, name: string, password: string): Promise<{ token: string; replaced: boolean }> {
+  if (!OPERATOR_NAME.test(name)) {
+    throw new Error('Nom d’opérateur invalide : 2 à 32 caractères parmi a-z, 0-9, « . », « _ » et « - », en commençant par une lettre ou un chiffre.');
+  }
+  if ([...password].length < MIN_PASSWORD_LENGTH) throw new Error(`Mot de passe trop court : ${MIN_PASSWORD_LENGTH} caractères au moins.`);
+  const replaced = (await store.find(name)) !== undefined;
+  const token = `op_${newSecret()}`;
+  await store.save({ name, passwordHash: await hashPassword(password), tokenHash: digest(token), createdAt: new Date().toISOString() });
+  return { token, replaced };
+}

@@ -1,0 +1,50 @@
+import type { Context, Middleware } from 'koa';
+import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
+import type { OperatorStore, SessionStore } from '../accounts/operator-store';
+import { OperationsError } from './operations-error';
+
+export const SESSION_COOKIE = 'operations_session';
+/** A console session lasts a working day. */
+export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+
+export interface OperatorState {
+  operator?: string;
+}
+
+/** The cookie of a session: HttpOnly, SameSite=Strict, Secure over HTTPS (behind a trusted proxy), only for /operations. */
+export function setSessionCookie(ctx: Context, id: string | null): void {
+  ctx.cookies.set(SESSION_COOKIE, id, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.protocol === 'https',
+    path: '/operations',
+    maxAge: id ? SESSION_TTL_MS : 0,
+    overwrite: true,
+  });
+}
+
+/** Who is asking: the console's session cookie or a script's `Authorization: Bearer <API token>`; nobody otherwise. */
+export function identifyOperator(operators: OperatorStore, sessions: SessionStore): Middleware<OperatorState> {
+  return async (ctx, next) => {
+    const bearer = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(ctx.get('Authorization'))?.[1];
+    if (bearer) {
+      ctx.state.operator = (await operators.findByToken(bearer))?.name;
+    } else {
+      const id = ctx.cookies.get(SESSION_COOKIE);
+      if (id && id.length <= 100) ctx.state.operator = await sessions.find(id);
+    }
+    return next();
+  };
+}
+
+/** The API answers 401 to nobody (with the header a script expects); pages send the browser to the login page. */
+export function requireOperator(kind: 'api' | 'page'): Middleware<OperatorState> {
+  return async (ctx, next) => {
+    if (ctx.state.operator) return next();
+    if (kind === 'page') {
+      ctx.redirect('/operations/login');
+      return;
+    }
+    throw new OperationsError(401, 'unauthorized', OPERATIONS_MESSAGES.unauthorized, {}, { 'WWW-Authenticate': 'Bearer' });
+  };
+}

@@ -1,0 +1,141 @@
+import type Router from '@koa/router';
+import {
+  MAX_REASON_LENGTH,
+  OPERATIONS_MESSAGES,
+  releaseVersionOf,
+  type OperationsState,
+  type RemotesRevision,
+  type RevisionHistory,
+  type RevisionResponse,
+} from '@shop/contracts/operations';
+import { REMOTE_NAMES, type RemoteName, type RemotesConfig, type RemotesStatus } from '@shop/contracts/remotes';
+import type { RevisionStore } from '../live-config/revision-store';
+import { offeredReleases } from '../releases/release-discovery';
+import type { OperatorState } from './authentication';
+import { OperationsError, readJson } from './operations-error';
+
+export interface RevisionDeps {
+  store: RevisionStore;
+  allowedOrigins: readonly string[];
+  /** Why a release cannot be `remote`'s (operations/releases/release-checks.ts); empty when it may go live. */
+  refusals(remote: RemoteName, entry: string): Promise<string[]>;
+  status(): Promise<RemotesStatus>;
+  log: { info(object: object, message: string): void };
+}
+
+const isRemote = (value: unknown): value is RemoteName => REMOTE_NAMES.includes(value as RemoteName);
+
+function revisionNumber(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new OperationsError(400, 'validation_failed', `« ${field} » doit être un numéro de révision (entier positif).`);
+  }
+  return value;
+}
+
+function reasonOf(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string') throw new OperationsError(400, 'validation_failed', '« reason » doit être un texte.');
+  if (value.length > MAX_REASON_LENGTH) throw new OperationsError(400, 'validation_failed', OPERATIONS_MESSAGES.reasonTooLong);
+  return value.trim() || null;
+}
+
+/** GET state, history and session; POST switch, rollback and restore, each checked and compare-and-set. */
+export function registerRevisionRoutes(router: Router<OperatorState>, deps: RevisionDeps): void {
+  const { store } = deps;
+
+  router.get('/operations/api/session', (ctx) => {
+    ctx.body = { operator: ctx.state.operator };
+  });
+
+  router.get('/operations/api/state', async (ctx) => {
+    const live = store.live;
+    const [status, listings] = await Promise.all([
+      deps.status(),
+      Promise.all(live.config.remotes.map((remote) => offeredReleases(remote.entry))),
+    ]);
+    const body: OperationsState = {
+      live,
+      allowedOrigins: [...deps.allowedOrigins],
+      remotes: live.config.remotes.map((remote, i) => {
+        const health = status.remotes.find((checked) => checked.name === remote.name && checked.entry === remote.entry);
+        const { releases, error } = listings[i]!;
+        return {
+          name: remote.name,
+          entry: remote.entry,
+          version: releaseVersionOf(remote.entry),
+          health: health ? { up: health.up, ms: health.ms, ...(health.error ? { error: health.error } : {}) } : { up: false, ms: 0, error: 'non vérifié' },
+          releases,
+          ...(error ? { releasesError: error } : {}),
+        };
+      }),
+    };
+    ctx.body = body;
+  });
+
+  router.get('/operations/api/history', async (ctx) => {
+    const body: RevisionHistory = { revisions: await store.history() };
+    ctx.body = body;
+  });
+
+  /** Checks every release that would change, then commits from `expected`; answers the new revision. */
+  const commit = async (operator: string, config: RemotesConfig, expected: number, reason: string | null): Promise<RemotesRevision> => {
+    // A stale form is answered at once, before the checks fetch anything.
+    if (store.live.revision !== expected) {
+      throw new OperationsError(409, 'revision_conflict', OPERATIONS_MESSAGES.conflict(store.live.revision), { current: store.live });
+    }
+    const moved = config.remotes.filter((remote) => store.live.config.remotes.find((r) => r.name === remote.name)?.entry !== remote.entry);
+    if (moved.length === 0) throw new OperationsError(400, 'validation_failed', OPERATIONS_MESSAGES.unchanged);
+    const reasons = (await Promise.all(moved.map(async (remote) => (await deps.refusals(remote.name, remote.entry)).map((why) => `${remote.name} ${releaseVersionOf(remote.entry)} : ${why}`)))).flat();
+    if (reasons.length > 0) {
+      deps.log.info({ operator, refused: moved.map((r) => r.entry), reasons }, 'remotes change refused by the checks');
+      throw new OperationsError(422, 'release_refused', OPERATIONS_MESSAGES.refused, { reasons });
+    }
+    const result = await store.commit({ config, by: operator, reason }, expected);
+    if (result.kind === 'conflict') {
+      throw new OperationsError(409, 'revision_conflict', OPERATIONS_MESSAGES.conflict(result.current.revision), { current: result.current });
+    }
+    deps.log.info({ operator, revision: result.revision.revision, changes: result.revision.changes, reason }, 'remotes revision committed');
+    return result.revision;
+  };
+
+  const withEntry = (config: RemotesConfig, name: RemoteName, entry: string): RemotesConfig => ({
+    ...config,
+    remotes: config.remotes.map((remote) => (remote.name === name ? { ...remote, entry } : remote)),
+  });
+
+  router.post('/operations/api/switch', async (ctx) => {
+    const body = await readJson(ctx);
+    if (!isRemote(body['remote'])) throw new OperationsError(400, 'validation_failed', `« remote » doit être l’un de ${REMOTE_NAMES.join(', ')}.`);
+    if (typeof body['entry'] !== 'string' || body['entry'].length > 2048) {
+      throw new OperationsError(400, 'validation_failed', '« entry » doit être l’adresse du manifeste de la version.');
+    }
+    const expected = revisionNumber(body['expectedRevision'], 'expectedRevision');
+    const revision = await commit(ctx.state.operator!, withEntry(store.live.config, body['remote'], body['entry']), expected, reasonOf(body['reason']));
+    ctx.body = { revision } satisfies RevisionResponse;
+  });
+
+  router.post('/operations/api/rollback', async (ctx) => {
+    const body = await readJson(ctx);
+    const remote = body['remote'];
+    if (!isRemote(remote)) throw new OperationsError(400, 'validation_failed', `« remote » doit être l’un de ${REMOTE_NAMES.join(', ')}.`);
+    const expected = revisionNumber(body['expectedRevision'], 'expectedRevision');
+    const liveEntry = store.live.config.remotes.find((r) => r.name === remote)?.entry;
+    // The newest kept change that brought the remote to its live release: its `from` is the previous release.
+    const last = (await store.history()).flatMap((revision) => revision.changes).find((change) => change.name === remote && change.to === liveEntry && change.from);
+    if (!last?.from) throw new OperationsError(409, 'no_previous_release', OPERATIONS_MESSAGES.noPreviousRelease(remote));
+    const reason = reasonOf(body['reason']) ?? `Retour à ${releaseVersionOf(last.from)}`;
+    const revision = await commit(ctx.state.operator!, withEntry(store.live.config, remote, last.from), expected, reason);
+    ctx.body = { revision } satisfies RevisionResponse;
+  });
+
+  router.post('/operations/api/restore', async (ctx) => {
+    const body = await readJson(ctx);
+    const wanted = revisionNumber(body['revision'], 'revision');
+    const expected = revisionNumber(body['expectedRevision'], 'expectedRevision');
+    const kept = (await store.history()).find((revision) => revision.revision === wanted);
+    if (!kept) throw new OperationsError(404, 'revision_not_found', OPERATIONS_MESSAGES.revisionNotFound(wanted));
+    const reason = reasonOf(body['reason']) ?? `Restauration de la révision ${wanted}`;
+    const revision = await commit(ctx.state.operator!, kept.config, expected, reason);
+    ctx.body = { revision } satisfies RevisionResponse;
+  });
+}

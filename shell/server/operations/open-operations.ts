@@ -1,0 +1,57 @@
+import { Redis } from 'ioredis';
+import { originProblem } from '@shop/contracts/release-url';
+import type { OperationsConfig } from '../config';
+import type { Logger } from '../remotes-config-file';
+import { FileOperatorStore, MemorySessionStore } from './accounts/file-accounts';
+import { loginLimits, type LoginLimits } from './accounts/login-limits';
+import type { OperatorStore, SessionStore } from './accounts/operator-store';
+import { RedisOperatorStore, RedisSessionStore } from './accounts/redis-accounts';
+import { LiveRemotes } from './live-config/live-remotes';
+
+export interface OperationsStores {
+  live: LiveRemotes;
+  operators: OperatorStore;
+  sessions: SessionStore;
+  limits: LoginLimits;
+  /** Origins a release may be switched to (ALLOWED_RELEASE_ORIGINS, or those of the file at start). */
+  allowedOrigins: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The live configuration, operators, sessions and login limits: in Redis when REDIS_URL is set (every shell shares
+ * them), else in files beside remotes.json and in memory (one shell). Fails when Redis does not answer at start: a
+ * shell must not serve a configuration of its own while the others serve the shared one.
+ */
+export async function openOperations(remotesPath: string, config: OperationsConfig, log: Logger): Promise<OperationsStores> {
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
+    redis.on('error', (error: Error) => log.error(`redis: ${error.message}`));
+    await redis.connect();
+  }
+  const shared = redis ? { client: redis, prefix: config.redisPrefix } : undefined;
+  let live: LiveRemotes;
+  try {
+    live = await LiveRemotes.open({ remotesPath, historyPath: config.historyPath, log, ...(shared ? { redis: shared } : {}) });
+  } catch (error) {
+    redis?.disconnect();
+    throw error;
+  }
+  const allowedOrigins = config.allowedReleaseOrigins ?? [
+    ...new Set([...live.current.remotes.map((remote) => new URL(remote.entry).origin), ...(live.current.overrideOrigins ?? [])]),
+  ];
+  const wrong = allowedOrigins.filter((origin) => originProblem(origin));
+  if (wrong.length > 0) throw new Error(`ALLOWED_RELEASE_ORIGINS: ${wrong.map((origin) => `${origin} ${originProblem(origin)}`).join('; ')}`);
+  return {
+    live,
+    operators: shared ? new RedisOperatorStore(shared.client, shared.prefix) : new FileOperatorStore(config.operatorsPath),
+    sessions: shared ? new RedisSessionStore(shared.client, shared.prefix) : new MemorySessionStore(),
+    limits: loginLimits(shared),
+    allowedOrigins,
+    async close() {
+      await live.close();
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import satisfies from 'semver/functions/satisfies.js';
+import { EXPOSED_MODULE_IDS, remoteOf } from '@shop/contracts/exposes';
+import { releaseUrlProblem } from '@shop/contracts/release-url';
+import type { RemoteName } from '@shop/contracts/remotes';
+import { SHARED_LIBRARIES, type SharedLibrary } from '@shop/contracts/shared-libraries';
+
+/** How long a release's manifest (and its server build) may take to answer before the release is refused. */
+export const MANIFEST_TIMEOUT_MS = 2000;
+
+export interface ReleaseCheckOptions {
+  /** Origins a release may come from (ALLOWED_RELEASE_ORIGINS). Nothing is fetched from any other. */
+  allowedOrigins: readonly string[];
+  /** The version of each shared library the shell provides (its build's manifest). */
+  shellShared: Partial<Record<SharedLibrary, string>>;
+  /** Releases must carry their server-rendering build (decision 017). */
+  requireServerBuild: boolean;
+  timeoutMs?: number;
+}
+
+interface Manifest {
+  name?: unknown;
+  metaData?: { ssrRemoteEntry?: { name?: unknown; path?: unknown } };
+  exposes?: Array<{ name?: unknown; path?: unknown }>;
+  shared?: Array<{ name?: unknown; requiredVersion?: unknown; singleton?: unknown }>;
+}
+
+/** The exposed modules the shell composes from `remote` (`./Header`…): every route's page, the frame, the cart. */
+export function modulesTheShellTakes(remote: RemoteName): string[] {
+  return EXPOSED_MODULE_IDS.filter((id) => remoteOf(id) === remote).map((id) => `./${id.slice(id.indexOf('/') + 1)}`);
+}
+
+/**
+ * Why the release at `entry` cannot be `remote`'s live release, one French sentence per failed check; empty when it
+ * may go live. A release from an origin the operator does not allow is refused before anything is fetched from it.
+ */
+export async function releaseRefusals(remote: RemoteName, entry: string, options: ReleaseCheckOptions): Promise<string[]> {
+  const urlProblem = releaseUrlProblem(entry);
+  if (urlProblem) return [`L’adresse n’est pas celle d’un manifeste de version (${urlProblem}).`];
+  const origin = new URL(entry).origin;
+  if (!options.allowedOrigins.includes(origin)) {
+    return [`L’origine ${origin} n’est pas autorisée (origines permises : ${options.allowedOrigins.join(', ') || 'aucune'}).`];
+  }
+  const timeoutMs = options.timeoutMs ?? MANIFEST_TIMEOUT_MS;
+  const fetched = await fetchJson(entry, timeoutMs);
+  if (typeof fetched === 'string') return [fetched];
+  const manifest = fetched as Manifest;
+
+  const reasons: string[] = [];
+  if (manifest.name !== remote) reasons.push(`Le manifeste est celui de « ${String(manifest.name)} », pas de « ${remote} ».`);
+
+  const exposed = new Set((manifest.exposes ?? []).map((module) => String(module.path ?? `./${String(module.name)}`)));
+  for (const module of modulesTheShellTakes(remote)) {
+    if (!exposed.has(module)) reasons.push(`Il manque le module exposé « ${module} », dont la boutique a besoin.`);
+  }
+
+  for (const shared of manifest.shared ?? []) {
+    const name = String(shared.name) as SharedLibrary;
+    if (!(name in SHARED_LIBRARIES)) continue;
+    const provided = options.shellShared[name];
+    const required = typeof shared.requiredVersion === 'string' ? shared.requiredVersion : null;
+    if (shared.singleton !== true) reasons.push(`${name} doit être partagé comme instance unique (singleton).`);
+    if (provided && required && !satisfies(provided, required)) {
+      reasons.push(`La version demande ${name} ${required}, la boutique fournit ${name} ${provided}.`);
+    }
+  }
+
+  if (options.requireServerBuild) {
+    const ssr = manifest.metaData?.ssrRemoteEntry;
+    if (typeof ssr?.name !== 'string') {
+      reasons.push('La version n’a pas de build de rendu serveur (metaData.ssrRemoteEntry manque au manifeste).');
+    } else {
+      const ssrUrl = new URL(`${typeof ssr.path === 'string' && ssr.path ? `${ssr.path}/` : ''}${ssr.name}`, entry).href;
+      const answer = await fetchStatus(ssrUrl, timeoutMs);
+      if (answer) reasons.push(`Le build de rendu serveur ne répond pas : ${answer}`);
+    }
+  }
+  return reasons;
+}
+
+/** The JSON at `url`, or a French sentence saying why not. */
+async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error', headers: { Accept: 'application/json' } });
+    if (!response.ok) return `Le manifeste répond HTTP ${response.status}.`;
+    return await response.json();
+  } catch (error) {
+    return describeFailure(error, timeoutMs, 'Le manifeste');
+  }
+}
+
+/** Null when `url` answers 2xx in time; else why not. */
+async function fetchStatus(url: string, timeoutMs: number): Promise<string | null> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    return response.ok ? null : `HTTP ${response.status} (${url}).`;
+  } catch (error) {
+    return describeFailure(error, timeoutMs, url);
+  }
+}
+
+function describeFailure(error: unknown, timeoutMs: number, what: string): string {
+  const name = (error as Error).name;
+  if (name === 'TimeoutError') return `${what} n’a pas répondu en ${timeoutMs / 1000} s.`;
+  if (name === 'SyntaxError') return `${what} n’est pas du JSON valide.`;
+  return `${what} est injoignable (${(error as Error).message}).`;
+}
