@@ -15,7 +15,8 @@ export function sameOriginOnly(publicUrl: string): Middleware {
     const origin = ctx.get('Origin');
     // A page of another site cannot add an Authorization header without the shell's consent (CORS), so a bearer request is never forged.
     const bearer = /^Bearer /.test(ctx.get('Authorization'));
-    const allowed = origin ? origin === publicUrl || origin === ctx.origin : bearer;
+    // Not ctx.origin: in Koa 3 that is the request's Origin header itself.
+    const allowed = origin ? origin === publicUrl || origin === `${ctx.protocol}://${ctx.host}` : bearer;
     if (!allowed) throw new OperationsError(403, 'forbidden_origin', OPERATIONS_MESSAGES.forbiddenOrigin);
     return next();
   };

@@ -100,7 +100,7 @@ async function fetchStatus(url: string, timeoutMs: number): Promise<string | nul
 
 function describeFailure(error: unknown, timeoutMs: number, what: string): string {
   const name = (error as Error).name;
-  if (name === 'TimeoutError') return `${what} n’a pas répondu en ${timeoutMs / 1000} s.`;
+  if (name === 'TimeoutError') return `${what} n’a pas répondu en ${(timeoutMs / 1000).toLocaleString('fr-FR')} s.`;
   if (name === 'SyntaxError') return `${what} n’est pas du JSON valide.`;
   return `${what} est injoignable (${(error as Error).message}).`;
 }

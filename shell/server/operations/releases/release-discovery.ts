@@ -24,7 +24,7 @@ export async function offeredReleases(liveEntry: string, timeoutMs = 2000): Prom
     });
     return { releases };
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `pas de réponse en ${timeoutMs / 1000} s` : (error as Error).message;
+    const reason = (error as Error).name === 'TimeoutError' ? `pas de réponse en ${(timeoutMs / 1000).toLocaleString('fr-FR')} s` : (error as Error).message;
     return { releases: [], error: `La liste des versions (${listing.href}) est illisible : ${reason}.` };
   }
 }
