@@ -4,6 +4,7 @@
 // them all. Production runs the same processes under a real supervisor (deploy/, docs/decisions/012).
 // Run as `node --import tsx scripts/run-stack.ts [--dev]` (one process, so a signal reaches it once).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,9 @@ const env: NodeJS.ProcessEnv = {
   ...ports,
   SHOP_ORIGIN: process.env.SHOP_ORIGIN ?? shopUrl,
   CART_SERVICE_URL: process.env.CART_SERVICE_URL ?? `http://127.0.0.1:${cartServicePort}`,
+  // The operators' console handles orders through cart-service's /admin API with this token, which only the shell and
+  // cart-service hold. Unset, each start draws a new one (nobody else needs it; the orders command needs it set).
+  ADMIN_TOKEN: process.env.ADMIN_TOKEN || randomBytes(24).toString('hex'),
 };
 const cartServiceUrl = env.CART_SERVICE_URL!;
 

@@ -101,4 +101,4 @@ export const NOT_FOUND_ENTRY: SearchEntry = { description: `Page introuvable : $
  * Paths crawlers are asked not to fetch at all (robots.txt): the checkout, orders and the operators' paths. The other
  * `noindex` pages stay fetchable, so crawlers can read their `noindex`.
  */
-export const DISALLOWED_PATH_PREFIXES = ['/shop/checkout', '/shop/order/', '/order-tracking', '/remotes.json', '/remotes/', '/admin'] as const;
+export const DISALLOWED_PATH_PREFIXES = ['/shop/checkout', '/shop/order/', '/order-tracking', '/remotes.json', '/remotes/', '/admin', '/operations'] as const;
