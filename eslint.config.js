@@ -133,7 +133,7 @@ module.exports = defineConfig([
             // server-kit, for the two Koa servers (and the benchmark that runs cart-service), through its entry points only.
             {
               from: [{ file: { path: 'shell/server/**' } }, inPackage('cart-service'), { file: { path: 'bench/cart-service/**' } }],
-              allow: { to: inPackage('server-kit'), dependency: { source: '@shop/server-kit/*' } },
+              allow: { to: inPackage('server-kit'), dependency: { source: ['@shop/server-kit/*', '@shop/server-kit/release-server/*'] } },
             },
             // A remote's feature sees its remote's shared/ (its own files, sub-folders included, are its own).
             { from: { element: { type: 'remote-feature' } }, allow: { to: { element: { type: 'remote-shared', captured: sameRemote } } } },
