@@ -31,6 +31,11 @@ describe('loadShellConfig', () => {
       SERVER_RENDERING: 'off',
       RENDER_DEADLINE_MS: '150',
       PUBLIC_URL: 'https://www.maison-argane.ma/',
+      REDIS_URL: 'redis://:secret@10.0.0.6:6379/2',
+      REDIS_PREFIX: 'boutique:',
+      OPERATORS_FILE: '/var/lib/maison-argane-shell/operators.json',
+      ALLOWED_RELEASE_ORIGINS: 'https://mf-cart.example.ma, https://mf-frame.example.ma',
+      ADMIN_TOKEN: 'a'.repeat(32),
     });
     expect(config).toEqual({
       port: 3100,
@@ -43,6 +48,14 @@ describe('loadShellConfig', () => {
       serverRendering: false,
       renderDeadlineMs: 150,
       publicUrl: 'https://www.maison-argane.ma',
+      operations: {
+        redisUrl: 'redis://:secret@10.0.0.6:6379/2',
+        redisPrefix: 'boutique:',
+        historyPath: '/etc/maison-argane/remotes.history.json',
+        operatorsPath: '/var/lib/maison-argane-shell/operators.json',
+        allowedReleaseOrigins: ['https://mf-cart.example.ma', 'https://mf-frame.example.ma'],
+        adminToken: 'a'.repeat(32),
+      },
     });
     expect(config.trustProxy.description).toBe('1 hop');
   });
@@ -52,6 +65,12 @@ describe('loadShellConfig', () => {
       remotesPath: loadShellConfig({}).remotesPath,
       distDir: loadShellConfig({}).distDir,
     });
+  });
+
+  it('refuses a bad Redis URL, release origin or operators’ token, naming each', () => {
+    expect(() => loadShellConfig({ REDIS_URL: 'http://10.0.0.6', ALLOWED_RELEASE_ORIGINS: 'https://cdn.example.ma/releases', ADMIN_TOKEN: 'court' })).toThrow(
+      /^Invalid shell configuration:\n {2}- REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL\n {2}- ALLOWED_RELEASE_ORIGINS: each origin must be .*\n {2}- ADMIN_TOKEN: must be at least 32 characters/,
+    );
   });
 
   it('lists every bad variable in one clear error', () => {

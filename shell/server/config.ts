@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { originProblem } from '@shop/contracts/release-url';
 import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS } from '@shop/contracts/ports';
 import type { LogLevel } from '@shop/server-kit/logger';
 import { logLevelSetting, optionalListSetting, portSetting, readServerConfig, trustProxySetting, urlSetting } from '@shop/server-kit/server-config';
@@ -53,7 +54,10 @@ const Env = z.object({
   REDIS_PREFIX: z.string().regex(/^[a-z0-9:_-]{0,40}$/i, 'letters, digits, `:`, `_`, `-`, at most 40').default('maison-argane:'),
   OPERATORS_FILE: z.string().optional(),
   // Where a release may be switched to from the console; unset: the origins of the remotes in the file at start.
-  ALLOWED_RELEASE_ORIGINS: optionalListSetting,
+  ALLOWED_RELEASE_ORIGINS: optionalListSetting.refine(
+    (origins) => !origins?.some((origin) => originProblem(origin)),
+    'each origin must be scheme://host[:port] without a path, e.g. https://mf-cart.example.ma',
+  ),
   // cart-service's operators' token: the console's orders go through this server, never through a browser.
   ADMIN_TOKEN: z
     .string()

@@ -53,8 +53,8 @@ describe('the shell server process', () => {
   it('refuses to start on an unusable remotes.json, saying why', async () => {
     const started = run({ SHELL_DIST: join(dir, 'dist'), REMOTES_CONFIG: join(dir, 'broken.json') });
     expect(await started.exited).toBe(1);
-    expect(started.output()).toContain(`shell cannot start: ${join(dir, 'broken.json')} is unusable`);
-    expect(started.output()).toMatch(/"level":60.*"msg":"shell cannot start: remotes.json is unusable"/);
+    expect(started.output()).toContain(`shell cannot start: the remotes configuration (${join(dir, 'broken.json')}) is unusable`);
+    expect(started.output()).toMatch(/"level":60.*"msg":"shell cannot start: the remotes configuration is unusable"/);
   }, 30_000);
 
   it('refuses to start with a bad environment, listing the variables', async () => {

@@ -8,7 +8,7 @@ let releases: FakeReleaseHosts;
 let shell: OperationsShell;
 beforeAll(async () => {
   releases = await startReleaseHosts();
-  shell = await startOperationsShell({ releases, trustProxy: parseTrustProxy('1') });
+  shell = await startOperationsShell({ releases, trustProxy: parseTrustProxy('1', 'none') });
 });
 afterAll(async () => {
   await shell?.close();
