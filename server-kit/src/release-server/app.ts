@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import compress from 'koa-compress';
 import type { Logger } from '../logger';
 import { builtFiles } from '../cache-control';
+import { listReleases } from './release-listing';
 
 export interface ReleaseServerOptions {
   /** The folder of the remote's releases side by side: `/1.0.0/mf-manifest.json` is `<root>/1.0.0/mf-manifest.json`. */
@@ -69,6 +70,12 @@ export function createReleaseServer(options: ReleaseServerOptions): Koa {
   });
   app.use(jsonErrors(options.logger));
   app.use(compress());
+  // What this server offers, for the operators' console; read on each request, so a new release shows at once.
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/releases.json' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = await listReleases(options.root);
+  });
   app.use(builtFiles(options.root, { index: 'index.html' }));
   return app;
 }
