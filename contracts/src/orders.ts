@@ -80,7 +80,8 @@ export interface TrackOrderResponse {
 }
 
 /**
- * `GET /admin/orders?status=&limit=&cursor=`: newest first, `limit` orders at most (default 50, at most 100).
+ * `GET /admin/orders?status=&q=&limit=&cursor=`: newest first, `q` an order number or a phone number (exact match once
+ * normalised), `limit` orders at most (default 50, at most 100).
  * `nextCursor` asks for the next page (same status filter); null on the last page.
  */
 export interface AdminOrdersResponse {

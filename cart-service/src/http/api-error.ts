@@ -66,6 +66,7 @@ export const messages = {
   stockBelowZero: (name: string, onHand: number) => `Le stock de « ${name} » ne peut pas devenir négatif : il en reste ${onHand}.`,
   cursorInvalid: 'Le curseur de pagination est invalide : reprenez la liste depuis le début.',
   limitInvalid: 'La taille de page doit être un nombre entier entre 1 et 100.',
+  searchInvalid: 'Recherche invalide : saisissez un numéro de commande (ex. K7M2-Q9XP) ou un numéro de téléphone marocain.',
   orderNotFound: 'Aucune commande ne correspond à ce numéro et à ce numéro de téléphone.',
   tooManyAttempts: (minutes: number) =>
     `Trop de tentatives de suivi. Par sécurité, réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,

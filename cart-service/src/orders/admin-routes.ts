@@ -8,6 +8,7 @@ import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
 import type { ShopStore } from '../store/open-store';
 import { normalizeOrderNumber } from '@shop/contracts/order-number';
+import { normalizeMoroccanPhone } from '@shop/contracts/delivery';
 import { orderBodies } from './order-bodies';
 import { orderJson } from './order-json';
 import { isOrderStatus, statusesAllowedBefore } from '@shop/contracts/orders';
@@ -22,7 +23,8 @@ export interface AdminRouteDeps extends AdminAuthOptions {
 /**
  * Operators' routes, under /admin rather than /api so the shell's proxy never exposes them to shoppers; they are
  * reached on cart-service itself (orders-cli.ts), with `Authorization: Bearer <ADMIN_TOKEN>`, and rate-limited per address.
- *   GET  /admin/orders?status=reçue&limit=50&cursor=…   newest first, one page (at most 100) at a time
+ *   GET  /admin/orders?status=reçue&q=…&limit=50&cursor=…   newest first, one page (at most 100) at a time; `q` is an
+ *        order number or a Moroccan phone number (any usual spelling), matched exactly once normalised
  *   POST /admin/orders/:number/status {status}
  */
 export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void {
@@ -34,7 +36,8 @@ export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void 
     if (status !== undefined && !isOrderStatus(status)) throw new ApiError(400, 'validation_failed', messages.statusInvalid);
     const limit = pageSize(ctx.query['limit']);
     const after = ctx.query['cursor'] === undefined ? undefined : decodeCursor(ctx.query['cursor']);
-    const page = await store.listOrders({ limit, ...(status ? { status } : {}), ...(after ? { after } : {}) });
+    const search = searchOf(ctx.query['q']);
+    const page = await store.listOrders({ limit, ...(status ? { status } : {}), ...(after ? { after } : {}), ...search });
     const answer: AdminOrdersResponse = { orders: page.orders.map(orderJson), nextCursor: page.next ? encodeCursor(page.next) : null };
     sendJson(ctx, answer);
   });
@@ -54,6 +57,17 @@ export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void 
     const answer: OrderResponse = { order: orderJson(result.order) };
     sendJson(ctx, answer);
   });
+}
+
+/** An order number or a phone number, each normalised as it is stored; anything else is a 400. */
+function searchOf(value: unknown): { number?: string; phone?: string } {
+  if (value === undefined || value === '') return {};
+  const text = typeof value === 'string' && value.length <= 40 ? value : '';
+  const number = normalizeOrderNumber(text);
+  if (number) return { number };
+  const phone = normalizeMoroccanPhone(text);
+  if (phone) return { phone };
+  throw new ApiError(400, 'validation_failed', messages.searchInvalid);
 }
 
 export const DEFAULT_PAGE_SIZE = 50;

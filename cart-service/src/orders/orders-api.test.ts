@@ -284,6 +284,16 @@ describe('operators: /admin/orders', () => {
     const received = (await admin(`/admin/orders?status=${encodeURIComponent('reçue')}`)).body.orders as Order[];
     expect(received.map((o) => o.number)).toContain(order.number);
     expect((await admin('/admin/orders?status=perdue')).status).toBe(400);
+    // Operators search by number (any case, with or without the dash) or by phone (any usual spelling).
+    const search = async (q: string, status?: string) =>
+      ((await admin(`/admin/orders?q=${encodeURIComponent(q)}${status ? `&status=${encodeURIComponent(status)}` : ''}`)).body.orders as Order[]).map((o) => o.number);
+    expect(await search(order.number.toLowerCase().replace('-', ''))).toEqual([order.number]);
+    expect(await search(order.delivery.phone.replace('+212', '0').replace(/(\d\d)(?=\d)/g, '$1 '))).toContain(order.number);
+    expect(await search(order.delivery.phone, 'livrée')).toEqual([]);
+    expect(await search('ZZZZ-ZZZZ')).toEqual([]);
+    const badSearch = await admin('/admin/orders?q=bonjour');
+    expect(badSearch.status).toBe(400);
+    expect(badSearch.body.error).toEqual({ code: 'validation_failed', message: messages.searchInvalid });
 
     const status = (value: string, number = order.number) =>
       admin(`/admin/orders/${number}/status`, { method: 'POST', json: { status: value } });

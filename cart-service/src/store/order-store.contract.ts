@@ -80,6 +80,21 @@ export function orderStoreContract(name: string, createBacking: BackingFactory):
       expect((await store.listOrders({ limit: 100 })).orders).toEqual([order]);
     });
 
+    it('finds orders by exact number or phone, combined with the status', async () => {
+      const { store } = await open();
+      const a = await cartWithTwoLines(store);
+      const b = await cartWithTwoLines(store);
+      const first = orderFor(a.cart, { delivery: { fullName: 'Salma Idrissi', phone: '+212700000001', city: 'Fès', address: '3, rue Talaa' } });
+      const second = orderFor(b.cart);
+      expect((await store.placeOrder(first, 'search-key-1', FP, a.lines)).kind).toBe('placed');
+      expect((await store.placeOrder(second, 'search-key-2', FP, b.lines)).kind).toBe('placed');
+      const numbers = async (query: Partial<Parameters<typeof store.listOrders>[0]>) => (await store.listOrders({ limit: 100, ...query })).orders.map((o) => o.number);
+      expect(await numbers({ number: first.number })).toEqual([first.number]);
+      expect(await numbers({ phone: '+212700000001' })).toEqual([first.number]);
+      expect(await numbers({ phone: '+212700000001', status: 'confirmée' })).toEqual([]);
+      expect(await numbers({ phone: '+212799999999' })).toEqual([]);
+    });
+
     it('keeps idempotency keys per visitor: the same key from another visitor is another order', async () => {
       const { store } = await open();
       const a = await cartWithTwoLines(store);

@@ -64,6 +64,14 @@ export interface KeyedOrder {
  * Orders are business records: they never expire; idempotency keys are kept IDEMPOTENCY_TTL_MS. Every method
  * resolves once what it answers is committed.
  */
+export interface OrderQuery {
+  status?: OrderStatus;
+  limit: number;
+  after?: OrderCursor;
+  number?: string;
+  phone?: string;
+}
+
 export interface OrderStore {
   /**
    * One transaction: a key the placing session (`order.placedBy`) already used answers `replayed`; otherwise, only
@@ -75,8 +83,11 @@ export interface OrderStore {
   /** The order placed with this key by this session, or owned by it (a retry from either side of the rotation). */
   findByIdempotencyKey(sessionId: string, idempotencyKey: string): Promise<KeyedOrder | undefined>;
   getOrder(number: string): Promise<StoredOrder | undefined>;
-  /** Newest first, `limit` at most, after `cursor`, with `status` only when given. */
-  listOrders(query: { status?: OrderStatus; limit: number; after?: OrderCursor }): Promise<OrderPage>;
+  /**
+   * Newest first, `limit` at most, after `cursor`, with `status` only when given; `number` (as formatted) or `phone`
+   * (normalised, +212…) narrow to exact matches, for operators searching an order.
+   */
+  listOrders(query: OrderQuery): Promise<OrderPage>;
   /**
    * Sets the status when the current one is in `from`. Cancelling (`annulée`) returns the order's units to stock in
    * the same transaction.

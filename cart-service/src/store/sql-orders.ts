@@ -3,7 +3,7 @@ import { sqlState, type SqlClient, type SqlQueryable } from '../db/sql-client';
 import type { StoredLine } from './cart-store';
 import { liveCart } from './sql-carts';
 import { addStock, takeStock } from './sql-stock';
-import type { KeyedOrder, OrderCursor, OrderPage, OrderStore, PlaceOrderResult, SetStatusResult, StoredOrder } from './order-store';
+import type { KeyedOrder, OrderCursor, OrderPage, OrderQuery, OrderStore, PlaceOrderResult, SetStatusResult, StoredOrder } from './order-store';
 import { IDEMPOTENCY_TTL_MS, linesSignature } from './order-store';
 
 interface OrderRow {
@@ -103,12 +103,20 @@ export class SqlOrders implements OrderStore {
     return rows[0] ? orderOf(rows[0]) : undefined;
   }
 
-  async listOrders(query: { status?: OrderStatus; limit: number; after?: OrderCursor }): Promise<OrderPage> {
+  async listOrders(query: OrderQuery): Promise<OrderPage> {
     const params: unknown[] = [query.limit + 1];
     const where: string[] = [];
     if (query.status) {
       params.push(query.status);
       where.push(`o.status = $${params.length}`);
+    }
+    if (query.number) {
+      params.push(query.number);
+      where.push(`o.number = $${params.length}`);
+    }
+    if (query.phone) {
+      params.push(query.phone);
+      where.push(`o.delivery->>'phone' = $${params.length}`);
     }
     if (query.after) {
       params.push(new Date(query.after.createdAt), query.after.number);
