@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { OperationsState, OperatorSession, RemotesRevision, RevisionHistory, RevisionResponse } from '@shop/contracts/operations';
+import { HistorySection } from './history/history-section';
+import { OrdersSection } from './orders/orders-section';
+import { RemotesSection } from './remotes/remotes-section';
+import { describeChanges, type Act } from './shared/act';
+import { ApiRefusal, callApi } from './shared/api';
+import styles from './shared/console.module.css';
+import { NoticeArea, type Notice } from './shared/notice';
+
+/**
+ * The operators' console: the live releases and their switches, the history of revisions, the orders. Remotes and
+ * history read one state; every change reloads both, so the page always shows the revision a next change starts from.
+ */
+export function OperationsApp() {
+  const [operator, setOperator] = useState<string | null>(null);
+  const [state, setState] = useState<OperationsState | null>(null);
+  const [history, setHistory] = useState<RemotesRevision[]>([]);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reload = useCallback(async () => {
+    try {
+      const [next, kept] = await Promise.all([callApi<OperationsState>('/state'), callApi<RevisionHistory>('/history')]);
+      setState(next);
+      setHistory(kept.revisions);
+    } catch (error) {
+      if (error instanceof ApiRefusal) setNotice({ kind: 'refused', text: error.message });
+    }
+  }, []);
+
+  useEffect(() => {
+    void callApi<OperatorSession>('/session').then((session) => setOperator(session.operator), () => undefined);
+    void reload();
+  }, [reload]);
+
+  const act: Act = async (change) => {
+    setBusy(true);
+    try {
+      const { revision } = await callApi<RevisionResponse>(change.path, { method: 'POST', body: change.body });
+      setNotice({ kind: 'done', text: `${describeChanges(revision)} en ligne (révision ${revision.revision}).` });
+    } catch (error) {
+      if (error instanceof ApiRefusal) setNotice({ kind: 'refused', text: error.message, ...(error.body.reasons ? { reasons: error.body.reasons } : {}) });
+    } finally {
+      // After a conflict too: the operator sees the revision that won, and the next change starts from it.
+      await reload();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>Console des opérations</h1>
+        {operator && <p>Connecté : {operator}</p>}
+        <form method="post" action="/operations/logout">
+          <button type="submit" className={styles.secondary}>
+            Se déconnecter
+          </button>
+        </form>
+      </header>
+      <nav className={styles.nav} aria-label="Sections">
+        <ul>
+          <li>
+            <a href="#versions">Versions en ligne</a>
+          </li>
+          <li>
+            <a href="#historique">Historique</a>
+          </li>
+          <li>
+            <a href="#commandes">Commandes</a>
+          </li>
+        </ul>
+      </nav>
+      <main>
+        <section id="versions" className={styles.section} aria-labelledby="versions-title">
+          <h2 id="versions-title">Versions en ligne</h2>
+          {state ? <p>Révision en ligne : {state.live.revision}</p> : <p>Chargement…</p>}
+          <NoticeArea notice={notice} />
+          {state && <RemotesSection state={state} busy={busy} act={act} />}
+        </section>
+        <section id="historique" className={styles.section} aria-labelledby="history-title">
+          <h2 id="history-title">Historique</h2>
+          {state && <HistorySection revisions={history} live={state.live.revision} busy={busy} act={act} />}
+        </section>
+        <section id="commandes" className={styles.section} aria-labelledby="orders-title">
+          <h2 id="orders-title">Commandes</h2>
+          <OrdersSection />
+        </section>
+      </main>
+    </div>
+  );
+}

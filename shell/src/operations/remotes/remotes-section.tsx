@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import type { OperationsState, RemoteOverview } from '@shop/contracts/operations';
+import { MAX_REASON_LENGTH } from '@shop/contracts/operations';
+import type { Act } from '../shared/act';
+import { formatDateTime } from '../shared/api';
+import styles from '../shared/console.module.css';
+
+interface Props {
+  state: OperationsState;
+  busy: boolean;
+  act: Act;
+}
+
+/** Each remote: its live release and health, the releases its server offers, switch and roll back with a reason. */
+export function RemotesSection({ state, busy, act }: Props) {
+  return (
+    <div className={styles.cards}>
+      {state.remotes.map((remote) => (
+        <RemoteCard key={remote.name} remote={remote} revision={state.live.revision} busy={busy} act={act} />
+      ))}
+    </div>
+  );
+}
+
+function RemoteCard({ remote, revision, busy, act }: { remote: RemoteOverview; revision: number; busy: boolean; act: Act }) {
+  const firstOther = remote.releases.find((release) => release.entry !== remote.entry)?.entry ?? remote.entry;
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  // The choice stays while it is still offered; otherwise the newest release that is not live.
+  const selected = chosen && remote.releases.some((release) => release.entry === chosen) ? chosen : firstOther;
+  const id = (what: string) => `${remote.name}-${what}`;
+  const withReason = reason.trim() ? { reason: reason.trim() } : {};
+
+  return (
+    <article className={styles.card} aria-labelledby={id('title')}>
+      <h3 id={id('title')}>{remote.name}</h3>
+      <p>Version en ligne : {remote.version}</p>
+      <p className={remote.health.up ? styles.up : styles.down}>
+        {remote.health.up ? `En ligne · ${remote.health.ms} ms` : `Hors ligne : ${remote.health.error ?? 'ne répond pas'}`}
+      </p>
+      {remote.releasesError && <p className={styles.refused}>{remote.releasesError}</p>}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void act({ path: '/switch', body: { remote: remote.name, entry: selected, expectedRevision: revision, ...withReason } }).then(() => setReason(''));
+        }}
+      >
+        <label className={styles.field}>
+          <span>Version à mettre en ligne ({remote.name})</span>
+          <select value={selected} disabled={busy || remote.releases.length === 0} onChange={(event) => setChosen(event.target.value)}>
+            {remote.releases.map((release) => (
+              <option key={release.entry} value={release.entry}>
+                {`${release.version} — construite le ${formatDateTime(release.builtAt)}${release.entry === remote.entry ? ' (en ligne)' : ''}`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>Raison ({remote.name})</span>
+          <input value={reason} maxLength={MAX_REASON_LENGTH} onChange={(event) => setReason(event.target.value)} />
+        </label>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button} disabled={busy || remote.releases.length === 0} aria-label={`Mettre en ligne ${remote.name}`}>
+            Mettre en ligne
+          </button>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={busy}
+            aria-label={`Revenir à la version précédente de ${remote.name}`}
+            onClick={() => void act({ path: '/rollback', body: { remote: remote.name, expectedRevision: revision, ...withReason } }).then(() => setReason(''))}
+          >
+            Revenir à la version précédente
+          </button>
+        </div>
+      </form>
+    </article>
+  );
+}

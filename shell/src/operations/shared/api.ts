@@ -1,0 +1,43 @@
+import type { OperationsErrorBody } from '@shop/contracts/operations';
+
+/** A refusal of the operators' API, with its French message and, for a refused release or a conflict, the details. */
+export class ApiRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: OperationsErrorBody['error'],
+  ) {
+    super(body.message);
+  }
+}
+
+/**
+ * Calls the console's API with the session cookie (the browser adds the shop's Origin itself). Without a session the
+ * browser goes to the login page; any other refusal is thrown as an ApiRefusal.
+ */
+export async function callApi<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/operations/api${path}`, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  } catch {
+    throw new ApiRefusal(0, { code: 'network', message: 'La boutique ne répond pas. Vérifiez la connexion et réessayez.' });
+  }
+  if (response.status === 401) {
+    window.location.assign('/operations/login');
+    throw new ApiRefusal(401, { code: 'unauthorized', message: 'Session expirée : reconnectez-vous.' });
+  }
+  const body = (await response.json().catch(() => null)) as (T & Partial<OperationsErrorBody>) | null;
+  if (!response.ok || !body) {
+    throw new ApiRefusal(response.status, body?.error ?? { code: 'internal_error', message: `Réponse inattendue de la boutique (HTTP ${response.status}).` });
+  }
+  return body;
+}
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+
+/** A date as operators in Morocco read it. */
+export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
