@@ -1,5 +1,5 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { parseRemotesConfigText } from '@shop/contracts/remotes';
+import { parseRemotesConfigText, type RemotesConfig } from '@shop/contracts/remotes';
 import type { RemotesRevision } from '@shop/contracts/operations';
 import { FILE_AUTHOR, nextRevision, REVISIONS_KEPT, type CommitResult, type ProposedChange, type RevisionStore } from './revision-store';
 
@@ -47,8 +47,10 @@ export class FileRevisionStore implements RevisionStore {
       const live = this.live;
       if (live.revision !== expectedRevision) return { kind: 'conflict', current: live };
       const revision = nextRevision(live, change);
-      // The file first: if writing it fails, nothing changed.
-      await writeAtomically(this.remotesPath, `${JSON.stringify(change.config, null, 2)}\n`, { unlessSame: true });
+      // The file first: if writing it fails, nothing changed. A hand edit is already in the file: left as it was written.
+      if (!(await fileHolds(this.remotesPath, change.config))) {
+        await writeAtomically(this.remotesPath, `${JSON.stringify(change.config, null, 2)}\n`);
+      }
       this.#revisions = [revision, ...this.#revisions].slice(0, REVISIONS_KEPT);
       await this.#saveHistory();
       for (const listener of this.#listeners) listener(revision);
@@ -92,9 +94,17 @@ async function readHistory(path: string): Promise<RemotesRevision[]> {
   }
 }
 
-/** Write-then-rename: a reader (or the watcher) never sees half a file. With `unlessSame`, an identical file is left alone. */
-async function writeAtomically(path: string, text: string, options: { unlessSame?: boolean } = {}): Promise<void> {
-  if (options.unlessSame && (await readFile(path, 'utf8').catch(() => null)) === text) return;
+/** Whether the file already describes `config` (however it is formatted). */
+async function fileHolds(path: string, config: RemotesConfig): Promise<boolean> {
+  try {
+    return JSON.stringify(parseRemotesConfigText(await readFile(path, 'utf8'))) === JSON.stringify(config);
+  } catch {
+    return false;
+  }
+}
+
+/** Write-then-rename: a reader (or the watcher) never sees half a file. */
+async function writeAtomically(path: string, text: string): Promise<void> {
   const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temporary, text);
   await rename(temporary, path);
