@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OperationsState, RemotesRevision } from '@shop/contracts/operations';
+import { OperationsApp } from './app';
+
+const entry = (version: string) => `http://localhost:3002/${version}/mf-manifest.json`;
+const revision = (n: number, cart: string): RemotesRevision => ({
+  revision: n,
+  at: '2026-11-25T10:00:00.000Z',
+  by: n === 1 ? 'remotes.json' : 'amina',
+  reason: null,
+  changes: n === 1 ? [] : [{ name: 'mf_cart', from: entry('1.0.0'), to: entry(cart) }],
+  config: { remotes: [{ name: 'mf_cart', entry: entry(cart) }] } as RemotesRevision['config'],
+});
+const stateAt = (live: RemotesRevision): OperationsState => ({
+  live,
+  allowedOrigins: ['http://localhost:3002'],
+  remotes: [
+    {
+      name: 'mf_cart',
+      entry: live.config.remotes[0]!.entry,
+      version: live.config.remotes[0]!.entry.split('/')[3]!,
+      health: { up: true, ms: 12 },
+      releases: ['1.0.1', '1.0.0'].map((version) => ({ version, manifest: `/${version}/mf-manifest.json`, builtAt: '2026-11-24T09:00:00.000Z', entry: entry(version) })),
+    },
+  ],
+});
+
+/** The console's API as the server answers it, one scripted answer per path; records what was posted. */
+function serve(answers: Record<string, Array<{ status?: number; body: unknown }>>) {
+  const posted: Array<{ path: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const path = url.replace('/operations/api', '').split('?')[0]!;
+      if (init.method === 'POST') posted.push({ path, body: JSON.parse(String(init.body)) });
+      const queue = answers[path] ?? [{ body: { orders: [], nextCursor: null } }];
+      const answer = queue.length > 1 ? queue.shift()! : queue[0]!;
+      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return posted;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the operators’ console', () => {
+  it('switches a remote with the chosen release, the reason and the revision it was seen at', async () => {
+    const first = revision(1, '1.0.0');
+    const second = revision(2, '1.0.1');
+    const posted = serve({
+      '/session': [{ body: { operator: 'amina' } }],
+      '/state': [{ body: stateAt(first) }, { body: stateAt(second) }],
+      '/history': [{ body: { revisions: [first] } }, { body: { revisions: [second, first] } }],
+      '/switch': [{ body: { revision: second } }],
+    });
+    render(<OperationsApp />);
+    const card = within(await screen.findByRole('article', { name: 'mf_cart' }));
+    expect(card.getByText('Version en ligne : 1.0.0')).toBeTruthy();
+    expect((card.getByLabelText('Version à mettre en ligne (mf_cart)') as HTMLSelectElement).value).toBe(entry('1.0.1'));
+    fireEvent.change(card.getByLabelText('Raison (mf_cart)'), { target: { value: 'correctif du badge' } });
+    fireEvent.click(card.getByRole('button', { name: 'Mettre en ligne mf_cart' }));
+
+    expect(await screen.findByText('mf_cart : 1.0.0 → 1.0.1 en ligne (révision 2).')).toBeTruthy();
+    expect(posted).toEqual([{ path: '/switch', body: { remote: 'mf_cart', entry: entry('1.0.1'), expectedRevision: 1, reason: 'correctif du badge' } }]);
+    expect(await screen.findByText('Révision en ligne : 2')).toBeTruthy();
+    expect(screen.getByText('Connecté : amina')).toBeTruthy();
+  });
+
+  it('shows a conflict’s message and the revision that won, and every reason of a refused release', async () => {
+    const first = revision(1, '1.0.0');
+    const won = revision(2, '1.0.1');
+    serve({
+      '/session': [{ body: { operator: 'youssef' } }],
+      '/state': [{ body: stateAt(first) }, { body: stateAt(won) }],
+      '/history': [{ body: { revisions: [first] } }, { body: { revisions: [won, first] } }],
+      '/switch': [
+        { status: 409, body: { error: { code: 'revision_conflict', message: 'Un autre opérateur a modifié la configuration entre-temps (révision 2).', current: won } } },
+        { status: 422, body: { error: { code: 'release_refused', message: 'Version refusée : elle ne convient pas à la boutique.', reasons: ['raison une', 'raison deux'] } } },
+      ],
+    });
+    render(<OperationsApp />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mettre en ligne mf_cart' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Un autre opérateur a modifié la configuration');
+    expect(await screen.findByText('Révision en ligne : 2')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'mf_cart' })).getByText('Version en ligne : 1.0.1')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mettre en ligne mf_cart' }));
+    const alert = await screen.findByRole('alert');
+    await vi.waitFor(() => expect(within(alert).queryAllByRole('listitem').map((item) => item.textContent)).toEqual(['raison une', 'raison deux']));
+  });
+
+  it('offers only the moves an order may make, and shows the moved order', async () => {
+    const order = {
+      number: 'K7M2-Q9XP',
+      status: 'reçue',
+      createdAt: '2026-11-25T09:00:00.000Z',
+      updatedAt: '2026-11-25T09:00:00.000Z',
+      paymentMethod: 'cash_on_delivery',
+      lines: [{ productId: 'sv-001', name: 'Sérum éclat', price: 149, quantity: 2, images: [] }],
+      total: 298,
+      delivery: { fullName: 'Khadija Bennani', phone: '+212661234567', city: 'Marrakech', address: '12, derb Sidi Bouloukat' },
+    };
+    const posted = serve({
+      '/session': [{ body: { operator: 'amina' } }],
+      '/state': [{ body: stateAt(revision(1, '1.0.0')) }],
+      '/history': [{ body: { revisions: [revision(1, '1.0.0')] } }],
+      '/orders': [{ body: { orders: [order], nextCursor: null } }],
+      '/orders/K7M2-Q9XP/status': [{ body: { order: { ...order, status: 'confirmée' } } }],
+    });
+    render(<OperationsApp />);
+    const row = within((await screen.findByText('Khadija Bennani')).closest('tr')!);
+    expect(row.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Confirmer la commande K7M2-Q9XP', 'Annuler la commande K7M2-Q9XP']);
+    expect(row.getByText('2 × Sérum éclat')).toBeTruthy();
+    fireEvent.click(row.getByRole('button', { name: 'Confirmer la commande K7M2-Q9XP' }));
+    expect(await screen.findByText('Commande K7M2-Q9XP : confirmée.')).toBeTruthy();
+    expect(row.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Expédier la commande K7M2-Q9XP', 'Annuler la commande K7M2-Q9XP']);
+    expect(posted).toContainEqual({ path: '/orders/K7M2-Q9XP/status', body: { status: 'confirmée' } });
+  });
+});
