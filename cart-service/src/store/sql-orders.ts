@@ -3,7 +3,7 @@ import { sqlState, type SqlClient, type SqlQueryable } from '../db/sql-client';
 import type { StoredLine } from './cart-store';
 import { liveCart } from './sql-carts';
 import { addStock, takeStock } from './sql-stock';
-import type { KeyedOrder, OrderCursor, OrderPage, OrderQuery, OrderStore, PlaceOrderResult, SetStatusResult, StoredOrder } from './order-store';
+import type { KeyedOrder, OrderPage, OrderQuery, OrderStore, PlaceOrderResult, SetStatusResult, StoredOrder } from './order-store';
 import { IDEMPOTENCY_TTL_MS, linesSignature } from './order-store';
 
 interface OrderRow {

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { OperationsState, OperatorSession, RemotesRevision, RevisionHistory, RevisionResponse } from '@shop/contracts/operations';
+import { useState } from 'react';
+import useSWR, { SWRConfig } from 'swr';
+import type { OperationsState, OperatorSession, RevisionHistory, RevisionResponse } from '@shop/contracts/operations';
 import { HistorySection } from './history/history-section';
 import { OrdersSection } from './orders/orders-section';
 import { RemotesSection } from './remotes/remotes-section';
@@ -13,26 +14,22 @@ import { NoticeArea, type Notice } from './shared/notice';
  * history read one state; every change reloads both, so the page always shows the revision a next change starts from.
  */
 export function OperationsApp() {
-  const [operator, setOperator] = useState<string | null>(null);
-  const [state, setState] = useState<OperationsState | null>(null);
-  const [history, setHistory] = useState<RemotesRevision[]>([]);
+  // Its own cache: nothing of the shop's pages is shared with the console.
+  return (
+    <SWRConfig value={{ provider: () => new Map(), fetcher: (path: string) => callApi(path), revalidateOnFocus: true }}>
+      <Console />
+    </SWRConfig>
+  );
+}
+
+function Console() {
+  const session = useSWR<OperatorSession>('/session');
+  const { data: state, error: stateError, mutate: reloadState } = useSWR<OperationsState>('/state');
+  const { data: history, mutate: reloadHistory } = useSWR<RevisionHistory>('/history');
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
-
-  const reload = useCallback(async () => {
-    try {
-      const [next, kept] = await Promise.all([callApi<OperationsState>('/state'), callApi<RevisionHistory>('/history')]);
-      setState(next);
-      setHistory(kept.revisions);
-    } catch (error) {
-      if (error instanceof ApiRefusal) setNotice({ kind: 'refused', text: error.message });
-    }
-  }, []);
-
-  useEffect(() => {
-    void callApi<OperatorSession>('/session').then((session) => setOperator(session.operator), () => undefined);
-    void reload();
-  }, [reload]);
+  const reload = () => Promise.all([reloadState(), reloadHistory()]);
+  const operator = session.data?.operator;
 
   const act: Act = async (change) => {
     setBusy(true);
@@ -75,13 +72,13 @@ export function OperationsApp() {
       <main>
         <section id="versions" className={styles.section} aria-labelledby="versions-title">
           <h2 id="versions-title">Versions en ligne</h2>
-          {state ? <p>Révision en ligne : {state.live.revision}</p> : <p>Chargement…</p>}
+          {state ? <p>Révision en ligne : {state.live.revision}</p> : <p>{stateError ? (stateError as Error).message : 'Chargement…'}</p>}
           <NoticeArea notice={notice} />
           {state && <RemotesSection state={state} busy={busy} act={act} />}
         </section>
         <section id="historique" className={styles.section} aria-labelledby="history-title">
           <h2 id="history-title">Historique</h2>
-          {state && <HistorySection revisions={history} live={state.live.revision} busy={busy} act={act} />}
+          {state && history && <HistorySection revisions={history.revisions} live={state.live.revision} busy={busy} act={act} />}
         </section>
         <section id="commandes" className={styles.section} aria-labelledby="orders-title">
           <h2 id="orders-title">Commandes</h2>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import useSWRInfinite from 'swr/infinite';
 import { formatPrice } from '@shop/contracts/money';
 import { nextOrderStatuses, ORDER_STATUSES, type AdminOrdersResponse, type Order, type OrderResponse, type OrderStatus } from '@shop/contracts/orders';
 import { ApiRefusal, callApi, formatDateTime } from '../shared/api';
@@ -31,40 +32,31 @@ const queryString = (query: Query, cursor?: string) => {
 /** Orders (cart-service's, through the shell's server): filter, search, delivery details, and the allowed moves. */
 export function OrdersSection() {
   const [draft, setDraft] = useState<Query>({ status: '', q: '' });
-  const [orders, setOrders] = useState<Order[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
   const [query, setQuery] = useState<Query>({ status: '', q: '' });
-
-  const load = useCallback(async (wanted: Query, cursor?: string) => {
-    setBusy(true);
-    try {
-      const page = await callApi<AdminOrdersResponse>(`/orders${queryString(wanted, cursor)}`);
-      setOrders((shown) => (cursor && shown ? [...shown, ...page.orders] : page.orders));
-      setNext(page.nextCursor);
-      if (!cursor) setNotice(null);
-    } catch (error) {
-      if (error instanceof ApiRefusal) setNotice({ kind: 'refused', text: error.message });
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(query);
-  }, [load, query]);
+  // Pages of the list for the query, the next one asked for with its cursor.
+  const pages = useSWRInfinite<AdminOrdersResponse>(
+    (index, previous: AdminOrdersResponse | null) => (index === 0 ? `/orders${queryString(query)}` : previous?.nextCursor ? `/orders${queryString(query, previous.nextCursor)}` : null),
+    { revalidateFirstPage: false },
+  );
+  // Orders moved here, shown as they are now until the list is read again.
+  const [moved, setMoved] = useState<Record<string, Order>>({});
+  const [moving, setMoving] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const busy = moving || pages.isValidating;
+  const orders = pages.data?.flatMap((page) => page.orders).map((order) => moved[order.number] ?? order) ?? null;
+  const next = pages.data?.at(-1)?.nextCursor ?? null;
+  const listError = pages.error instanceof ApiRefusal ? pages.error.message : null;
 
   const move = async (order: Order, status: OrderStatus) => {
-    setBusy(true);
+    setMoving(true);
     try {
-      const { order: moved } = await callApi<OrderResponse>(`/orders/${encodeURIComponent(order.number)}/status`, { method: 'POST', body: { status } });
-      setOrders((shown) => shown?.map((o) => (o.number === moved.number ? moved : o)) ?? null);
-      setNotice({ kind: 'done', text: `Commande ${moved.number} : ${moved.status}.` });
+      const { order: after } = await callApi<OrderResponse>(`/orders/${encodeURIComponent(order.number)}/status`, { method: 'POST', body: { status } });
+      setMoved((shown) => ({ ...shown, [after.number]: after }));
+      setNotice({ kind: 'done', text: `Commande ${after.number} : ${after.status}.` });
     } catch (error) {
       if (error instanceof ApiRefusal) setNotice({ kind: 'refused', text: error.message });
     } finally {
-      setBusy(false);
+      setMoving(false);
     }
   };
 
@@ -76,6 +68,8 @@ export function OrdersSection() {
         aria-label="Rechercher des commandes"
         onSubmit={(event) => {
           event.preventDefault();
+          setNotice(null);
+          setMoved({});
           setQuery({ ...draft });
         }}
       >
@@ -98,7 +92,7 @@ export function OrdersSection() {
           Rechercher
         </button>
       </form>
-      <NoticeArea notice={notice} />
+      <NoticeArea notice={listError ? { kind: 'refused', text: listError } : notice} />
       {orders && orders.length === 0 && <p>Aucune commande.</p>}
       {orders && orders.length > 0 && (
         <div className={styles.scroll}>
@@ -156,7 +150,7 @@ export function OrdersSection() {
         </div>
       )}
       {next && (
-        <button type="button" className={styles.secondary} disabled={busy} onClick={() => void load(query, next)}>
+        <button type="button" className={styles.secondary} disabled={busy} onClick={() => void pages.setSize(pages.size + 1)}>
           Commandes suivantes
         </button>
       )}
