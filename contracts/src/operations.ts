@@ -15,6 +15,7 @@
  * Every refusal is `{error: {code, message}}` with a French message; a refused release adds `reasons`, a conflict adds
  * the `current` revision so the console shows the new state at once.
  */
+import type { ApiErrorCode } from './errors';
 import type { RemoteName, RemotesConfig } from './remotes';
 
 /** How many revisions the shared configuration keeps (older ones are dropped). */
@@ -112,19 +113,25 @@ export interface RevisionResponse {
 export type OperationsErrorCode =
   | 'unauthorized'
   | 'forbidden_origin'
-  | 'too_many_attempts'
+  | 'unsupported_media_type'
+  | 'invalid_json'
+  | 'payload_too_large'
   | 'validation_failed'
   | 'revision_conflict'
   | 'release_refused'
   | 'revision_not_found'
+  /** 409: the history kept holds no earlier release of that remote. */
+  | 'no_previous_release'
   | 'unavailable'
   | 'not_found'
-  | 'method_not_allowed'
-  | 'orders_unavailable';
+  | 'orders_unavailable'
+  | 'internal_error'
+  /** Passed on from cart-service's /admin API (orders): see contracts/src/errors.ts. */
+  | ApiErrorCode;
 
 export interface OperationsErrorBody {
   error: {
-    code: OperationsErrorCode | string;
+    code: OperationsErrorCode;
     message: string;
     /** `release_refused`: every check that failed, one French sentence each. */
     reasons?: string[];

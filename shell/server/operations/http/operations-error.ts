@@ -1,12 +1,12 @@
 import type { Middleware } from 'koa';
-import type { OperationsErrorBody } from '@shop/contracts/operations';
+import type { OperationsErrorBody, OperationsErrorCode } from '@shop/contracts/operations';
 import { BodyReadError, BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 
 /** A refusal of the operators' API: status, code and French message, with the body's extra fields. */
 export class OperationsError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: OperationsErrorCode,
     message: string,
     readonly extra: Omit<OperationsErrorBody['error'], 'code' | 'message'> = {},
     readonly headers: Record<string, string> = {},

@@ -24,7 +24,7 @@ export async function callApi<T>(path: string, init: { method?: 'GET' | 'POST'; 
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
   } catch {
-    throw new ApiRefusal(0, { code: 'network', message: 'La boutique ne répond pas. Vérifiez la connexion et réessayez.' });
+    throw new ApiRefusal(0, { code: 'unavailable', message: 'La boutique ne répond pas. Vérifiez la connexion et réessayez.' });
   }
   if (response.status === 401) {
     window.location.assign('/operations/login');
