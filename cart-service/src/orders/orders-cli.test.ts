@@ -38,6 +38,10 @@ describe('orders CLI against a real cart-service', () => {
     const json = await run('list', '--status', 'confirmée', '--json');
     expect(JSON.parse(json.out).map((o: { number: string }) => o.number)).toEqual([number]);
 
+    const found = await run('list', '--search', '05 22 12 34 56', '--json');
+    expect(JSON.parse(found.out).map((o: { number: string }) => o.number)).toEqual([number]);
+    expect((await run('list', '--search', 'n’importe quoi')).err).toContain('400 validation_failed');
+
     const refused = await run('status', number, 'livrée');
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('409 invalid_transition');

@@ -9,12 +9,12 @@ export { printable } from '../cli/admin-cli';
 
 /**
  * The operators' tool: lists orders and moves one along its life, through cart-service's /admin routes.
- *   pnpm --filter cart-service orders list [--status reçue] [--limit 50] [--cursor …|--all] [--json]
+ *   pnpm --filter cart-service orders list [--status reçue] [--search K7M2-Q9XP|0612345678] [--limit 50] [--cursor …|--all] [--json]
  *   pnpm --filter cart-service orders status K7M2-Q9XP confirmée
  * Environment: CART_SERVICE_URL (default: contracts/src/ports.ts), ADMIN_TOKEN (the one cart-service was started with).
  */
 const USAGE = `Usage:
-  orders list [--status <${ORDER_STATUSES.join('|')}>] [--limit <1-100>] [--cursor <c> | --all] [--json]
+  orders list [--status <${ORDER_STATUSES.join('|')}>] [--search <numéro ou téléphone>] [--limit <1-100>] [--cursor <c> | --all] [--json]
   orders status <numéro> <${ORDER_STATUSES.join('|')}>
 Environment: CART_SERVICE_URL (default ${DEFAULT_CART_SERVICE_URL}), ADMIN_TOKEN (required).`;
 
@@ -28,6 +28,7 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
       allowPositionals: true,
       options: {
         status: { type: 'string' },
+        search: { type: 'string' },
         limit: { type: 'string' },
         cursor: { type: 'string' },
         all: { type: 'boolean', default: false },
@@ -56,6 +57,7 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
       for (;;) {
         const query = new URLSearchParams();
         if (parsed.values.status) query.set('status', parsed.values.status);
+        if (parsed.values.search) query.set('q', parsed.values.search);
         if (parsed.values.limit) query.set('limit', parsed.values.limit);
         if (cursor) query.set('cursor', cursor);
         const res = await call(`/admin/orders${query.size ? `?${query}` : ''}`);
