@@ -32,7 +32,7 @@ export interface RemotesRevision {
   /** The operator's name, or `remotes.json` for a hand edit of the file (or the file the configuration started from). */
   by: string;
   reason: string | null;
-  /** What moved: one entry per remote whose release changed (empty for the first revision). */
+  /** What moved: one entry per remote whose release changed (every remote, from null, in the first revision). */
   changes: RemoteChange[];
   config: RemotesConfig;
 }

@@ -15,6 +15,7 @@ export function loginPage(options: { error?: string; name?: string } = {}): stri
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>Connexion · Console des opérations · Maison Argane</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; color: #2b2024; background: #f7f1ee; margin: 0; }
