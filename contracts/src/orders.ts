@@ -80,9 +80,10 @@ export interface TrackOrderResponse {
 }
 
 /**
- * `GET /admin/orders?status=&q=&limit=&cursor=`: newest first, `q` an order number or a phone number (exact match once
- * normalised), `limit` orders at most (default 50, at most 100).
- * `nextCursor` asks for the next page (same status filter); null on the last page.
+ * `GET /admin/orders?status=&q=&limit=&cursor=`: newest first, `limit` orders at most (default 50, at most 100).
+ * `q` searches one order number (normalizeOrderNumber) or Moroccan phone number (normalizeMoroccanPhone), matched
+ * exactly once normalised; anything else is a 400 `validation_failed`. `status` and `q` combine.
+ * `nextCursor` asks for the next page (same `status` and `q`); null on the last page.
  */
 export interface AdminOrdersResponse {
   orders: Order[];

@@ -24,7 +24,8 @@ export interface AdminRouteDeps extends AdminAuthOptions {
  * Operators' routes, under /admin rather than /api so the shell's proxy never exposes them to shoppers; they are
  * reached on cart-service itself (orders-cli.ts), with `Authorization: Bearer <ADMIN_TOKEN>`, and rate-limited per address.
  *   GET  /admin/orders?status=reçue&q=…&limit=50&cursor=…   newest first, one page (at most 100) at a time; `q` is an
- *        order number or a Moroccan phone number (any usual spelling), matched exactly once normalised
+ *        order number (`k7m2 q9xp`) or a Moroccan phone number (`06 12 34 56 78`, `+212…`), matched exactly once
+ *        normalised as the order stores it; anything else is a 400. Filters combine; the cursor pages the same filters.
  *   POST /admin/orders/:number/status {status}
  */
 export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void {
@@ -59,10 +60,17 @@ export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void 
   });
 }
 
-/** An order number or a phone number, each normalised as it is stored; anything else is a 400. */
+/** Longer than any spelling of a number or a phone: refused before any parsing. */
+const MAX_SEARCH_LENGTH = 40;
+
+/**
+ * An order number or a phone number, each normalised as the order stores it, for an exact match; a blank search is
+ * none (the console's empty box). Tried as a number first: the two never overlap (a number has no 0 or 1 and 8
+ * characters, a phone 9 digits or more). Anything else, or `q` given twice, is a 400.
+ */
 function searchOf(value: unknown): { number?: string; phone?: string } {
-  if (value === undefined || value === '') return {};
-  const text = typeof value === 'string' && value.length <= 40 ? value : '';
+  if (value === undefined || (typeof value === 'string' && value.trim() === '')) return {};
+  const text = typeof value === 'string' && value.length <= MAX_SEARCH_LENGTH ? value : '';
   const number = normalizeOrderNumber(text);
   if (number) return { number };
   const phone = normalizeMoroccanPhone(text);

@@ -310,6 +310,43 @@ describe('operators: /admin/orders', () => {
     expect(tracked.body.order.status).toBe('expédiée');
   });
 
+  it('searches by order number or phone in any usual spelling, with the status and page by page, and explains a bad search', async () => {
+    // Its own address (the /admin rate limit counts per address) and its own phone (the suite's other orders use delivery's).
+    const operator = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'X-Forwarded-For': '192.0.2.77' };
+    const get = (query: string) => new CookieClient(app.url, {}).get(`/admin/orders?${query}`, operator);
+    const numbers = async (query: string) => {
+      const res = await get(query);
+      expect(res.status, query).toBe(200);
+      return { numbers: (res.body.orders as Order[]).map((o) => o.number), next: res.body.nextCursor as string | null };
+    };
+    const placed: Order[] = [];
+    for (let i = 0; i < 3; i += 1) placed.push((await place(await shopperWithCart(), { ...delivery, phone: '07 00 11 22 33' })).body.order as Order);
+    const [first, second, third] = placed as [Order, Order, Order];
+    const other = (await place(await shopperWithCart())).body.order as Order;
+    expect((await admin(`/admin/orders/${second.number}/status`, { method: 'POST', json: { status: 'confirmée' } })).status).toBe(200);
+
+    const q = (text: string) => `q=${encodeURIComponent(text)}`;
+    expect((await numbers(q(` ${first.number.toLowerCase().replace('-', ' ')} `))).numbers).toEqual([first.number]);
+    expect((await numbers(q(other.number))).numbers).toEqual([other.number]);
+    for (const spelling of ['07 00 11 22 33', '+212 7-00-11-22-33', '00212700112233']) {
+      expect((await numbers(q(spelling))).numbers, spelling).toEqual([third.number, second.number, first.number]);
+    }
+    expect((await numbers(`${q('0700112233')}&status=${encodeURIComponent('confirmée')}`)).numbers).toEqual([second.number]);
+    expect((await numbers(`${q(first.number)}&status=${encodeURIComponent('confirmée')}`)).numbers).toEqual([]);
+
+    // The cursor pages the same search and status.
+    const received = `${q('0700112233')}&status=${encodeURIComponent('reçue')}&limit=1`;
+    const page = await numbers(received);
+    expect(page.numbers).toEqual([third.number]);
+    expect(await numbers(`${received}&cursor=${page.next}`)).toEqual({ numbers: [first.number], next: null });
+
+    for (const query of [q('bonjour'), q('0612'), q(`${'0700112233'.padEnd(41, ' ')}`), `${q('0700112233')}&${q(first.number)}`]) {
+      const res = await get(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toEqual({ code: 'validation_failed', message: messages.searchInvalid });
+    }
+  });
+
   it('is disabled, saying how to enable it, when no token is configured', async () => {
     const dir = await tempDir();
     const running = await startApp({ dataDir: dir.path });

@@ -38,9 +38,28 @@ describe('orders CLI against a real cart-service', () => {
     const json = await run('list', '--status', 'confirmée', '--json');
     expect(JSON.parse(json.out).map((o: { number: string }) => o.number)).toEqual([number]);
 
-    const found = await run('list', '--search', '05 22 12 34 56', '--json');
-    expect(JSON.parse(found.out).map((o: { number: string }) => o.number)).toEqual([number]);
-    expect((await run('list', '--search', 'n’importe quoi')).err).toContain('400 validation_failed');
+    // --q (or --search, its first spelling) finds orders by number or phone, in any usual spelling.
+    const numbers = (out: string) => JSON.parse(out).map((o: { number: string }) => o.number) as string[];
+    expect(numbers((await run('list', '--search', '05 22 12 34 56', '--json')).out)).toEqual([number]);
+    expect(numbers((await run('list', '--q', number.toLowerCase().replace('-', ''), '--json')).out)).toEqual([number]);
+    const badSearch = await run('list', '--q', 'n’importe quoi');
+    expect(badSearch.code).toBe(1);
+    expect(badSearch.err).toContain('400 validation_failed');
+
+    // A second order from the same phone: one per page, and the hint for the next page keeps the search (quoted).
+    await shopper.post('/api/cart/add', { productId: 'sc-001', quantity: 1 });
+    const again = await shopper.post(
+      '/api/orders',
+      { fullName: 'Salma Tazi', phone: '+212 522 12 34 56', city: 'Casablanca', address: '14, boulevard Anfa, Racine' },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    const newer = again.body.order.number as string;
+    const firstPage = await run('list', '--q', '05 22 12 34 56', '--limit', '1', '--json');
+    expect(numbers(firstPage.out)).toEqual([newer]);
+    const hint = /^Page suivante : orders list --cursor (\S+) --q '05 22 12 34 56'$/.exec(firstPage.err);
+    expect(hint, firstPage.err).not.toBeNull();
+    const nextPage = await run('list', '--cursor', hint![1]!, '--q', '05 22 12 34 56', '--limit', '1', '--json');
+    expect({ orders: numbers(nextPage.out), err: nextPage.err }).toEqual({ orders: [number], err: '' });
 
     const refused = await run('status', number, 'livrée');
     expect(refused.code).toBe(1);

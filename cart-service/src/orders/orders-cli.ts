@@ -9,12 +9,12 @@ export { printable } from '../cli/admin-cli';
 
 /**
  * The operators' tool: lists orders and moves one along its life, through cart-service's /admin routes.
- *   pnpm --filter cart-service orders list [--status reçue] [--search K7M2-Q9XP|0612345678] [--limit 50] [--cursor …|--all] [--json]
+ *   pnpm --filter cart-service orders list [--status reçue] [--q|--search K7M2-Q9XP|0612345678] [--limit 50] [--cursor …|--all] [--json]
  *   pnpm --filter cart-service orders status K7M2-Q9XP confirmée
  * Environment: CART_SERVICE_URL (default: contracts/src/ports.ts), ADMIN_TOKEN (the one cart-service was started with).
  */
 const USAGE = `Usage:
-  orders list [--status <${ORDER_STATUSES.join('|')}>] [--search <numéro ou téléphone>] [--limit <1-100>] [--cursor <c> | --all] [--json]
+  orders list [--status <${ORDER_STATUSES.join('|')}>] [--q <numéro ou téléphone>] [--limit <1-100>] [--cursor <c> | --all] [--json]
   orders status <numéro> <${ORDER_STATUSES.join('|')}>
 Environment: CART_SERVICE_URL (default ${DEFAULT_CART_SERVICE_URL}), ADMIN_TOKEN (required).`;
 
@@ -28,6 +28,8 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
       allowPositionals: true,
       options: {
         status: { type: 'string' },
+        q: { type: 'string' },
+        // The first spelling of --q, kept for the scripts that use it.
         search: { type: 'string' },
         limit: { type: 'string' },
         cursor: { type: 'string' },
@@ -53,11 +55,12 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
     if (command === 'list' && rest.length === 0) {
       // One page (--limit, at most 100) from --cursor; --all follows the pages to the end.
       const orders: Order[] = [];
+      const search = parsed.values.q ?? parsed.values.search;
       let cursor = parsed.values.cursor;
       for (;;) {
         const query = new URLSearchParams();
         if (parsed.values.status) query.set('status', parsed.values.status);
-        if (parsed.values.search) query.set('q', parsed.values.search);
+        if (search !== undefined) query.set('q', search);
         if (parsed.values.limit) query.set('limit', parsed.values.limit);
         if (cursor) query.set('cursor', cursor);
         const res = await call(`/admin/orders${query.size ? `?${query}` : ''}`);
@@ -69,7 +72,8 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
       }
       if (parsed.values.json) io.out(escapeJson(JSON.stringify(orders, null, 2)));
       else printTable(io, orders);
-      if (cursor) io.err(`Page suivante : orders list --cursor ${cursor}${parsed.values.status ? ` --status ${parsed.values.status}` : ''}`);
+      // The cursor only means something with the same filters: the hint repeats them.
+      if (cursor) io.err(`Page suivante : orders list --cursor ${cursor}${nextPageFilters(parsed.values.status, search)}`);
       return 0;
     }
     if (command === 'status' && rest.length === 2) {
@@ -90,6 +94,12 @@ export async function runOrdersCli(argv: string[], env: NodeJS.ProcessEnv, io: C
   }
   io.err(USAGE);
   return 2;
+}
+
+/** ` --status … --q '…'`, quoted for a POSIX shell (a phone is often typed with spaces). */
+function nextPageFilters(status: string | undefined, search: string | undefined): string {
+  const quoted = (value: string) => (/^[\p{L}\p{N}+._-]+$/u.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`);
+  return `${status ? ` --status ${printable(quoted(status))}` : ''}${search ? ` --q ${printable(quoted(search))}` : ''}`;
 }
 
 function printTable(io: CliIo, orders: Order[]): void {

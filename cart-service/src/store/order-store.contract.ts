@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ShopStore } from './open-store';
 import { storesClosedAfterEach, type BackingFactory } from '../test-support/databases';
-import type { StoredOrder } from './order-store';
+import type { OrderQuery, StoredOrder } from './order-store';
 
 const newId = () => randomBytes(24).toString('base64url');
 let sequence = 0;
@@ -80,19 +80,43 @@ export function orderStoreContract(name: string, createBacking: BackingFactory):
       expect((await store.listOrders({ limit: 100 })).orders).toEqual([order]);
     });
 
-    it('finds orders by exact number or phone, combined with the status', async () => {
+    it('finds orders by exact number or phone, combined with the status and paged with the cursor', async () => {
       const { store } = await open();
-      const a = await cartWithTwoLines(store);
-      const b = await cartWithTwoLines(store);
-      const first = orderFor(a.cart, { delivery: { fullName: 'Salma Idrissi', phone: '+212700000001', city: 'Fès', address: '3, rue Talaa' } });
-      const second = orderFor(b.cart);
-      expect((await store.placeOrder(first, 'search-key-1', FP, a.lines)).kind).toBe('placed');
-      expect((await store.placeOrder(second, 'search-key-2', FP, b.lines)).kind).toBe('placed');
-      const numbers = async (query: Partial<Parameters<typeof store.listOrders>[0]>) => (await store.listOrders({ limit: 100, ...query })).orders.map((o) => o.number);
+      const salma = { fullName: 'Salma Idrissi', phone: '+212700000001', city: 'Fès', address: '3, rue Talaa Kebira' };
+      const placed: StoredOrder[] = [];
+      for (const delivery of [salma, undefined, salma, salma]) {
+        const { cart, lines } = await cartWithTwoLines(store);
+        const order = orderFor(cart, delivery ? { delivery } : {});
+        expect((await store.placeOrder(order, `search-key-${placed.length}`, FP, lines)).kind).toBe('placed');
+        placed.push(order);
+      }
+      const [first, other, third, fourth] = placed as [StoredOrder, StoredOrder, StoredOrder, StoredOrder];
+      await store.setOrderStatus(third.number, 'confirmée', ['reçue'], Date.now());
+      const numbers = async (query: Partial<OrderQuery>) => (await store.listOrders({ limit: 100, ...query })).orders.map((o) => o.number);
+
       expect(await numbers({ number: first.number })).toEqual([first.number]);
-      expect(await numbers({ phone: '+212700000001' })).toEqual([first.number]);
-      expect(await numbers({ phone: '+212700000001', status: 'confirmée' })).toEqual([]);
-      expect(await numbers({ phone: '+212799999999' })).toEqual([]);
+      expect(await numbers({ number: other.number, phone: salma.phone })).toEqual([]);
+      expect(await numbers({ phone: salma.phone })).toEqual([fourth.number, third.number, first.number]);
+      expect(await numbers({ phone: other.delivery.phone })).toEqual([other.number]);
+      expect(await numbers({ phone: salma.phone, status: 'confirmée' })).toEqual([third.number]);
+      expect(await numbers({ phone: salma.phone, status: 'reçue' })).toEqual([fourth.number, first.number]);
+      expect(await numbers({ number: third.number, status: 'reçue' })).toEqual([]);
+      // Exact matches only: no prefix, no other spelling, and an empty value narrows to nothing rather than to all.
+      expect(await numbers({ phone: '+21270000000' })).toEqual([]);
+      expect(await numbers({ phone: '0700000001' })).toEqual([]);
+      expect(await numbers({ number: first.number.toLowerCase() })).toEqual([]);
+      expect(await numbers({ phone: '' })).toEqual([]);
+      expect(await numbers({ number: '' })).toEqual([]);
+      // A value with SQL in it is a value.
+      expect(await numbers({ phone: "' OR '1'='1" })).toEqual([]);
+
+      const page = await store.listOrders({ limit: 2, phone: salma.phone });
+      expect(page.orders.map((o) => o.number)).toEqual([fourth.number, third.number]);
+      const last = await store.listOrders({ limit: 2, phone: salma.phone, after: page.next! });
+      expect(last).toEqual({ orders: [first] });
+      const received = await store.listOrders({ limit: 1, phone: salma.phone, status: 'reçue' });
+      expect(received.orders.map((o) => o.number)).toEqual([fourth.number]);
+      expect(await store.listOrders({ limit: 1, phone: salma.phone, status: 'reçue', after: received.next! })).toEqual({ orders: [first] });
     });
 
     it('keeps idempotency keys per visitor: the same key from another visitor is another order', async () => {

@@ -60,18 +60,21 @@ export interface KeyedOrder {
   fingerprint: string;
 }
 
-/**
- * Orders are business records: they never expire; idempotency keys are kept IDEMPOTENCY_TTL_MS. Every method
- * resolves once what it answers is committed.
- */
+/** What an operator asks of the list of orders; every filter given narrows it (they combine with AND). */
 export interface OrderQuery {
   status?: OrderStatus;
   limit: number;
   after?: OrderCursor;
+  /** An order number as it is stored (`K7M2-Q9XP`): callers normalise what was typed (normalizeOrderNumber). */
   number?: string;
+  /** A phone as delivery details store it (`+212612345678`): callers normalise what was typed (normalizeMoroccanPhone). */
   phone?: string;
 }
 
+/**
+ * Orders are business records: they never expire; idempotency keys are kept IDEMPOTENCY_TTL_MS. Every method
+ * resolves once what it answers is committed.
+ */
 export interface OrderStore {
   /**
    * One transaction: a key the placing session (`order.placedBy`) already used answers `replayed`; otherwise, only
@@ -84,8 +87,8 @@ export interface OrderStore {
   findByIdempotencyKey(sessionId: string, idempotencyKey: string): Promise<KeyedOrder | undefined>;
   getOrder(number: string): Promise<StoredOrder | undefined>;
   /**
-   * Newest first, `limit` at most, after `cursor`, with `status` only when given; `number` (as formatted) or `phone`
-   * (normalised, +212…) narrow to exact matches, for operators searching an order.
+   * Newest first, `limit` at most, after `after`, with `status` only when given; `number` and `phone` narrow to exact
+   * matches (an operator searching an order), and page with the same cursor.
    */
   listOrders(query: OrderQuery): Promise<OrderPage>;
   /**

@@ -106,15 +106,18 @@ export class SqlOrders implements OrderStore {
   async listOrders(query: OrderQuery): Promise<OrderPage> {
     const params: unknown[] = [query.limit + 1];
     const where: string[] = [];
-    if (query.status) {
+    // A filter given, even empty, narrows the list: a blank search must never widen it to every order.
+    if (query.status !== undefined) {
       params.push(query.status);
       where.push(`o.status = $${params.length}`);
     }
-    if (query.number) {
+    if (query.number !== undefined) {
       params.push(query.number);
       where.push(`o.number = $${params.length}`);
     }
-    if (query.phone) {
+    if (query.phone !== undefined) {
+      // `delivery` is jsonb (migration 001): `->>` reads the phone as text, stored normalised (+212…) by checkDelivery.
+      // No index on it: a scan of the orders, fine at the shop's volume; an expression index would be the next step.
       params.push(query.phone);
       where.push(`o.delivery->>'phone' = $${params.length}`);
     }
