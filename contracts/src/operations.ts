@@ -9,6 +9,9 @@
  *   POST /operations/api/switch   SwitchBody          → RevisionResponse | 409 revision_conflict | 422 release_refused
  *   POST /operations/api/rollback RollbackBody        → RevisionResponse | 409 revision_conflict | 422 release_refused
  *   POST /operations/api/restore  RestoreBody         → RevisionResponse | 409 revision_conflict | 422 release_refused
+ *   POST /operations/api/canary   CanaryBody          → RevisionResponse (start a candidate, change it or its share)
+ *   POST /operations/api/canary/promote CanaryEndBody → RevisionResponse (the candidate becomes the live release)
+ *   POST /operations/api/canary/abort   CanaryEndBody → RevisionResponse (every browser back on the live release)
  *   GET  /operations/api/orders?status=&q=&cursor=    → AdminOrdersResponse (cart-service's, through the shell)
  *   POST /operations/api/orders/:number/status {status} → OrderResponse
  *
@@ -16,7 +19,8 @@
  * the `current` revision so the console shows the new state at once.
  */
 import type { ApiErrorCode } from './errors';
-import type { RemoteName, RemotesConfig } from './remotes';
+import type { CanaryFigures, ReleaseFigures, RollbackRule } from './progressive-delivery';
+import type { Canary, RemoteName, RemotesConfig } from './remotes';
 
 /** How many revisions the shared configuration keeps (older ones are dropped). */
 export const REVISIONS_KEPT = 100;
@@ -34,7 +38,40 @@ export interface RemotesRevision {
   reason: string | null;
   /** What moved: one entry per remote whose release changed (every remote, from null, in the first revision). */
   changes: RemoteChange[];
+  /** What happened to the canary, if anything (decision 021). */
+  canary?: CanaryChange;
+  /** An automatic abort's figures (the reason says them in French too). */
+  figures?: CanaryFigures;
   config: RemotesConfig;
+}
+
+export type CanaryAction = 'started' | 'share_changed' | 'candidate_changed' | 'promoted' | 'aborted';
+
+export interface CanaryChange {
+  action: CanaryAction;
+  name: RemoteName;
+  /** The candidate's manifest URL. */
+  entry: string;
+  /** Its share before and after (null: no canary on that side). */
+  fromShare: number | null;
+  toShare: number | null;
+}
+
+/** What happened to the canary from `before` to `after`, or undefined when nothing did. */
+export function canaryChangeBetween(before: RemotesConfig | null, after: RemotesConfig): CanaryChange | undefined {
+  const was = before?.canary;
+  const is = after.canary;
+  if (!was && !is) return undefined;
+  if (!was && is) return { action: 'started', name: is.name, entry: is.entry, fromShare: null, toShare: is.share };
+  if (was && !is) {
+    const promoted = after.remotes.some((remote) => remote.name === was.name && remote.entry === was.entry);
+    return { action: promoted ? 'promoted' : 'aborted', name: was.name, entry: was.entry, fromShare: was.share, toShare: null };
+  }
+  if (was!.name !== is!.name || was!.entry !== is!.entry || was!.startedAt !== is!.startedAt) {
+    return { action: 'candidate_changed', name: is!.name, entry: is!.entry, fromShare: was!.share, toShare: is!.share };
+  }
+  if (was!.share !== is!.share) return { action: 'share_changed', name: is!.name, entry: is!.entry, fromShare: was!.share, toShare: is!.share };
+  return undefined;
 }
 
 export interface RemoteChange {
@@ -71,6 +108,9 @@ export interface RemoteOverview {
 
 export interface OperationsState {
   live: RemotesRevision;
+  /** The running canary with its figures so far (over the rule's window), or null. */
+  canary: CanaryState | null;
+  rule: RollbackRule;
   remotes: RemoteOverview[];
   /** Origins a release may be loaded from (ALLOWED_RELEASE_ORIGINS, set by whoever runs the shell, not from the console). */
   allowedOrigins: string[];
@@ -106,6 +146,29 @@ export interface RestoreBody {
   reason?: string;
 }
 
+/** The canary and how its candidate and the live release fare in browsers, over the rule's window. */
+export interface CanaryState extends Canary {
+  version: string;
+  liveVersion: string;
+  candidateFigures: ReleaseFigures;
+  liveFigures: ReleaseFigures;
+}
+
+/** Starts a candidate of `remote` for `share` % of browsers, or changes the running canary's share or candidate. */
+export interface CanaryBody {
+  remote: RemoteName;
+  entry: string;
+  share: number;
+  expectedRevision: number;
+  reason?: string;
+}
+
+/** Promotes or aborts the running canary. */
+export interface CanaryEndBody {
+  expectedRevision: number;
+  reason?: string;
+}
+
 export interface RevisionResponse {
   revision: RemotesRevision;
 }
@@ -122,6 +185,9 @@ export type OperationsErrorCode =
   | 'revision_not_found'
   /** 409: the history kept holds no earlier release of that remote. */
   | 'no_previous_release'
+  /** 409: promote or abort without a running canary, or a canary of another remote is running. */
+  | 'no_canary'
+  | 'canary_running'
   | 'unavailable'
   | 'not_found'
   | 'orders_unavailable'
@@ -154,6 +220,13 @@ export const OPERATIONS_MESSAGES = {
   unchanged: 'Cette version est déjà en ligne.',
   reasonTooLong: `La raison ne peut pas dépasser ${MAX_REASON_LENGTH} caractères.`,
   ordersUnavailable: 'Le service des commandes ne répond pas. Réessayez dans un instant.',
+  noCanary: 'Aucune version candidate n’est en cours de déploiement progressif.',
+  canaryRunning: (remote: string) =>
+    `Une version candidate de ${remote} est déjà en cours : promouvez-la ou abandonnez-la avant d’en lancer une autre.`,
+  canaryShare: 'La part des navigateurs doit être un nombre entier de 1 à 100 %.',
+  canaryIsLive: 'Cette version est déjà en ligne pour tous : choisissez une autre version candidate.',
+  switchDuringCanary: (remote: string) =>
+    `Une version candidate de ${remote} est en cours : promouvez-la ou abandonnez-la avant de changer sa version en ligne.`,
 } as const;
 
 /** The version in a release URL: the folder that holds its manifest (`…/1.0.1/mf-manifest.json` → `1.0.1`). */

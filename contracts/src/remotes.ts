@@ -14,6 +14,22 @@ export interface RemotesConfig {
    * for that browser's session). A remote runs code in the shop's origin, so anything else is refused.
    */
   overrideOrigins?: string[];
+  /**
+   * A candidate release of one remote served to a share of browsers (decision 021): each browser's bucket (a cookie)
+   * picks the candidate or the live release, on the server and in the browser alike. One canary at a time, so a
+   * failure is always the candidate's; the operators' console starts, raises, promotes and aborts it.
+   */
+  canary?: Canary;
+}
+
+export interface Canary {
+  name: RemoteName;
+  /** The candidate release's `mf-manifest.json` (never the live one). */
+  entry: string;
+  /** Percent of browsers (1–100) that get the candidate. */
+  share: number;
+  /** ISO 8601: when this candidate started; its telemetry counts from then. */
+  startedAt: string;
 }
 
 export interface RemoteEntry {
@@ -74,8 +90,24 @@ export const remotesConfigSchema = z.strictObject(
     overrideOrigins: z.optional(
       z.array(checkedString(originProblem), 'must be a list').check(z.maxLength(20, 'at most 20 origins')),
     ),
+    canary: z.optional(
+      z.strictObject(
+        {
+          name: z.enum(REMOTE_NAMES, `must be one of ${REMOTE_NAMES.join(', ')}`),
+          entry: checkedString(releaseUrlProblem),
+          share: z.int('must be a whole number').check(z.gte(1, 'must be at least 1'), z.lte(100, 'must be at most 100')),
+          startedAt: z.iso.datetime('must be an ISO 8601 time (UTC)'),
+        },
+        { error: objectProblem },
+      ),
+    ),
   },
   { error: objectProblem },
+).check(
+  z.refine((config) => !config.canary || config.remotes.every((remote) => remote.entry !== config.canary!.entry), {
+    message: 'canary: its entry must not be a live release',
+    path: ['canary', 'entry'],
+  }),
 );
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -16,6 +16,7 @@ import { inlineableCss } from './render/inline-styles';
 import { browserRenderedPage, serverRenderedPage, type PageTemplate } from './render/page-html';
 import type { ServerPage } from './render/renderer-pool';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
+import { servedConfig } from './progressive-delivery/bucket-cookie';
 import { readOnlyPath } from './read-only-path';
 import { securityHeaders } from './security-headers';
 import { metadataTags } from './seo/metadata-tags';
@@ -33,9 +34,13 @@ export interface ShellServerOptions {
   /** The shop's public origin (PUBLIC_URL, config.ts): canonical links, link previews, the sitemap. */
   publicUrl: string;
   /** Renders pages on the server (render/renderer-pool.ts); without it the browser renders every page. */
-  renderer?: { render(url: string, down: RemoteName[]): Promise<ServerPage | null> };
+  renderer?: { render(url: string, down: RemoteName[], served: RemotesConfig): Promise<ServerPage | null> };
   /** The operators' console and API under /operations (operations/operations-routes.ts); without it, /operations is a 404 page. */
   operations?: (status: () => Promise<RemotesStatus>) => Middleware;
+  /** `POST /telemetry`: what browsers saw of each remote release (progressive-delivery/, decision 021). */
+  telemetry?: Middleware;
+  /** Share of page views browsers report (TELEMETRY_SAMPLE_RATE); 1 by default. */
+  telemetrySampleRate?: number;
 }
 
 export async function createShellServer(options: ShellServerOptions): Promise<Koa> {
@@ -59,8 +64,10 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   app.use(compress());
 
   // Operators switch versions by editing the file; browsers must never keep an old copy. Read-only over HTTP.
+  // The releases this browser is served (its canary bucket's, decision 021).
   app.use(readOnlyPath('/remotes.json', (ctx) => {
-    ctx.body = remotes.current;
+    ctx.body = servedConfig(ctx, remotes.current);
+    ctx.set('Cache-Control', 'no-store');
   }));
   // For operators: is each configured release answering, which version, how fast (one check per few seconds).
   app.use(readOnlyPath('/remotes/status', async (ctx) => {
@@ -68,6 +75,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   }));
 
   if (options.operations) app.use(options.operations(status));
+  if (options.telemetry) app.use(options.telemetry);
 
   app.use(cartServiceProxy({ target: cartServiceUrl, bodyLimitBytes: MAX_API_BODY_BYTES }));
   for (const file of searchEngineFiles({ absolute, products: () => catalogueNow(cartServiceUrl) })) app.use(file);
@@ -93,7 +101,9 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     // The page follows remotes.json and the catalogue as they are now, so it must not be reused from a cache. It shows
     // no shopper's data (the cart is read in the browser), so shared caches may hold it for revalidation.
     ctx.set('Cache-Control', REVALIDATE);
-    const page = options.renderer ? await options.renderer.render(ctx.url, down()) : null;
+    // The releases of this browser's bucket while a canary runs (then the page is private), else the live ones.
+    const served = servedConfig(ctx, remotes.current);
+    const page = options.renderer ? await options.renderer.render(ctx.url, down(), served) : null;
     if (page) {
       // The route table decides 404 for an unknown path, the catalogue for an unknown product.
       ctx.status = page.status;
@@ -101,7 +111,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
       return;
     }
     ctx.status = isKnownPath(ctx.path) ? 200 : 404;
-    ctx.body = browserRenderedPage(template, remotes.current, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)));
+    ctx.body = browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)));
   });
 
   return app;

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_ROLLBACK_RULE, type RollbackRule } from '@shop/contracts/progressive-delivery';
 import { originProblem } from '@shop/contracts/release-url';
 import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS } from '@shop/contracts/ports';
 import type { LogLevel } from '@shop/server-kit/logger';
@@ -63,6 +64,14 @@ const Env = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || value === '' || value.length >= 32, 'must be at least 32 characters'),
+  // Progressive delivery (decision 021): when a canary is aborted by itself, how often it is judged, and which share
+  // of page views browsers report.
+  CANARY_MIN_VIEWS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_ROLLBACK_RULE.minViews),
+  CANARY_MIN_FAILURE_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_ROLLBACK_RULE.minFailureRate),
+  CANARY_MIN_RATIO: z.coerce.number().min(1).max(1000).default(DEFAULT_ROLLBACK_RULE.minRatioToLive),
+  CANARY_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_ROLLBACK_RULE.windowMinutes),
+  CANARY_CHECK_MS: z.coerce.number().int().min(200).max(60_000).default(2000),
+  TELEMETRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
 });
 
 export interface ShellConfig {
@@ -82,6 +91,14 @@ export interface ShellConfig {
   /** The shop's public origin, for canonical links, link previews and the sitemap. */
   publicUrl: string;
   operations: OperationsConfig;
+  progressiveDelivery: ProgressiveDeliveryConfig;
+}
+
+export interface ProgressiveDeliveryConfig {
+  rule: RollbackRule;
+  checkIntervalMs: number;
+  /** Share of page views a browser reports (0–1). */
+  sampleRate: number;
 }
 
 export interface OperationsConfig {
@@ -116,6 +133,16 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
       operatorsPath: resolve(e.OPERATORS_FILE || resolve(dirname(e.REMOTES_CONFIG), 'operators.json')),
       allowedReleaseOrigins: e.ALLOWED_RELEASE_ORIGINS?.length ? e.ALLOWED_RELEASE_ORIGINS : undefined,
       adminToken: e.ADMIN_TOKEN || undefined,
+    },
+    progressiveDelivery: {
+      rule: {
+        minViews: e.CANARY_MIN_VIEWS,
+        minFailureRate: e.CANARY_MIN_FAILURE_RATE,
+        minRatioToLive: e.CANARY_MIN_RATIO,
+        windowMinutes: e.CANARY_WINDOW_MINUTES,
+      },
+      checkIntervalMs: e.CANARY_CHECK_MS,
+      sampleRate: e.TELEMETRY_SAMPLE_RATE,
     },
   };
 }

@@ -6,7 +6,8 @@ import { openOperations, type OperationsStores } from './operations/open-operati
 import { operationsRoutes } from './operations/operations-routes';
 import { releaseRefusals } from './operations/releases/release-checks';
 import { shellSharedVersions } from './operations/releases/release-discovery';
-import { RendererPool } from './render/renderer-pool';
+import { openProgressiveDelivery } from './progressive-delivery/open-progressive-delivery';
+import { ReleaseLanes } from './render/release-lanes';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -31,13 +32,14 @@ try {
   process.exit(1);
 }
 const remotes = operations.live;
-// Pages are rendered on the server by worker threads, one per remotes configuration (decision 017). A build without
+const delivery = openProgressiveDelivery({ store: remotes.store, redis: operations.redis, config: config.progressiveDelivery, log: logger });
+// Pages are rendered on the server by worker threads, one per remotes configuration (decision 017; two while a canary
+// runs, decision 021). A build without
 // the shell's Node bundle (the dev server's) leaves rendering to the browser.
 const bundlePath = join(config.distDir, 'server', 'server-render.mjs');
 const renderer =
   config.serverRendering && existsSync(bundlePath)
-    ? new RendererPool({
-        config: () => remotes.current,
+    ? new ReleaseLanes(() => remotes.current, {
         bundlePath,
         apiOrigin: config.cartServiceUrl,
         deadlineMs: config.renderDeadlineMs,
@@ -55,6 +57,8 @@ const app = await createShellServer({
   trustProxy,
   log: logger,
   renderer,
+  telemetry: delivery.telemetry,
+  telemetrySampleRate: config.progressiveDelivery.sampleRate,
   operations: (status) =>
     operationsRoutes({
       store: operations.live.store,
@@ -70,6 +74,8 @@ const app = await createShellServer({
       consoleDir: join(config.distDir, 'operations'),
       publicUrl: config.publicUrl,
       log: logger,
+      canaryFigures: delivery.figures,
+      rule: config.progressiveDelivery.rule,
     }),
 });
 const server = app.listen(config.port, config.host, () => {
@@ -96,6 +102,7 @@ server.headersTimeout = 10_000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     logger.info({ signal }, 'shell stopping');
+    delivery.close();
     void operations.close();
     void renderer?.close();
     server.close(() => process.exit(0));

@@ -4,9 +4,10 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { parseRemotesConfigText, type RemotesConfig } from '@shop/contracts/remotes';
 
-/** Every origin a script may come from: the configured remotes and the override allowlist (for the CSP). */
+/** Every origin a script may come from: the configured remotes, the canary's candidate and the override allowlist (for the CSP). */
 export function remoteOrigins(config: RemotesConfig): string[] {
-  return [...new Set([...config.remotes.map((r) => new URL(r.entry).origin), ...(config.overrideOrigins ?? [])])];
+  const entries = [...config.remotes.map((r) => r.entry), ...(config.canary ? [config.canary.entry] : [])];
+  return [...new Set([...entries.map((entry) => new URL(entry).origin), ...(config.overrideOrigins ?? [])])];
 }
 
 export interface Logger {

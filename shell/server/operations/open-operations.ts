@@ -14,6 +14,8 @@ export interface OperationsStores {
   limits: LoginLimits;
   /** Origins a release may be switched to (ALLOWED_RELEASE_ORIGINS, or those of the file at start). */
   allowedOrigins: string[];
+  /** The shared Redis, when there is one (progressive delivery counts and limits there too). */
+  redis: { client: Redis; prefix: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function openOperations(remotesPath: string, config: OperationsConf
     sessions: shared ? new RedisSessionStore(shared.client, shared.prefix) : new MemorySessionStore(),
     limits: loginLimits(shared),
     allowedOrigins,
+    redis: shared,
     async close() {
       await live.close();
       redis?.disconnect();

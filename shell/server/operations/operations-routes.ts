@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { builtFiles } from '@shop/server-kit/cache-control';
+import { registerCanaryRoutes } from './http/canary-routes';
 import { identifyOperator, requireOperator, type OperatorState } from './http/authentication';
 import { registerLoginRoutes, type LoginDeps } from './http/login-routes';
 import { OperationsError, operationsErrors } from './http/operations-error';
@@ -29,6 +30,7 @@ export function operationsRoutes(options: OperationsOptions): Middleware {
   registerLoginRoutes(router, options);
   router.use(`${PREFIX}/api`, requireOperator('api'));
   registerRevisionRoutes(router, options);
+  registerCanaryRoutes(router, options);
   registerOrderRoutes(router, options);
 
   const consolePage = readFile(join(options.consoleDir, 'index.html'), 'utf8').catch(() => null);

@@ -12,8 +12,8 @@ export interface RendererLog {
 }
 
 export interface RendererPoolOptions extends Omit<RendererWorkerData, 'remotes'> {
-  /** The live configuration (remotes.json as the shell has accepted it). */
-  config: () => RemotesConfig;
+  /** The configuration this pool renders with now (remotes.json as the shell has accepted it), or null for none. */
+  config: () => RemotesConfig | null;
   log: RendererLog;
   /** How long a request waits for the worker of a configuration that has just changed, before it takes the old one. */
   switchWaitMs?: number;
@@ -30,6 +30,8 @@ const versions = (config: RemotesConfig) =>
 /** One worker and the pages it is rendering. */
 class Renderer {
   readonly worker: Worker;
+  /** The configuration's content, to tell a new configuration from the same one in a new object. */
+  readonly key: string;
   readonly ready: Promise<boolean>;
   readonly startedAt = Date.now();
   /** Remotes some of whose modules this worker could not load (their slots render fallbacks). */
@@ -44,6 +46,7 @@ class Renderer {
     options: RendererPoolOptions,
     onExit: (renderer: Renderer, code: number, inFlight: string[]) => void,
   ) {
+    this.key = JSON.stringify(config);
     const workerData: RendererWorkerData = {
       remotes: config,
       bundlePath: options.bundlePath,
@@ -154,6 +157,7 @@ export class RendererPool {
   /** The page rendered from the releases remotes.json names now, or null: the browser then renders it, as before. */
   async render(url: string, down: RemoteName[]): Promise<ServerPage | null> {
     this.#follow(down);
+    if (!this.#live && !this.#starting) return null;
     const starting = this.#starting;
     if (starting) {
       // A shell that has just started has nothing to render with yet: its first worker is worth waiting for longer.
@@ -164,6 +168,11 @@ export class RendererPool {
     const renderer = this.#live;
     if (!renderer || renderer.retiring) return null;
     return renderer.render(url, down, this.options.deadlineMs * 3 + 1000);
+  }
+
+  /** Follows the configuration without rendering: a pool whose configuration has gone retires its workers. */
+  refresh(): void {
+    this.#follow();
   }
 
   close(): Promise<unknown> {
@@ -178,8 +187,15 @@ export class RendererPool {
   #follow(down: readonly RemoteName[] = []): void {
     if (this.#closed || Date.now() < this.#notBefore) return;
     const config = this.options.config();
+    if (config === null) {
+      // Nothing to render with (a canary's pool once the canary has ended): pages in flight finish, then workers end.
+      this.#starting?.retire();
+      this.#live?.retire();
+      this.#starting = this.#live = undefined;
+      return;
+    }
     const target = this.#starting ?? this.#live;
-    const changed = !target || target.config !== config;
+    const changed = !target || target.key !== JSON.stringify(config);
     const live = this.#live;
     const retry =
       !this.#starting &&

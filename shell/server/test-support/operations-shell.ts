@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_ROLLBACK_RULE, type RollbackRule } from '@shop/contracts/progressive-delivery';
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@shop/contracts/remotes';
 import { createReleaseServer } from '@shop/server-kit/release-server/app';
 import { TRUST_NOBODY, type TrustProxy } from '@shop/server-kit/trusted-proxy';
@@ -10,6 +11,7 @@ import { addOperator } from '../operations/accounts/add-operator';
 import { openOperations, type OperationsStores } from '../operations/open-operations';
 import { operationsRoutes } from '../operations/operations-routes';
 import { releaseRefusals } from '../operations/releases/release-checks';
+import { openProgressiveDelivery, type ProgressiveDelivery } from '../progressive-delivery/open-progressive-delivery';
 import { closeServer, listen, urlOf } from '../test-fixture';
 import { writeFakeRelease } from './fake-releases';
 
@@ -51,6 +53,7 @@ export interface OperationsShell {
   /** The API token of the operator `amina`. */
   token: string;
   stores: OperationsStores;
+  delivery: ProgressiveDelivery;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,10 @@ export async function startOperationsShell(options: {
   redisPrefix?: string;
   trustProxy?: TrustProxy;
   operator?: string;
+  /** Progressive delivery: the rollback rule, how often it is checked, the telemetry limits. */
+  rule?: RollbackRule;
+  checkIntervalMs?: number;
+  limits?: { perAddressPerMinute: number; perBucketPerMinute: number };
 }): Promise<OperationsShell> {
   const dir = await mkdtemp(join(tmpdir(), 'operations-shell-'));
   await mkdir(join(dir, 'dist/operations/static/js'), { recursive: true });
@@ -83,6 +90,14 @@ export async function startOperationsShell(options: {
     log,
   );
   const { token } = await addOperator(stores.operators, options.operator ?? 'amina', PASSWORD);
+  const rule = options.rule ?? DEFAULT_ROLLBACK_RULE;
+  const delivery = openProgressiveDelivery({
+    store: stores.live.store,
+    redis: stores.redis,
+    config: { rule, checkIntervalMs: options.checkIntervalMs ?? 60_000, sampleRate: 1 },
+    log,
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
   const app = await createShellServer({
     distDir: join(dir, 'dist'),
     cartServiceUrl: 'http://127.0.0.1:9',
@@ -90,6 +105,7 @@ export async function startOperationsShell(options: {
     remotes: stores.live,
     trustProxy: options.trustProxy ?? TRUST_NOBODY,
     log,
+    telemetry: delivery.telemetry,
     operations: (status) =>
       operationsRoutes({
         store: stores.live.store,
@@ -104,6 +120,8 @@ export async function startOperationsShell(options: {
         consoleDir: join(dir, 'dist/operations'),
         publicUrl: 'http://localhost:3000',
         log,
+        canaryFigures: delivery.figures,
+        rule,
       }),
   });
   const server: Server = await listen(app);
@@ -111,7 +129,9 @@ export async function startOperationsShell(options: {
     url: urlOf(server),
     token,
     stores,
+    delivery,
     async close() {
+      delivery.close();
       await closeServer(server);
       await stores.close();
       await rm(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OperationsState, RemotesRevision } from '@shop/contracts/operations';
+import { DEFAULT_ROLLBACK_RULE } from '@shop/contracts/progressive-delivery';
 import { OperationsApp } from './app';
 
 const entry = (version: string) => `http://localhost:3002/${version}/mf-manifest.json`;
@@ -15,6 +16,8 @@ const revision = (n: number, cart: string): RemotesRevision => ({
 });
 const stateAt = (live: RemotesRevision): OperationsState => ({
   live,
+  canary: null,
+  rule: DEFAULT_ROLLBACK_RULE,
   allowedOrigins: ['http://localhost:3002'],
   remotes: [
     {

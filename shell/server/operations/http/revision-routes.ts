@@ -8,7 +8,8 @@ import {
   type RevisionHistory,
   type RevisionResponse,
 } from '@shop/contracts/operations';
-import { REMOTE_NAMES, type RemoteName, type RemotesConfig, type RemotesStatus } from '@shop/contracts/remotes';
+import { REMOTE_NAMES, type RemoteEntry, type RemoteName, type RemotesConfig, type RemotesStatus } from '@shop/contracts/remotes';
+import type { CanaryFigures, RollbackRule } from '@shop/contracts/progressive-delivery';
 import type { RevisionStore } from '../live-config/revision-store';
 import { offeredReleases } from '../releases/release-discovery';
 import type { OperatorState } from './authentication';
@@ -21,18 +22,66 @@ export interface RevisionDeps {
   refusals(remote: RemoteName, entry: string): Promise<string[]>;
   status(): Promise<RemotesStatus>;
   log: { info(object: object, message: string): void };
+  /** How the running canary fares in browsers (progressive-delivery/canary-watch.ts), and the rule it is judged by. */
+  canaryFigures(config: RemotesConfig): Promise<CanaryFigures | null>;
+  rule: RollbackRule;
 }
 
-const isRemote = (value: unknown): value is RemoteName => REMOTE_NAMES.includes(value as RemoteName);
+export const isRemote = (value: unknown): value is RemoteName => REMOTE_NAMES.includes(value as RemoteName);
 
-function revisionNumber(value: unknown, field: string): number {
+export const withEntry = (config: RemotesConfig, name: RemoteName, entry: string): RemotesConfig => ({
+  ...config,
+  remotes: config.remotes.map((remote) => (remote.name === name ? { ...remote, entry } : remote)),
+});
+
+/** A remote whose candidate is being measured keeps its live release until the canary is promoted or aborted. */
+function refuseDuringCanary(store: RevisionStore, remote: RemoteName): void {
+  const canary = store.live.config.canary;
+  if (canary?.name === remote) throw new OperationsError(409, 'canary_running', OPERATIONS_MESSAGES.switchDuringCanary(remote));
+}
+
+/** The releases `after` would load that `before` does not: moved remotes and a new canary candidate. */
+function newReleases(before: RemotesConfig, after: RemotesConfig): RemoteEntry[] {
+  const moved = after.remotes.filter((remote) => before.remotes.find((r) => r.name === remote.name)?.entry !== remote.entry);
+  const candidate = after.canary && after.canary.entry !== before.canary?.entry ? [{ name: after.canary.name, entry: after.canary.entry }] : [];
+  return [...moved, ...candidate];
+}
+
+/**
+ * Checks every release that a change would load, then commits it from `expected`; answers the new revision. Every
+ * way of changing the live configuration goes through it (switch, roll back, restore, canary).
+ */
+export function checkedCommit(deps: RevisionDeps) {
+  const { store } = deps;
+  return async (operator: string, config: RemotesConfig, expected: number, reason: string | null): Promise<RemotesRevision> => {
+    // A stale form is answered at once, before the checks fetch anything.
+    if (store.live.revision !== expected) {
+      throw new OperationsError(409, 'revision_conflict', OPERATIONS_MESSAGES.conflict(store.live.revision), { current: store.live });
+    }
+    if (JSON.stringify(config) === JSON.stringify(store.live.config)) throw new OperationsError(400, 'validation_failed', OPERATIONS_MESSAGES.unchanged);
+    const added = newReleases(store.live.config, config);
+    const reasons = (await Promise.all(added.map(async (remote) => (await deps.refusals(remote.name, remote.entry)).map((why) => `${remote.name} ${releaseVersionOf(remote.entry)} : ${why}`)))).flat();
+    if (reasons.length > 0) {
+      deps.log.info({ operator, refused: added.map((r) => r.entry), reasons }, 'remotes change refused by the checks');
+      throw new OperationsError(422, 'release_refused', OPERATIONS_MESSAGES.refused, { reasons });
+    }
+    const result = await store.commit({ config, by: operator, reason }, expected);
+    if (result.kind === 'conflict') {
+      throw new OperationsError(409, 'revision_conflict', OPERATIONS_MESSAGES.conflict(result.current.revision), { current: result.current });
+    }
+    deps.log.info({ operator, revision: result.revision.revision, changes: result.revision.changes, canary: result.revision.canary, reason }, 'remotes revision committed');
+    return result.revision;
+  };
+}
+
+export function revisionNumber(value: unknown, field: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     throw new OperationsError(400, 'validation_failed', `« ${field} » doit être un numéro de révision (entier positif).`);
   }
   return value;
 }
 
-function reasonOf(value: unknown): string | null {
+export function reasonOf(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string') throw new OperationsError(400, 'validation_failed', '« reason » doit être un texte.');
   if (value.length > MAX_REASON_LENGTH) throw new OperationsError(400, 'validation_failed', OPERATIONS_MESSAGES.reasonTooLong);
@@ -49,12 +98,25 @@ export function registerRevisionRoutes(router: Router<OperatorState>, deps: Revi
 
   router.get('/operations/api/state', async (ctx) => {
     const live = store.live;
-    const [status, listings] = await Promise.all([
+    const [status, listings, figures] = await Promise.all([
       deps.status(),
       Promise.all(live.config.remotes.map((remote) => offeredReleases(remote.entry))),
+      deps.canaryFigures(live.config).catch(() => null),
     ]);
+    const canary = live.config.canary;
     const body: OperationsState = {
       live,
+      rule: deps.rule,
+      canary:
+        canary && figures
+          ? {
+              ...canary,
+              version: figures.candidate.version,
+              liveVersion: figures.live.version,
+              candidateFigures: { views: figures.candidate.views, failed: figures.candidate.failed },
+              liveFigures: { views: figures.live.views, failed: figures.live.failed },
+            }
+          : null,
       allowedOrigins: [...deps.allowedOrigins],
       remotes: live.config.remotes.map((remote, i) => {
         const health = status.remotes.find((checked) => checked.name === remote.name && checked.entry === remote.entry);
@@ -77,31 +139,7 @@ export function registerRevisionRoutes(router: Router<OperatorState>, deps: Revi
     ctx.body = body;
   });
 
-  /** Checks every release that would change, then commits from `expected`; answers the new revision. */
-  const commit = async (operator: string, config: RemotesConfig, expected: number, reason: string | null): Promise<RemotesRevision> => {
-    // A stale form is answered at once, before the checks fetch anything.
-    if (store.live.revision !== expected) {
-      throw new OperationsError(409, 'revision_conflict', OPERATIONS_MESSAGES.conflict(store.live.revision), { current: store.live });
-    }
-    const moved = config.remotes.filter((remote) => store.live.config.remotes.find((r) => r.name === remote.name)?.entry !== remote.entry);
-    if (moved.length === 0) throw new OperationsError(400, 'validation_failed', OPERATIONS_MESSAGES.unchanged);
-    const reasons = (await Promise.all(moved.map(async (remote) => (await deps.refusals(remote.name, remote.entry)).map((why) => `${remote.name} ${releaseVersionOf(remote.entry)} : ${why}`)))).flat();
-    if (reasons.length > 0) {
-      deps.log.info({ operator, refused: moved.map((r) => r.entry), reasons }, 'remotes change refused by the checks');
-      throw new OperationsError(422, 'release_refused', OPERATIONS_MESSAGES.refused, { reasons });
-    }
-    const result = await store.commit({ config, by: operator, reason }, expected);
-    if (result.kind === 'conflict') {
-      throw new OperationsError(409, 'revision_conflict', OPERATIONS_MESSAGES.conflict(result.current.revision), { current: result.current });
-    }
-    deps.log.info({ operator, revision: result.revision.revision, changes: result.revision.changes, reason }, 'remotes revision committed');
-    return result.revision;
-  };
-
-  const withEntry = (config: RemotesConfig, name: RemoteName, entry: string): RemotesConfig => ({
-    ...config,
-    remotes: config.remotes.map((remote) => (remote.name === name ? { ...remote, entry } : remote)),
-  });
+  const commit = checkedCommit(deps);
 
   router.post('/operations/api/switch', async (ctx) => {
     const body = await readJson(ctx);
@@ -110,6 +148,7 @@ export function registerRevisionRoutes(router: Router<OperatorState>, deps: Revi
       throw new OperationsError(400, 'validation_failed', '« entry » doit être l’adresse du manifeste de la version.');
     }
     const expected = revisionNumber(body['expectedRevision'], 'expectedRevision');
+    refuseDuringCanary(store, body['remote']);
     const revision = await commit(ctx.state.operator!, withEntry(store.live.config, body['remote'], body['entry']), expected, reasonOf(body['reason']));
     ctx.body = { revision } satisfies RevisionResponse;
   });
@@ -119,6 +158,7 @@ export function registerRevisionRoutes(router: Router<OperatorState>, deps: Revi
     const remote = body['remote'];
     if (!isRemote(remote)) throw new OperationsError(400, 'validation_failed', `« remote » doit être l’un de ${REMOTE_NAMES.join(', ')}.`);
     const expected = revisionNumber(body['expectedRevision'], 'expectedRevision');
+    refuseDuringCanary(store, remote);
     const liveEntry = store.live.config.remotes.find((r) => r.name === remote)?.entry;
     // The newest kept change that brought the remote to its live release: its `from` is the previous release.
     const last = (await store.history()).flatMap((revision) => revision.changes).find((change) => change.name === remote && change.to === liveEntry && change.from);
@@ -135,7 +175,9 @@ export function registerRevisionRoutes(router: Router<OperatorState>, deps: Revi
     const kept = (await store.history()).find((revision) => revision.revision === wanted);
     if (!kept) throw new OperationsError(404, 'revision_not_found', OPERATIONS_MESSAGES.revisionNotFound(wanted));
     const reason = reasonOf(body['reason']) ?? `Restauration de la révision ${wanted}`;
-    const revision = await commit(ctx.state.operator!, kept.config, expected, reason);
+    // A restore brings back live releases, never an old canary (a running one ends with it).
+    const { canary: _old, ...releases } = kept.config;
+    const revision = await commit(ctx.state.operator!, releases, expected, reason);
     ctx.body = { revision } satisfies RevisionResponse;
   });
 }

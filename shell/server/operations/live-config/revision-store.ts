@@ -1,4 +1,5 @@
-import { changesBetween, REVISIONS_KEPT, type RemotesRevision } from '@shop/contracts/operations';
+import { canaryChangeBetween, changesBetween, REVISIONS_KEPT, type RemotesRevision } from '@shop/contracts/operations';
+import type { CanaryFigures } from '@shop/contracts/progressive-delivery';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 
 /** A change an operator (or a hand edit of the file) asks for. */
@@ -6,6 +7,8 @@ export interface ProposedChange {
   config: RemotesConfig;
   by: string;
   reason: string | null;
+  /** An automatic abort's figures. */
+  figures?: CanaryFigures;
 }
 
 export type CommitResult = { kind: 'committed'; revision: RemotesRevision } | { kind: 'conflict'; current: RemotesRevision };
@@ -35,6 +38,7 @@ export function nextRevision(live: RemotesRevision | null, change: ProposedChang
     by: change.by,
     reason: change.reason,
     changes: changesBetween(live?.config ?? null, change.config),
+    ...withCanaryChange(live?.config ?? null, change),
     config: change.config,
   };
 }
@@ -43,3 +47,8 @@ export function nextRevision(live: RemotesRevision | null, change: ProposedChang
 export const FILE_AUTHOR = 'remotes.json';
 
 export { REVISIONS_KEPT };
+
+function withCanaryChange(before: RemotesConfig | null, change: ProposedChange): Pick<RemotesRevision, 'canary' | 'figures'> {
+  const canary = canaryChangeBetween(before, change.config);
+  return { ...(canary ? { canary } : {}), ...(change.figures ? { figures: change.figures } : {}) };
+}

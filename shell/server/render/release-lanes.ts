@@ -1,0 +1,39 @@
+import { candidateConfig, configForBucket } from '@shop/contracts/progressive-delivery';
+import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+import { RendererPool, type RendererPoolOptions, type ServerPage } from './renderer-pool';
+
+/**
+ * Server rendering while a canary runs (decision 021): two pools of workers, one for the live releases and one for
+ * the candidate's configuration, so each browser's page is rendered with exactly the releases its bucket gets, and
+ * neither configuration shares a process with the other (decision 017: one configuration per worker). Without a
+ * canary the candidate's pool has no worker.
+ */
+export class ReleaseLanes {
+  readonly #live: RendererPool;
+  readonly #candidate: RendererPool;
+
+  constructor(
+    private readonly config: () => RemotesConfig,
+    options: Omit<RendererPoolOptions, 'config'>,
+  ) {
+    this.#live = new RendererPool({ ...options, config: () => configForBucket(config(), null) });
+    this.#candidate = new RendererPool({ ...options, config: () => candidateConfig(config()) });
+  }
+
+  start(): Promise<void> {
+    this.#candidate.refresh();
+    return this.#live.start();
+  }
+
+  /** The page rendered with `served` (the configuration of the shopper's bucket), or null: the browser renders it. */
+  render(url: string, down: RemoteName[], served: RemotesConfig): Promise<ServerPage | null> {
+    const candidate = candidateConfig(this.config());
+    const toCandidate = candidate !== null && JSON.stringify(candidate) === JSON.stringify(served);
+    (toCandidate ? this.#live : this.#candidate).refresh();
+    return (toCandidate ? this.#candidate : this.#live).render(url, down);
+  }
+
+  close(): Promise<unknown> {
+    return Promise.all([this.#live.close(), this.#candidate.close()]);
+  }
+}
