@@ -17,9 +17,10 @@ export interface ReleaseCounts {
 
 const minuteOf = (ms: number) => Math.floor(ms / MINUTE_MS);
 
-function minutes(since: number, now: number): number[] {
+/** The minutes from `since` to `now`, never further back than what is kept. */
+function minutes(since: number, now: number, keepMinutes: number): number[] {
   const list: number[] = [];
-  for (let minute = minuteOf(since); minute <= minuteOf(now); minute++) list.push(minute);
+  for (let minute = Math.max(minuteOf(since), minuteOf(now) - keepMinutes); minute <= minuteOf(now); minute++) list.push(minute);
   return list;
 }
 
@@ -47,7 +48,7 @@ export class MemoryReleaseCounts implements ReleaseCounts {
 
   async figures(remote: RemoteName, version: string, since: number, now = Date.now()): Promise<ReleaseFigures> {
     const total = { views: 0, failed: 0 };
-    for (const minute of minutes(since, now)) {
+    for (const minute of minutes(since, now, this.keepMinutes)) {
       const counts = this.#counts.get(`${remote} ${version} ${minute}`);
       total.views += counts?.views ?? 0;
       total.failed += counts?.failed ?? 0;
@@ -82,7 +83,7 @@ export class RedisReleaseCounts implements ReleaseCounts {
 
   async figures(remote: RemoteName, version: string, since: number, now = Date.now()): Promise<ReleaseFigures> {
     const pipeline = this.client.pipeline();
-    for (const minute of minutes(since, now)) pipeline.hmget(this.#key(remote, version, minute), 'views', 'failed');
+    for (const minute of minutes(since, now, this.keepMinutes)) pipeline.hmget(this.#key(remote, version, minute), 'views', 'failed');
     const results = (await pipeline.exec()) ?? [];
     const total = { views: 0, failed: 0 };
     for (const [error, value] of results) {

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RevisionResponse } from '@shop/contracts/operations';
+import { AUTOMATIC_AUTHOR, type TelemetryBeacon } from '@shop/contracts/progressive-delivery';
+import type { RemotesConfig } from '@shop/contracts/remotes';
+import { startRedis, type TestRedis } from '../test-support/redis-server';
+import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../test-support/operations-shell';
+
+let redis: TestRedis;
+let releases: FakeReleaseHosts;
+const shells: OperationsShell[] = [];
+beforeAll(async () => {
+  [redis, releases] = await Promise.all([startRedis(), startReleaseHosts()]);
+}, 20_000);
+afterAll(async () => {
+  await Promise.all(shells.map((shell) => shell.close()));
+  await Promise.all([redis?.stop(), releases?.close()]);
+});
+
+const cartEntry = async (url: string, cookie: string) =>
+  ((await (await fetch(`${url}/remotes.json`, { headers: { Cookie: cookie } })).json()) as RemotesConfig).remotes.find((r) => r.name === 'mf_cart')!.entry;
+
+it('two shells on one Redis: beacons reaching one shell and the other’s watch abort a failing canary; both serve the live release within 2 s of the beacons (the watch runs every 200 ms)', async () => {
+  const rule = { minViews: 20, minFailureRate: 0.05, minRatioToLive: 2, windowMinutes: 10 };
+  const a = await startOperationsShell({ releases, redisUrl: redis.url, redisPrefix: 'canary:', rule, checkIntervalMs: 60_000 });
+  shells.push(a);
+  const b = await startOperationsShell({ releases, redisUrl: redis.url, redisPrefix: 'canary:', operator: 'youssef', rule, checkIntervalMs: 200 });
+  shells.push(b);
+  const candidate = releases.entry('mf_cart', '1.0.1');
+  const started = await fetch(`${a.url}/operations/api/canary`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${a.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ remote: 'mf_cart', entry: candidate, share: 100, expectedRevision: 1 }),
+  });
+  expect(started.status).toBe(200);
+  const { revision } = (await started.json()) as RevisionResponse;
+  const cookie = `shop_bucket=${'ab'.repeat(16)}`;
+  // Shell B has the canary within a second (pub/sub), and serves the candidate to this browser (100 %).
+  const seen = performance.now();
+  while ((await cartEntry(b.url, cookie)) !== candidate) {
+    expect(performance.now() - seen).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  const views: TelemetryBeacon['views'] = Array.from({ length: 10 }, (_, i) => ({ remote: 'mf_cart', version: '1.0.1', outcome: i < 3 ? 'render_threw' : 'rendered' }));
+  for (const n of [1, 2]) {
+    const sent = await fetch(`${a.url}/telemetry`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: `shop_bucket=${String(n).repeat(32)}` }, body: JSON.stringify({ views }) });
+    expect(sent.status).toBe(204);
+  }
+  // B's watch sees A's counts in Redis and aborts; A applies B's revision.
+  const waited = performance.now();
+  while ((await cartEntry(a.url, cookie)) !== releases.entry('mf_cart', '1.0.0')) {
+    expect(performance.now() - waited).toBeLessThan(2000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const live = a.stores.live.store.live;
+  expect(live.revision).toBe(revision.revision + 1);
+  expect(live.by).toBe(AUTOMATIC_AUTHOR);
+  expect(live.figures?.candidate).toEqual({ version: '1.0.1', views: 20, failed: 6 });
+  // Both watches judged it; the compare-and-set let exactly one abort through.
+  expect((await a.stores.live.store.history()).filter((r) => r.by === AUTOMATIC_AUTHOR)).toHaveLength(1);
+  expect(await a.delivery.watch.check()).toBeNull();
+});
