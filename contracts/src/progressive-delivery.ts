@@ -54,6 +54,8 @@ export function configForBucket(config: RemotesConfig, bucketId: string | null):
 
 /** Where browsers send their beacons (POST, same origin). */
 export const TELEMETRY_PATH = '/telemetry';
+/** The page's `<meta name="shop-telemetry-sample" content="0.25">`, written by the shop's server (TELEMETRY_SAMPLE_RATE): the share of page views a browser reports. No tag, no reports. */
+export const TELEMETRY_SAMPLE_META = 'shop-telemetry-sample';
 /** A beacon is a few small fields: anything longer is refused unread. */
 export const MAX_BEACON_BYTES = 2048;
 

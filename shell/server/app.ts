@@ -16,7 +16,9 @@ import { inlineableCss } from './render/inline-styles';
 import { browserRenderedPage, serverRenderedPage, type PageTemplate } from './render/page-html';
 import type { ServerPage } from './render/renderer-pool';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
+import type { ShopMetrics } from './metrics/shop-metrics';
 import { servedConfig } from './progressive-delivery/bucket-cookie';
+import { TELEMETRY_SAMPLE_META } from '@shop/contracts/progressive-delivery';
 import { readOnlyPath } from './read-only-path';
 import { securityHeaders } from './security-headers';
 import { metadataTags } from './seo/metadata-tags';
@@ -41,6 +43,8 @@ export interface ShellServerOptions {
   telemetry?: Middleware;
   /** Share of page views browsers report (TELEMETRY_SAMPLE_RATE); 1 by default. */
   telemetrySampleRate?: number;
+  /** Counts requests and server renders (metrics/shop-metrics.ts; served on an internal port). */
+  metrics?: ShopMetrics;
 }
 
 export async function createShellServer(options: ShellServerOptions): Promise<Koa> {
@@ -53,7 +57,10 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   const status = cachedRemotesStatus(() => remotes.current);
   const down = remotesDown(status);
   const absolute = (path: string) => `${options.publicUrl}${path}`;
+  // Browsers report this share of their page views (decision 021); a page without the tag reports nothing.
+  const telemetryTag = options.telemetry ? `<meta name="${TELEMETRY_SAMPLE_META}" content="${options.telemetrySampleRate ?? 1}">` : '';
 
+  if (options.metrics) app.use(options.metrics.requests());
   // Liveness first: it never depends on the remotes configuration or anything after it.
   app.use(readOnlyPath('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
@@ -103,15 +110,17 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     ctx.set('Cache-Control', REVALIDATE);
     // The releases of this browser's bucket while a canary runs (then the page is private), else the live ones.
     const served = servedConfig(ctx, remotes.current);
+    const started = performance.now();
     const page = options.renderer ? await options.renderer.render(ctx.url, down(), served) : null;
+    if (options.renderer) options.metrics?.serverRender(served, (performance.now() - started) / 1000, page !== null);
     if (page) {
       // The route table decides 404 for an unknown path, the catalogue for an unknown product.
       ctx.status = page.status;
-      ctx.body = serverRenderedPage(template, page.config, ctx.path, page, metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute)));
+      ctx.body = serverRenderedPage(template, page.config, ctx.path, page, metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute)) + telemetryTag);
       return;
     }
     ctx.status = isKnownPath(ctx.path) ? 200 : 404;
-    ctx.body = browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)));
+    ctx.body = browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)) + telemetryTag);
   });
 
   return app;

@@ -36,6 +36,15 @@ describe('loadShellConfig', () => {
       OPERATORS_FILE: '/var/lib/maison-argane-shell/operators.json',
       ALLOWED_RELEASE_ORIGINS: 'https://mf-cart.example.ma, https://mf-frame.example.ma',
       ADMIN_TOKEN: 'a'.repeat(32),
+      CANARY_MIN_VIEWS: '50',
+      CANARY_MIN_FAILURE_RATE: '0.1',
+      CANARY_MIN_RATIO: '3',
+      CANARY_WINDOW_MINUTES: '15',
+      CANARY_CHECK_MS: '5000',
+      TELEMETRY_SAMPLE_RATE: '0.25',
+      METRICS_PORT: '9500',
+      METRICS_HOST: '10.0.0.7',
+      METRICS_TOKEN: 'm'.repeat(32),
     });
     expect(config).toEqual({
       port: 3100,
@@ -56,6 +65,12 @@ describe('loadShellConfig', () => {
         allowedReleaseOrigins: ['https://mf-cart.example.ma', 'https://mf-frame.example.ma'],
         adminToken: 'a'.repeat(32),
       },
+      progressiveDelivery: {
+        rule: { minViews: 50, minFailureRate: 0.1, minRatioToLive: 3, windowMinutes: 15 },
+        checkIntervalMs: 5000,
+        sampleRate: 0.25,
+      },
+      metrics: { host: '10.0.0.7', port: 9500, token: 'm'.repeat(32) },
     });
     expect(config.trustProxy.description).toBe('1 hop');
   });

@@ -72,6 +72,13 @@ const Env = z.object({
   CANARY_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_ROLLBACK_RULE.windowMinutes),
   CANARY_CHECK_MS: z.coerce.number().int().min(200).max(60_000).default(2000),
   TELEMETRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  // Prometheus metrics on an internal listener (never the shop's port); 0 turns it off.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || value.length >= 32, 'must be at least 32 characters'),
 });
 
 export interface ShellConfig {
@@ -92,6 +99,8 @@ export interface ShellConfig {
   publicUrl: string;
   operations: OperationsConfig;
   progressiveDelivery: ProgressiveDeliveryConfig;
+  /** The internal metrics listener, or null when METRICS_PORT=0. */
+  metrics: { host: string; port: number; token: string | undefined } | null;
 }
 
 export interface ProgressiveDeliveryConfig {
@@ -144,5 +153,6 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
       checkIntervalMs: e.CANARY_CHECK_MS,
       sampleRate: e.TELEMETRY_SAMPLE_RATE,
     },
+    metrics: e.METRICS_PORT === 0 ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT, token: e.METRICS_TOKEN || undefined },
   };
 }

@@ -6,6 +6,8 @@ import { openOperations, type OperationsStores } from './operations/open-operati
 import { operationsRoutes } from './operations/operations-routes';
 import { releaseRefusals } from './operations/releases/release-checks';
 import { shellSharedVersions } from './operations/releases/release-discovery';
+import { startMetricsServer } from './metrics/metrics-server';
+import { ShopMetrics } from './metrics/shop-metrics';
 import { openProgressiveDelivery } from './progressive-delivery/open-progressive-delivery';
 import { ReleaseLanes } from './render/release-lanes';
 import { existsSync } from 'node:fs';
@@ -32,7 +34,15 @@ try {
   process.exit(1);
 }
 const remotes = operations.live;
-const delivery = openProgressiveDelivery({ store: remotes.store, redis: operations.redis, config: config.progressiveDelivery, log: logger });
+const metrics = new ShopMetrics(() => remotes.store.live);
+const delivery = openProgressiveDelivery({
+  store: remotes.store,
+  redis: operations.redis,
+  config: config.progressiveDelivery,
+  log: logger,
+  onCounted: (views) => metrics.remoteViews(views),
+});
+const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
 // Pages are rendered on the server by worker threads, one per remotes configuration (decision 017; two while a canary
 // runs, decision 021). A build without
 // the shell's Node bundle (the dev server's) leaves rendering to the browser.
@@ -58,6 +68,7 @@ const app = await createShellServer({
   log: logger,
   renderer,
   telemetry: delivery.telemetry,
+  metrics,
   telemetrySampleRate: config.progressiveDelivery.sampleRate,
   operations: (status) =>
     operationsRoutes({
@@ -103,6 +114,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     logger.info({ signal }, 'shell stopping');
     delivery.close();
+    metricsServer?.close();
     void operations.close();
     void renderer?.close();
     server.close(() => process.exit(0));

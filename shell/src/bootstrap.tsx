@@ -1,6 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import type { ExposedModuleId } from '@shop/contracts/exposes';
+import { remoteOf, type ExposedModuleId } from '@shop/contracts/exposes';
 import { ShopApp } from './app/shop-app';
 import { handedOver, PAGE_SNAPSHOT_ID, type PageSnapshot } from './data/page-data';
 import type { Overrides } from './remotes/overrides';
@@ -9,6 +9,7 @@ import { browserLoader, loadExposed, preloadModules, registerConfiguredRemotes }
 import { fetchRemotesConfig } from './remotes/remotes-config';
 import { modulesForPath } from './routes/modules-for-path';
 import { AppRoutes } from './routes/router';
+import { pageViewTelemetry, startPageViewTelemetry } from './telemetry/page-view-telemetry';
 import '@shop/contracts/tokens.css';
 
 /** How long hydration waits for the first screen's remote code before it starts with what has arrived. */
@@ -20,6 +21,7 @@ async function configureRemotes(): Promise<Overrides> {
     for (const refusal of outcome.refused) console.error(`[remotes] trial release refused: ${refusal}`);
     if (outcome.cleanUrl) window.history.replaceState(window.history.state, '', outcome.cleanUrl);
     registerConfiguredRemotes(outcome.config);
+    startPageViewTelemetry(outcome.config);
     preloadModules(modulesForPath(window.location.pathname));
     return outcome.active;
   } catch (error) {
@@ -56,7 +58,7 @@ async function start() {
   const hydrate = snapshot !== null && Object.keys(overrides).length === 0;
   const app = (
     <ShopApp
-      loader={browserLoader(hydrate ? snapshot.failed : [])}
+      loader={browserLoader(hydrate ? snapshot.failed : [], (id, outcome) => pageViewTelemetry.report(remoteOf(id), outcome))}
       data={hydrate ? handedOver(snapshot.data) : {}}
       notFoundPath={hydrate ? snapshot.notFoundPath : null}
       overrides={overrides}

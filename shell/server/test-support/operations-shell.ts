@@ -11,6 +11,7 @@ import { addOperator } from '../operations/accounts/add-operator';
 import { openOperations, type OperationsStores } from '../operations/open-operations';
 import { operationsRoutes } from '../operations/operations-routes';
 import { releaseRefusals } from '../operations/releases/release-checks';
+import { ShopMetrics } from '../metrics/shop-metrics';
 import { openProgressiveDelivery, type ProgressiveDelivery } from '../progressive-delivery/open-progressive-delivery';
 import { closeServer, listen, urlOf } from '../test-fixture';
 import { writeFakeRelease } from './fake-releases';
@@ -54,6 +55,7 @@ export interface OperationsShell {
   token: string;
   stores: OperationsStores;
   delivery: ProgressiveDelivery;
+  metrics: ShopMetrics;
   close(): Promise<void>;
 }
 
@@ -91,7 +93,9 @@ export async function startOperationsShell(options: {
   );
   const { token } = await addOperator(stores.operators, options.operator ?? 'amina', PASSWORD);
   const rule = options.rule ?? DEFAULT_ROLLBACK_RULE;
+  const metrics = new ShopMetrics(() => stores.live.store.live);
   const delivery = openProgressiveDelivery({
+    onCounted: (views) => metrics.remoteViews(views),
     store: stores.live.store,
     redis: stores.redis,
     config: { rule, checkIntervalMs: options.checkIntervalMs ?? 60_000, sampleRate: 1 },
@@ -106,6 +110,7 @@ export async function startOperationsShell(options: {
     trustProxy: options.trustProxy ?? TRUST_NOBODY,
     log,
     telemetry: delivery.telemetry,
+    metrics,
     operations: (status) =>
       operationsRoutes({
         store: stores.live.store,
@@ -130,6 +135,7 @@ export async function startOperationsShell(options: {
     token,
     stores,
     delivery,
+    metrics,
     async close() {
       delivery.close();
       await closeServer(server);

@@ -90,12 +90,14 @@ export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<E
 
 /**
  * The browser's loader for the slots. `serverFailed`: the modules the server could not load and rendered as fallbacks
- * (from the page snapshot); those slots hydrate as the same fallback, then try again here.
+ * (from the page snapshot); those slots hydrate as the same fallback, then try again here. `report`: what became of
+ * each slot, for the telemetry.
  */
-export function browserLoader(serverFailed: readonly ExposedModuleId[] = []): RemoteLoader {
+export function browserLoader(serverFailed: readonly ExposedModuleId[] = [], report?: RemoteLoader['report']): RemoteLoader {
   const failed = new Set<ExposedModuleId>(serverFailed);
   return {
     load: loadExposed,
     serverFailure: (id) => (failed.has(id) ? new Error(`${id}: indisponible lors du rendu sur le serveur`) : null),
+    report,
   };
 }

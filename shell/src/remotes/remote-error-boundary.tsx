@@ -4,6 +4,8 @@ import type { ErrorInfo, ReactNode } from 'react';
 interface Props {
   remote: string;
   fallback: (error: Error) => ReactNode;
+  /** Told of each error caught (the slot reports it). */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -21,6 +23,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[remotes] ${this.props.remote} failed to render`, error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render(): ReactNode {

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
+import type { ViewOutcome } from '@shop/contracts/progressive-delivery';
 
 /**
  * How the slots get remote modules: in the browser from the federation runtime of the shell's build, on the server
@@ -12,6 +13,8 @@ export interface RemoteLoader {
    * the same answer while it hydrates the page, so both sides render the same tree.
    */
   serverFailure(id: ExposedModuleId): Error | null;
+  /** What became of a slot in this page view (the browser's telemetry, decision 021); nothing on the server. */
+  report?(id: ExposedModuleId, outcome: ViewOutcome): void;
 }
 
 export const RemoteLoaderContext = createContext<RemoteLoader | null>(null);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ComponentProps, ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
 import { RemoteErrorBoundary } from './remote-error-boundary';
@@ -23,6 +23,15 @@ interface RemoteSlotProps<Id extends ExposedModuleId> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
 
+/** Errors that are a module failing to load (not a remote's code throwing while rendering), for the telemetry. */
+const loadFailures = new WeakSet<object>();
+
+/** Reports `rendered` once the slot's component has been committed (hydrated or rendered) in the browser. */
+function RenderedReport({ onRendered }: { onRendered: () => void }) {
+  useEffect(() => onRendered(), [onRendered]);
+  return null;
+}
+
 // One lazy component per loader, module and attempt, so remounting a slot (e.g. on navigation) never suspends again.
 const lazyComponents = new WeakMap<RemoteLoader, Map<string, LazyExoticComponent<AnyComponent>>>();
 
@@ -32,7 +41,12 @@ function lazyRemote(loader: RemoteLoader, id: ExposedModuleId, attempt: number):
   const key = `${id}#${attempt}`;
   let component = components.get(key);
   if (!component) {
-    component = lazy(() => loader.load(id) as Promise<{ default: AnyComponent }>);
+    component = lazy(() =>
+      (loader.load(id) as Promise<{ default: AnyComponent }>).catch((error: unknown) => {
+        if (typeof error === 'object' && error !== null) loadFailures.add(error);
+        throw error;
+      }),
+    );
     components.set(key, component);
   }
   return component;
@@ -50,17 +64,22 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, lo
   // The server showed the fallback (its remote was down): so does the first render here, then the browser tries itself.
   const serverFailure = attempt === 0 ? loader.serverFailure(id) : null;
   useEffect(() => {
-    if (serverFailure) loader.load(id).then(retry, () => undefined);
+    if (serverFailure) loader.load(id).then(retry, () => loader.report?.(id, 'load_failed'));
   }, [serverFailure, loader, id]);
+  const rendered = useCallback(() => loader.report?.(id, 'rendered'), [loader, id]);
+  const failed = (error: Error) => loader.report?.(id, loadFailures.has(error) ? 'load_failed' : 'render_threw');
   const Component = lazyRemote(loader, id, attempt);
   return (
-    <RemoteErrorBoundary key={attempt} remote={id} fallback={(error) => fallback({ error, retry })}>
+    <RemoteErrorBoundary key={attempt} remote={id} fallback={(error) => fallback({ error, retry })} onError={failed}>
       <Suspense fallback={loading}>
         {serverFailure ? (
           fallback({ error: serverFailure, retry })
         ) : (
-          // eslint-disable-next-line react-hooks/static-components -- lazyRemote returns the one cached component per module and attempt; nothing is created on a re-render
-          <Component {...props} />
+          <>
+            {/* eslint-disable-next-line react-hooks/static-components -- lazyRemote returns the one cached component per module and attempt; nothing is created on a re-render */}
+            <Component {...props} />
+            <RenderedReport onRendered={rendered} />
+          </>
         )}
       </Suspense>
     </RemoteErrorBoundary>

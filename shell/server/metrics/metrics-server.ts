@@ -1,0 +1,63 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ShopMetrics } from './shop-metrics';
+
+export interface MetricsServerOptions {
+  host: string;
+  port: number;
+  /** When set, scrapes must send `Authorization: Bearer <token>` too (METRICS_TOKEN). */
+  token?: string | undefined;
+}
+
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * `GET /metrics` in the Prometheus text format, on its own listener (METRICS_HOST:METRICS_PORT, loopback by default):
+ * the shop's public port never shows it, so only what can reach the internal address (the operators' Prometheus) can
+ * scrape it, with a bearer token on top when METRICS_TOKEN is set. A port already taken is logged, and the shop runs on.
+ */
+export function startMetricsServer(
+  metrics: ShopMetrics,
+  options: MetricsServerOptions,
+  log: { info(object: object, message: string): void; error(object: object, message: string): void },
+): Promise<Server | null> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/metrics') {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found\n');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('method not allowed\n');
+      return;
+    }
+    const auth = req.headers.authorization ?? '';
+    if (options.token && !(auth.startsWith('Bearer ') && sameSecret(auth.slice(7), options.token))) {
+      res.writeHead(401, { 'WWW-Authenticate': 'Bearer', 'Content-Type': 'text/plain; charset=utf-8' }).end('unauthorized\n');
+      return;
+    }
+    metrics.text().then(
+      (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+      (error: unknown) => {
+        log.error({ err: error }, 'metrics could not be collected');
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('metrics unavailable\n');
+      },
+    );
+  });
+  return new Promise((resolve) => {
+    server.once('error', (error) => {
+      log.error({ err: error, host: options.host, port: options.port }, 'metrics listener not started: the shop runs without /metrics');
+      resolve(null);
+    });
+    server.listen(options.port, options.host, () => {
+      const { port } = server.address() as AddressInfo;
+      log.info({ url: `http://${options.host}:${port}/metrics`, protected: Boolean(options.token) }, 'metrics listening');
+      resolve(server);
+    });
+  });
+}

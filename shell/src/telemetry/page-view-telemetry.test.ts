@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RemotesConfig } from '@shop/contracts/remotes';
+import { PageViewTelemetry } from './page-view-telemetry';
+
+const config: RemotesConfig = {
+  remotes: [
+    { name: 'mf_frame', entry: 'http://localhost:3001/1.0.0/mf-manifest.json' },
+    { name: 'mf_cart', entry: 'http://localhost:3002/1.0.1/mf-manifest.json' },
+    { name: 'mf_catalog_pages', entry: 'http://localhost:3003/1.0.0/mf-manifest.json' },
+  ],
+};
+
+describe('page view telemetry', () => {
+  let sent: unknown[];
+  let path: string;
+  let telemetry: PageViewTelemetry;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sent = [];
+    path = '/';
+    telemetry = new PageViewTelemetry();
+    telemetry.configure(config, 1, { send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('sends one beacon per page view once its parts have settled, each remote once with its worst outcome and release', () => {
+    telemetry.report('mf_frame', 'rendered');
+    telemetry.report('mf_cart', 'rendered');
+    telemetry.report('mf_frame', 'render_threw');
+    telemetry.report('mf_frame', 'rendered');
+    expect(sent).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    expect(sent).toEqual([
+      {
+        views: [
+          { remote: 'mf_frame', version: '1.0.0', outcome: 'render_threw' },
+          { remote: 'mf_cart', version: '1.0.1', outcome: 'rendered' },
+        ],
+      },
+    ]);
+    // The same page: a remote already reported is not counted again.
+    telemetry.report('mf_cart', 'load_failed');
+    vi.advanceTimersByTime(1000);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('starts a new view on another path, sending the previous one at once', () => {
+    telemetry.report('mf_catalog_pages', 'rendered');
+    path = '/shop/face';
+    telemetry.report('mf_catalog_pages', 'load_failed');
+    expect(sent).toEqual([{ views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'rendered' }] }]);
+    telemetry.flush();
+    expect(sent[1]).toEqual({ views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'load_failed' }] });
+  });
+
+  it('reports only the sampled share of views, and nothing before it is configured', () => {
+    const sampled = new PageViewTelemetry();
+    sampled.report('mf_cart', 'rendered');
+    sampled.flush();
+    const out: string[] = [];
+    sampled.configure(config, 0.25, { send: (body) => out.push(body), path: () => path, random: () => 0.3 });
+    sampled.report('mf_cart', 'rendered');
+    sampled.flush();
+    expect(out).toEqual([]);
+  });
+});

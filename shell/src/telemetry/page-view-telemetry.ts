@@ -1,0 +1,98 @@
+import {
+  MAX_VIEWS_PER_BEACON,
+  TELEMETRY_PATH,
+  TELEMETRY_SAMPLE_META,
+  worseOutcome,
+  type RemoteView,
+  type TelemetryBeacon,
+  type ViewOutcome,
+} from '@shop/contracts/progressive-delivery';
+import { releaseVersionOf } from '@shop/contracts/operations';
+import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+
+/** A view's report leaves this long after its last part settled (parts settle within a second or two of each other). */
+const SETTLE_MS = 1000;
+
+interface Settings {
+  versions: Partial<Record<RemoteName, string>>;
+  sampleRate: number;
+  send: (body: string) => void;
+  random: () => number;
+  path: () => string;
+}
+
+/**
+ * What this browser saw of each remote release, one page view at a time (decision 021): for each remote whose parts
+ * a page showed, whether they rendered, failed to load or threw while rendering (the worst of its parts), sent to the
+ * shop's server with `navigator.sendBeacon` once the page has settled, or when the page is hidden or left. Nothing
+ * about the shopper: the remote, its version, the outcome. A view belongs to a path: a report for another path starts
+ * the next view (a part that stays on screen across pages, like the header, reports once).
+ */
+export class PageViewTelemetry {
+  #settings: Settings | null = null;
+  #path = '';
+  #sampled = false;
+  #view = new Map<RemoteName, RemoteView>();
+  #reported = new Set<RemoteName>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Starts reporting with the releases this browser loads. Without it (the dev server, the server's render) nothing is sent. */
+  configure(config: RemotesConfig, sampleRate: number, overrides: Partial<Settings> = {}): void {
+    this.#settings = {
+      versions: Object.fromEntries(config.remotes.map((remote) => [remote.name, releaseVersionOf(remote.entry)])),
+      sampleRate,
+      send: (body) => navigator.sendBeacon(TELEMETRY_PATH, new Blob([body], { type: 'application/json' })),
+      random: Math.random,
+      path: () => window.location.pathname,
+      ...overrides,
+    };
+  }
+
+  report(remote: RemoteName, outcome: ViewOutcome): void {
+    const settings = this.#settings;
+    if (!settings) return;
+    const path = settings.path();
+    if (path !== this.#path) {
+      this.flush();
+      this.#path = path;
+      this.#sampled = settings.random() < settings.sampleRate;
+      this.#reported.clear();
+    }
+    const version = settings.versions[remote];
+    // Once a remote's view has been sent, it is not counted twice for the same page.
+    if (!this.#sampled || !version || this.#reported.has(remote)) return;
+    const before = this.#view.get(remote);
+    this.#view.set(remote, { remote, version, outcome: before ? worseOutcome(before.outcome, outcome) : outcome });
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.flush(), SETTLE_MS);
+  }
+
+  /** Sends what is pending now (the page is hidden, left, or another view starts). */
+  flush(): void {
+    clearTimeout(this.#timer);
+    if (!this.#settings || this.#view.size === 0) return;
+    const views = [...this.#view.values()].slice(0, MAX_VIEWS_PER_BEACON);
+    for (const view of views) this.#reported.add(view.remote);
+    this.#view.clear();
+    try {
+      this.#settings.send(JSON.stringify({ views } satisfies TelemetryBeacon));
+    } catch {
+      // Telemetry never troubles the shopper.
+    }
+  }
+}
+
+/** The browser's one collector. */
+export const pageViewTelemetry = new PageViewTelemetry();
+
+/** Reads the server's sample rate from the page and sends pending reports when the page is hidden or left. */
+export function startPageViewTelemetry(config: RemotesConfig): void {
+  const content = document.querySelector(`meta[name="${TELEMETRY_SAMPLE_META}"]`)?.getAttribute('content');
+  const rate = content === null || content === undefined ? NaN : Number(content);
+  if (!(rate >= 0 && rate <= 1) || typeof navigator.sendBeacon !== 'function') return;
+  pageViewTelemetry.configure(config, rate);
+  addEventListener('pagehide', () => pageViewTelemetry.flush());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') pageViewTelemetry.flush();
+  });
+}
