@@ -12,7 +12,8 @@ const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: packageDir,
-    env: { PATH: process.env.PATH ?? '', SHELL_PORT: '0', ...env },
+    // No metrics listener: the shared port 9464 may be another shell's (metrics-server.test.ts covers it).
+    env: { PATH: process.env.PATH ?? '', SHELL_PORT: '0', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

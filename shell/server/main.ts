@@ -6,7 +6,7 @@ import { openOperations, type OperationsStores } from './operations/open-operati
 import { operationsRoutes } from './operations/operations-routes';
 import { releaseRefusals } from './operations/releases/release-checks';
 import { shellSharedVersions } from './operations/releases/release-discovery';
-import { startMetricsServer } from './metrics/metrics-server';
+import { metricsUrl, startMetricsServer } from './metrics/metrics-server';
 import { ShopMetrics } from './metrics/shop-metrics';
 import { openProgressiveDelivery } from './progressive-delivery/open-progressive-delivery';
 import { ReleaseLanes } from './render/release-lanes';
@@ -101,6 +101,7 @@ const server = app.listen(config.port, config.host, () => {
       serverRendering: renderer ? `on, deadline ${config.renderDeadlineMs} ms` : 'off',
       sharedConfiguration: config.operations.redisUrl ? `Redis (${config.operations.redisPrefix})` : `files beside ${remotesPath}`,
       releaseOrigins: operations.allowedOrigins,
+      metrics: metricsServer && config.metrics ? metricsUrl(metricsServer, config.metrics.host) : 'off',
     },
     'shell listening',
   );

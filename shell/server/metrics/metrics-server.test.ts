@@ -4,7 +4,7 @@ import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-promethe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer } from '../test-fixture';
 import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../test-support/operations-shell';
-import { startMetricsServer } from './metrics-server';
+import { metricsUrl as startedUrl, startMetricsServer } from './metrics-server';
 import { routeKind } from './shop-metrics';
 
 let releases: FakeReleaseHosts;
@@ -12,12 +12,13 @@ let shell: OperationsShell;
 let metricsServer: Server;
 let metricsUrl: string;
 const TOKEN = 'jeton-de-prometheus-0123456789-abcdef';
-const quiet = { info: () => undefined, error: () => undefined };
+const quiet = { error: () => undefined };
 beforeAll(async () => {
   releases = await startReleaseHosts();
   shell = await startOperationsShell({ releases });
   metricsServer = (await startMetricsServer(shell.metrics, { host: '127.0.0.1', port: 0, token: TOKEN }, quiet))!;
   metricsUrl = `http://127.0.0.1:${(metricsServer.address() as AddressInfo).port}/metrics`;
+  expect(startedUrl(metricsServer, '127.0.0.1')).toBe(metricsUrl);
 });
 afterAll(async () => {
   if (metricsServer) await closeServer(metricsServer);

@@ -1,6 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** Where a started metrics listener answers (for the start line). */
+export const metricsUrl = (server: Server, host: string) => `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}/metrics`;
 import type { ShopMetrics } from './shop-metrics';
 
 export interface MetricsServerOptions {
@@ -24,7 +27,7 @@ const sameSecret = (given: string, expected: string) => {
 export function startMetricsServer(
   metrics: ShopMetrics,
   options: MetricsServerOptions,
-  log: { info(object: object, message: string): void; error(object: object, message: string): void },
+  log: { error(object: object, message: string): void },
 ): Promise<Server | null> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -55,8 +58,6 @@ export function startMetricsServer(
       resolve(null);
     });
     server.listen(options.port, options.host, () => {
-      const { port } = server.address() as AddressInfo;
-      log.info({ url: `http://${options.host}:${port}/metrics`, protected: Boolean(options.token) }, 'metrics listening');
       resolve(server);
     });
   });

@@ -61,7 +61,8 @@ describe('logging in', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.text()).toContain('Trop de tentatives de connexion');
-  });
+    // Five scrypt checks (N=2^15, ~0.3 s each on a loaded 2-core machine): more than the default 5 s may be needed.
+  }, 20_000);
 
   it('opens a session with an HttpOnly, SameSite=Strict cookie, Secure behind an HTTPS proxy, and the console answers', async () => {
     // Behind a TLS terminator, the browser's page is https: so is its Origin.
