@@ -124,4 +124,49 @@ describe('the operators’ console', () => {
     expect(row.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Expédier la commande K7M2-Q9XP', 'Annuler la commande K7M2-Q9XP']);
     expect(posted).toContainEqual({ path: '/orders/K7M2-Q9XP/status', body: { status: 'confirmée' } });
   });
+
+  it('starts a canary with the chosen candidate and share, shows its figures, and promotes it', async () => {
+    const first = revision(1, '1.0.0');
+    const started: RemotesRevision = {
+      ...first,
+      revision: 2,
+      changes: [],
+      canary: { action: 'started', name: 'mf_cart', entry: entry('1.0.1'), fromShare: null, toShare: 30 },
+      config: { ...first.config, canary: { name: 'mf_cart', entry: entry('1.0.1'), share: 30, startedAt: '2026-11-25T10:05:00.000Z' } },
+    };
+    const running: OperationsState = {
+      ...stateAt(started),
+      canary: {
+        ...started.config.canary!,
+        version: '1.0.1',
+        liveVersion: '1.0.0',
+        candidateFigures: { views: 40, failed: 1 },
+        liveFigures: { views: 100, failed: 0 },
+      },
+    };
+    const promoted = revision(3, '1.0.1');
+    const posted = serve({
+      '/session': [{ body: { operator: 'amina' } }],
+      '/state': [{ body: stateAt(first) }, { body: running }, { body: stateAt(promoted) }],
+      '/history': [{ body: { revisions: [first] } }, { body: { revisions: [started, first] } }, { body: { revisions: [promoted, started, first] } }],
+      '/canary': [{ body: { revision: started } }],
+      '/canary/promote': [{ body: { revision: { ...promoted, canary: { action: 'promoted', name: 'mf_cart', entry: entry('1.0.1'), fromShare: 30, toShare: null } } } }],
+    });
+    render(<OperationsApp />);
+    const card = within(await screen.findByRole('article', { name: 'mf_cart' }));
+    // The live release is not a candidate.
+    expect([...(card.getByLabelText('Version candidate (mf_cart)') as HTMLSelectElement).options].map((option) => option.value)).toEqual([entry('1.0.1')]);
+    fireEvent.change(card.getByLabelText('Part des navigateurs en % (mf_cart)'), { target: { value: '30' } });
+    fireEvent.click(card.getByRole('button', { name: 'Lancer le déploiement progressif de mf_cart' }));
+    expect(await screen.findByText('mf_cart 1.0.1 : déploiement progressif lancé à 30 % (révision 2).')).toBeTruthy();
+    expect(posted).toEqual([{ path: '/canary', body: { remote: 'mf_cart', entry: entry('1.0.1'), share: 30, expectedRevision: 1 } }]);
+
+    const panel = within(await screen.findByRole('region', { name: 'Déploiement progressif en cours' }));
+    expect(panel.getByText('1.0.1 (candidate) : 40 pages vues, 1 en échec (2,5 %)')).toBeTruthy();
+    expect(panel.getByText('1.0.0 (en ligne) : 100 pages vues, 0 en échec (0 %)')).toBeTruthy();
+    expect((card.getByRole('button', { name: 'Mettre en ligne mf_cart' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(panel.getByRole('button', { name: 'Promouvoir 1.0.1 pour tous' }));
+    expect(await screen.findByText('mf_cart : 1.0.0 → 1.0.1 en ligne (révision 3).')).toBeTruthy();
+    expect(posted[1]).toEqual({ path: '/canary/promote', body: { expectedRevision: 2 } });
+  });
 });

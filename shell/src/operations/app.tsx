@@ -4,7 +4,7 @@ import type { OperationsState, OperatorSession, RevisionHistory, RevisionRespons
 import { HistorySection } from './history/history-section';
 import { OrdersSection } from './orders/orders-section';
 import { RemotesSection } from './remotes/remotes-section';
-import { describeChanges, type Act } from './shared/act';
+import { describeDone, type Act } from './shared/act';
 import { ApiRefusal, callApi } from './shared/api';
 import styles from './shared/console.module.css';
 import { NoticeArea, type Notice } from './shared/notice';
@@ -24,7 +24,17 @@ export function OperationsApp() {
 
 function Console() {
   const session = useSWR<OperatorSession>('/session');
-  const { data: state, error: stateError, mutate: reloadState } = useSWR<OperationsState>('/state');
+  // While a canary runs its figures move, and it may be aborted automatically: the console follows every few seconds.
+  const [following, setFollowing] = useState(false);
+  const refreshInterval = following ? 5000 : 0;
+  const { data: state, error: stateError, mutate: reloadState } = useSWR<OperationsState>('/state', {
+    refreshInterval,
+    onSuccess: (data) => {
+      setFollowing(data.canary !== null);
+      // A revision made elsewhere (another operator, the automatic watch): the history follows at once.
+      if (history && history.revisions[0]?.revision !== data.live.revision) void reloadHistory();
+    },
+  });
   const { data: history, mutate: reloadHistory } = useSWR<RevisionHistory>('/history');
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +45,7 @@ function Console() {
     setBusy(true);
     try {
       const { revision } = await callApi<RevisionResponse>(change.path, { method: 'POST', body: change.body });
-      setNotice({ kind: 'done', text: `${describeChanges(revision)} en ligne (révision ${revision.revision}).` });
+      setNotice({ kind: 'done', text: describeDone(revision) });
     } catch (error) {
       if (error instanceof ApiRefusal) setNotice({ kind: 'refused', text: error.message, ...(error.body.reasons ? { reasons: error.body.reasons } : {}) });
     } finally {

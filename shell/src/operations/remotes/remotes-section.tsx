@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { OperationsState, RemoteOverview } from '@shop/contracts/operations';
 import { MAX_REASON_LENGTH } from '@shop/contracts/operations';
 import type { Act } from '../shared/act';
+import { CanaryPanel } from './canary-panel';
 import { formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
 
@@ -16,13 +17,16 @@ export function RemotesSection({ state, busy, act }: Props) {
   return (
     <div className={styles.cards}>
       {state.remotes.map((remote) => (
-        <RemoteCard key={remote.name} remote={remote} revision={state.live.revision} busy={busy} act={act} />
+        <RemoteCard key={remote.name} remote={remote} state={state} busy={busy} act={act} />
       ))}
     </div>
   );
 }
 
-function RemoteCard({ remote, revision, busy, act }: { remote: RemoteOverview; revision: number; busy: boolean; act: Act }) {
+function RemoteCard({ remote, state, busy, act }: { remote: RemoteOverview; state: OperationsState; busy: boolean; act: Act }) {
+  const revision = state.live.revision;
+  // The remote being measured keeps its live release until its canary is promoted or aborted.
+  const measured = state.canary?.name === remote.name;
   const firstOther = remote.releases.find((release) => release.entry !== remote.entry)?.entry ?? remote.entry;
   const [chosen, setChosen] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -60,13 +64,13 @@ function RemoteCard({ remote, revision, busy, act }: { remote: RemoteOverview; r
           <input value={reason} maxLength={MAX_REASON_LENGTH} onChange={(event) => setReason(event.target.value)} />
         </label>
         <div className={styles.actions}>
-          <button type="submit" className={styles.button} disabled={busy || remote.releases.length === 0} aria-label={`Mettre en ligne ${remote.name}`}>
+          <button type="submit" className={styles.button} disabled={busy || measured || remote.releases.length === 0} aria-label={`Mettre en ligne ${remote.name}`}>
             Mettre en ligne
           </button>
           <button
             type="button"
             className={styles.secondary}
-            disabled={busy}
+            disabled={busy || measured}
             aria-label={`Revenir à la version précédente de ${remote.name}`}
             onClick={() => void act({ path: '/rollback', body: { remote: remote.name, expectedRevision: revision, ...withReason } }).then(() => setReason(''))}
           >
@@ -74,6 +78,17 @@ function RemoteCard({ remote, revision, busy, act }: { remote: RemoteOverview; r
           </button>
         </div>
       </form>
+      <CanaryPanel
+        key={state.canary ? `${state.canary.startedAt} ${state.canary.share}` : 'none'}
+        remote={remote}
+        canary={state.canary}
+        rule={state.rule}
+        revision={revision}
+        busy={busy}
+        act={act}
+        reason={withReason}
+        done={() => setReason('')}
+      />
     </article>
   );
 }
