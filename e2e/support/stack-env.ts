@@ -16,7 +16,8 @@ export { REMOTE_PACKAGES };
 
 export type StackPorts = Record<ServiceName, number>;
 
-async function freePort(): Promise<number> {
+/** A free loopback port (for a process that needs one besides the stack's five, e.g. the shell's metrics). */
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
@@ -85,6 +86,8 @@ export function stackEnvironment(
     // A page's server render takes ~10 ms, but Chromium and a second stack share two cores here: a generous deadline
     // keeps a busy moment from leaving parts to the browser (which logs a warning the hydration tests look for).
     RENDER_DEADLINE_MS: '3000',
+    // No metrics listener unless a test asks for one on a free port: the default 9464 is one per machine.
+    METRICS_PORT: '0',
   };
 }
 

@@ -77,15 +77,17 @@ export async function startStack(options: { env?: Record<string, string> } = {})
 
 /**
  * One real stack for the spec file that calls this: started before its first test, closed after its last.
- * The returned object stands for that stack once it has started.
+ * The returned object stands for that stack once it has started. `env` may be a function, read after `beforeStart`.
  */
 export function stackForThisFile(
-  options: { env?: Record<string, string>; beforeStart?: () => Promise<void> } = {},
+  options: { env?: Record<string, string> | (() => Record<string, string>); beforeStart?: () => Promise<void> } = {},
 ): Stack {
   let started: Stack | undefined;
   test.beforeAll(async () => {
     await options.beforeStart?.();
-    started = await startStack(options);
+    // A function is read after beforeStart (e.g. a port it has found).
+    const env = typeof options.env === 'function' ? options.env() : options.env;
+    started = await startStack(env ? { env } : {});
   });
   test.afterAll(async () => {
     await started?.close();

@@ -1,4 +1,4 @@
-/** prom2json's shape, as parse-prometheus-text-format gives it (the package has no types of its own). */
+/** prom2json's shape, as parse-prometheus-text-format gives it (the package has no types of its own): shell and e2e tests read /metrics with it. */
 declare module 'parse-prometheus-text-format' {
   export interface PrometheusSample {
     value?: string;

@@ -1,0 +1,197 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { AUTOMATIC_AUTHOR, BUCKET_COOKIE, TELEMETRY_PATH } from '@shop/contracts/progressive-delivery';
+import type { RevisionHistory } from '@shop/contracts/operations';
+import { cartButton } from './support/cart';
+import { addOperatorWithCommand, logIn, remoteCard } from './support/operations';
+import { breakCartButtonInBrowsers, cartReleaseNow, cartReleaseOn, freshShopper, operationsApi } from './support/progressive-delivery';
+import { buildRelease } from './support/release';
+import { freePort } from './support/stack-env';
+import { remoteEntry, stackForThisFile } from './support/stack';
+import { repoRoot } from './support/stack-processes';
+import { expect, test } from './support/test';
+
+const CANDIDATE = '1.1.0-canary';
+const BROKEN = '1.1.1-casse';
+const LIVE = '1.0.0';
+const operatorsFile = join(mkdtempSync(join(tmpdir(), 'shop-operators-')), 'operators.json');
+let token = '';
+let metricsPort = 0;
+
+// Two releases of mf-cart built as its team's pipeline would, the second made to throw in browsers; an operator added
+// with the README's command; the shell's metrics on an internal port of their own.
+const stack = stackForThisFile({
+  env: () => ({ OPERATORS_FILE: operatorsFile, CANARY_CHECK_MS: '1000', METRICS_PORT: String(metricsPort) }),
+  beforeStart: async () => {
+    metricsPort = await freePort();
+    await buildRelease('mf-cart', CANDIDATE);
+    await buildRelease('mf-cart', BROKEN);
+    await breakCartButtonInBrowsers(BROKEN);
+    token = await addOperatorWithCommand('amina', { OPERATORS_FILE: operatorsFile });
+  },
+});
+test.afterAll(async () => {
+  for (const version of [CANDIDATE, BROKEN]) await rm(join(repoRoot, 'mf-cart', 'dist', version), { recursive: true, force: true });
+});
+
+const cartOrigin = () => `http://localhost:${stack.ports['mf-cart']}`;
+const api = (request: Parameters<typeof operationsApi>[0]) => operationsApi(request, stack.url, token);
+
+test('a canary at 50 %: 12 to 28 of 40 fresh browsers get the candidate, each keeps it over reloads and a navigation, and the server HTML matches what loads', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  await api(request).startCanary('mf_cart', remoteEntry(stack.ports, 'mf_cart', CANDIDATE), 50, 'essai à 50 %');
+  const seen: string[] = [];
+  for (let batch = 0; batch < 40; batch += 4) {
+    const releases = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        freshShopper(browser, async (page) => {
+          const first = await cartReleaseOn(page, `${stack.url}/shop/face`, cartOrigin());
+          const release = first.html!;
+          expect([CANDIDATE, LIVE]).toContain(release);
+          expect(first).toEqual({ html: release, dom: release, loaded: [release] });
+          const cookies = await page.context().cookies(stack.url);
+          expect(cookies.find((cookie) => cookie.name === BUCKET_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+          for (let reload = 0; reload < 3; reload++) {
+            const answer = await page.reload();
+            expect(await cartReleaseNow(page, (await answer?.text()) ?? '', cartOrigin())).toEqual({ html: release, dom: release, loaded: [release] });
+          }
+          // A client-side navigation: no page load, the same release keeps rendering the cart button.
+          await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Corps', exact: true }).first().click();
+          await expect(page).toHaveURL(/\/shop\/body$/);
+          const afterNavigation = await cartReleaseNow(page, '', cartOrigin());
+          expect({ dom: afterNavigation.dom, loaded: afterNavigation.loaded }).toEqual({ dom: release, loaded: [release] });
+          return release;
+        }),
+      ),
+    );
+    seen.push(...releases);
+  }
+  const candidates = seen.filter((release) => release === CANDIDATE).length;
+  test.info().annotations.push({ type: 'candidate browsers', description: `${candidates} of 40` });
+  expect(candidates).toBeGreaterThanOrEqual(12);
+  expect(candidates).toBeLessThanOrEqual(28);
+  await api(request).abortCanary();
+});
+
+test('a broken candidate at 50 %: its shoppers see the French fallback, the canary is aborted by itself within 30 s of the rule being met, and the history shows the figures', async ({ browser, request, page }) => {
+  test.setTimeout(240_000);
+  const started = await api(request).startCanary('mf_cart', remoteEntry(stack.ports, 'mf_cart', BROKEN), 50, 'correctif du panier');
+  const rule = (await api(request).state()).rule;
+  let candidateViews = 0;
+  let ruleMetAt = 0;
+  for (let shopper = 0; ruleMetAt === 0 && shopper < 120; shopper++) {
+    const got = await freshShopper(browser, async (shopperPage) => {
+      const beacon = shopperPage.waitForRequest((r) => r.url() === `${stack.url}${TELEMETRY_PATH}` && r.method() === 'POST');
+      const seen = await cartReleaseOn(shopperPage, `${stack.url}/shop/face`, cartOrigin());
+      // Never a blank page: the products are there, and the cart's part is the fallback or the live release's button.
+      await expect(shopperPage.getByRole('heading', { level: 1 })).toBeVisible();
+      if (seen.html === BROKEN) {
+        await expect(shopperPage.getByRole('button', { name: 'Panier indisponible pour le moment' })).toBeVisible();
+      } else {
+        await expect(cartButton(shopperPage)).toBeVisible();
+      }
+      expect((await beacon).postDataJSON()).toEqual({ views: expect.arrayContaining([{ remote: 'mf_cart', version: seen.html, outcome: seen.html === BROKEN ? 'render_threw' : 'rendered' }]) });
+      return seen.html;
+    });
+    if (got === BROKEN && ++candidateViews >= rule.minViews) ruleMetAt = Date.now();
+  }
+  expect(ruleMetAt).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await api(request).state()).canary, { timeout: 30_000, intervals: [250] })
+    .toBeNull();
+  const abortedIn = Date.now() - ruleMetAt;
+  test.info().annotations.push({ type: 'aborted after the rule was met', description: `${abortedIn} ms` });
+  expect(abortedIn).toBeLessThan(30_000);
+
+  const history = (await (await request.get(`${stack.url}/operations/api/history`, { headers: { Authorization: `Bearer ${token}` } })).json()) as RevisionHistory;
+  const abort = history.revisions[0]!;
+  expect(abort.revision).toBe(started.revision.revision + 1);
+  expect(abort).toMatchObject({ by: AUTOMATIC_AUTHOR, canary: { action: 'aborted', name: 'mf_cart' } });
+  expect(abort.figures?.candidate).toMatchObject({ version: BROKEN, failed: abort.figures?.candidate.views });
+  expect(abort.figures!.candidate.views).toBeGreaterThanOrEqual(rule.minViews);
+
+  for (let shopper = 0; shopper < 6; shopper++) {
+    expect((await freshShopper(browser, (shopperPage) => cartReleaseOn(shopperPage, `${stack.url}/`, cartOrigin()))).html).toBe(LIVE);
+  }
+  // The console's history says it too, with the figures.
+  await logIn(page, stack.url, 'amina');
+  const newest = page.getByRole('table', { name: /Historique des révisions/ }).getByRole('row').nth(1);
+  await expect(newest).toContainText(AUTOMATIC_AUTHOR);
+  await expect(newest).toContainText(`mf_cart ${BROKEN} : déploiement progressif abandonné`);
+  await expect(newest).toContainText(`Abandon automatique : ${BROKEN} échoue dans 100 % des pages vues`);
+});
+
+test('promoted from the console, the candidate is every new shopper’s release, and the history shows the promotion', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, stack.url, 'amina');
+  const card = remoteCard(page, 'mf_cart');
+  await card.getByLabel('Version candidate (mf_cart)').selectOption(remoteEntry(stack.ports, 'mf_cart', CANDIDATE));
+  await card.getByLabel('Part des navigateurs en % (mf_cart)').fill('20');
+  await card.getByLabel('Raison (mf_cart)').fill('nouvelle version du panier');
+  await card.getByRole('button', { name: 'Lancer le déploiement progressif de mf_cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `mf_cart ${CANDIDATE} : déploiement progressif lancé à 20 %` })).toBeVisible();
+  const running = card.getByRole('region', { name: 'Déploiement progressif en cours' });
+  await expect(running).toContainText(`Version candidate ${CANDIDATE} pour 20 % des navigateurs`);
+  await running.getByRole('button', { name: `Promouvoir ${CANDIDATE} pour tous` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `mf_cart : ${LIVE} → ${CANDIDATE} en ligne` })).toBeVisible();
+  await expect(page.getByRole('table', { name: /Historique des révisions/ }).getByRole('row').nth(1)).toContainText(`mf_cart : ${LIVE} → ${CANDIDATE}`);
+
+  for (let shopper = 0; shopper < 8; shopper++) {
+    const seen = await freshShopper(browser, (shopperPage) => cartReleaseOn(shopperPage, `${stack.url}/shop/face`, cartOrigin()));
+    expect(seen).toEqual({ html: CANDIDATE, dom: CANDIDATE, loaded: [CANDIDATE] });
+  }
+});
+
+test('/metrics on the internal port parses as Prometheus text, and its counters move when pages are served', async ({ request }) => {
+  const scrape = async () => {
+    const response = await request.get(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(response.status()).toBe(200);
+    return parsePrometheusTextFormat(await response.text());
+  };
+  const pages = (families: ReturnType<typeof parsePrometheusTextFormat>) =>
+    Number(families.find((f) => f.name === 'shop_http_requests_total')?.metrics.find((m) => m.labels?.kind === 'page' && m.labels?.status === '2xx')?.value ?? 0);
+  const before = await scrape();
+  for (let i = 0; i < 5; i++) expect((await request.get(`${stack.url}/shop/hair`)).status()).toBe(200);
+  const after = await scrape();
+  expect(pages(after)).toBe(pages(before) + 5);
+  const views = after.find((f) => f.name === 'shop_remote_views_total')?.metrics ?? [];
+  expect(views.find((m) => m.labels?.release === BROKEN && m.labels?.outcome === 'render_threw')).toBeDefined();
+  expect(after.find((f) => f.name === 'shop_server_render_duration_seconds')?.type).toBe('HISTOGRAM');
+  expect((await request.get(`${stack.url}/metrics`)).status()).toBe(404);
+});
+
+test('1,000 malformed or oversized beacons: no 5xx, nothing counted, and the address is limited with 429', async ({ request }) => {
+  test.setTimeout(120_000);
+  const counted = async () => {
+    const text = await (await request.get(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    return parsePrometheusTextFormat(text).find((f) => f.name === 'shop_remote_views_total')?.metrics.reduce((sum, m) => sum + Number(m.value), 0) ?? 0;
+  };
+  const before = await counted();
+  const bodies = [
+    '{"views": [',
+    'null',
+    JSON.stringify({ views: [{ remote: 'mf_cart', version: LIVE, outcome: 'rendered', page: '/checkout' }] }),
+    JSON.stringify({ views: [{ remote: 'mf_autre', version: LIVE, outcome: 'rendered' }] }),
+    JSON.stringify({ views: [{ remote: 'mf_cart', version: '<script>', outcome: 'rendered' }] }),
+    JSON.stringify({ views: Array.from({ length: 40 }, () => ({ remote: 'mf_cart', version: LIVE, outcome: 'rendered' })) }),
+    'x'.repeat(4096),
+  ];
+  const statuses = new Map<number, number>();
+  for (let start = 0; start < 1000; start += 25) {
+    const batch = await Promise.all(
+      Array.from({ length: 25 }, async (_, i) => {
+        const body = bodies[(start + i) % bodies.length]!;
+        const response = await request.post(`${stack.url}${TELEMETRY_PATH}`, { headers: { 'Content-Type': 'application/json' }, data: body });
+        return response.status();
+      }),
+    );
+    for (const status of batch) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  test.info().annotations.push({ type: 'statuses', description: JSON.stringify(Object.fromEntries(statuses)) });
+  expect([...statuses.keys()].filter((status) => status >= 500 || status < 400)).toEqual([]);
+  expect(statuses.get(429)).toBeGreaterThan(0);
+  expect(await counted()).toBe(before);
+});
