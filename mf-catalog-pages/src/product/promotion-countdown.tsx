@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { promotionEndsAt } from '../shared/content/merchandising';
-import { countdownParts, formatCountdown } from './countdown-parts';
+import { countdownParts, formatCountdown, promotionEndLabel } from './countdown-parts';
 import styles from './product-details.module.css';
 
-const endLabel = new Intl.DateTimeFormat('fr-MA', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Casablanca' });
 
 /** Counts down to the configured end of the promotion; once it has passed, says so instead of inventing urgency. */
 export function PromotionCountdown() {
@@ -20,7 +19,7 @@ export function PromotionCountdown() {
   return (
     <div className={styles.countdown}>
       <p>
-        Offre valable jusqu’au <time dateTime={promotionEndsAt}>{endLabel.format(end)}</time>
+        Offre valable jusqu’au <time dateTime={promotionEndsAt}>{promotionEndLabel(promotionEndsAt)}</time>
       </p>
       {/* role=timer is not announced every second; the visible text updates for sighted users. The server's second and
           the browser's at hydration differ: React's documented way for a timestamp is to keep the server's text until
