@@ -3,7 +3,6 @@ import { promotionEndsAt } from '../shared/content/merchandising';
 import { countdownParts, formatCountdown, promotionEndLabel } from './countdown-parts';
 import styles from './product-details.module.css';
 
-
 /** Counts down to the configured end of the promotion; once it has passed, says so instead of inventing urgency. */
 export function PromotionCountdown() {
   const end = Date.parse(promotionEndsAt);
