@@ -68,7 +68,8 @@ export async function cartReleaseNow(page: Page, html: string, cartOrigin: strin
   );
   return {
     html: fromHtml ? (fromHtml[1] ?? fromHtml[2] ?? null) : null,
-    dom: await page.locator('header [data-remote="mf_cart"]').first().getAttribute('data-release', { timeout: 2000 }).catch(() => null),
+    // The page is interactive by now: read what is there, without waiting for a button that the fallback replaced.
+    dom: await page.evaluate(() => document.querySelector('header [data-remote="mf_cart"]')?.getAttribute('data-release') ?? null),
     loaded,
   };
 }
