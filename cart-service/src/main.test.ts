@@ -39,7 +39,8 @@ async function listeningUrl(started: Started): Promise<string> {
         url = match?.[1];
         return url !== undefined || started.child.exitCode !== null;
       },
-      { timeout: 15_000, interval: 50 },
+      // Opening the embedded database and migrating takes a few seconds, more while other suites load both cores.
+      { timeout: 30_000, interval: 50 },
     )
     .toBe(true);
   if (!url) throw new Error(`cart-service did not start:\n${started.output()}`);
@@ -83,7 +84,7 @@ describe('src/main.ts', () => {
     expect((await client.withBaseUrl(url2).get('/api/cart')).body.cart).toMatchObject([{ productId: 'sv-001', quantity: 1 }]);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
-  });
+  }, 60_000);
 
   it('refuses to start with a bad catalogue, saying what is wrong', async () => {
     const dir = await tempDir();
