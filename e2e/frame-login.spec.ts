@@ -2,6 +2,7 @@ import { expect, test } from './support/test';
 import type { Page } from '@playwright/test';
 import { frameHeader, loginDialog } from './support/frame-locators';
 import { stackForThisFile } from './support/stack';
+import { TELEMETRY_PATH } from '@shop/contracts/progressive-delivery';
 
 const stack = stackForThisFile();
 
@@ -18,11 +19,14 @@ async function openModal(page: Page) {
   await expect(loginDialog(page)).toBeVisible();
 }
 
-/** Every request the page sends from now on, except loading code and the cart's own reads. */
+/**
+ * Every request the page sends from now on, except loading code, the cart's own reads and the page's release report
+ * (`/telemetry`: which release rendered, nothing the shopper typed).
+ */
 function recordWrites(page: Page): string[] {
   const writes: string[] = [];
   page.on('request', (request) => {
-    if (request.method() !== 'GET') writes.push(`${request.method()} ${request.url()}`);
+    if (request.method() !== 'GET' && new URL(request.url()).pathname !== TELEMETRY_PATH) writes.push(`${request.method()} ${request.url()}`);
   });
   return writes;
 }

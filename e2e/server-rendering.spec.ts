@@ -135,6 +135,8 @@ function consoleProblems(page: Page): string[] {
 }
 
 test('every route of the route table hydrates without an error or warning; after hydration, adding to the cart works', async ({ page, request }) => {
+  // Some 55 page loads, each waiting for hydration (1–2 s on two cores): more than the default minute.
+  test.setTimeout(180_000);
   const [product] = await products(request, stack.url);
   const problems = consoleProblems(page);
   const paths = pageRoutes.map((route) =>

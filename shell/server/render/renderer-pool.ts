@@ -164,6 +164,9 @@ export class RendererPool {
       const wait = this.#live ? (this.options.switchWaitMs ?? 3000) : FIRST_WORKER_WAIT_MS;
       const waited = await Promise.race([starting.ready, sleep(wait).then(() => false)]);
       if (waited) this.#promote(starting);
+      // A new configuration whose worker is not ready yet: the browser renders this page with it, rather than the
+      // server rendering the releases that were just replaced (a switch takes effect on the next page, always).
+      else if (this.#live && this.#live.key !== starting.key) return null;
     }
     const renderer = this.#live;
     if (!renderer || renderer.retiring) return null;
