@@ -4,7 +4,7 @@
  * agree on: the bucket cookie and how a bucket picks a release, the telemetry beacon, and the rollback rule.
  */
 import * as z from 'zod/mini';
-import { REMOTE_NAMES, type Canary, type RemoteName, type RemotesConfig } from './remotes';
+import { REMOTE_NAMES, withRelease, type Canary, type RemoteName, type RemotesConfig } from './remotes';
 
 /** First-party cookie holding the browser's bucket: a random id, nothing personal. */
 export const BUCKET_COOKIE = 'shop_bucket';
@@ -37,7 +37,7 @@ export function getsCandidate(canary: Canary, bucketId: string | null): boolean 
 export function candidateConfig(config: RemotesConfig): RemotesConfig | null {
   const { canary, ...rest } = config;
   if (!canary) return null;
-  return { ...rest, remotes: rest.remotes.map((remote) => (remote.name === canary.name ? { ...remote, entry: canary.entry } : remote)) };
+  return withRelease(rest, canary.name, canary.entry);
 }
 
 /**

@@ -114,6 +114,11 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Fails `typecheck` if the schema and the documented types above stop describing the same thing. */
 export type RemotesSchemaMatchesTypes<T extends true = Same<z.infer<typeof remotesConfigSchema>, RemotesConfig>> = T;
 
+/** `config` with `name` on the release at `entry` (a switch, a roll back, a promotion, the canary's browsers). */
+export function withRelease<C extends RemotesConfig>(config: C, name: RemoteName, entry: string): C {
+  return { ...config, remotes: config.remotes.map((remote) => (remote.name === name ? { ...remote, entry } : remote)) };
+}
+
 /** The configuration in `value` (already parsed JSON), or an error saying every problem, one per line. */
 export function parseRemotesConfig(value: unknown): RemotesConfig {
   const result = remotesConfigSchema.safeParse(value);

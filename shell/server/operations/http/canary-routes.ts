@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import { OPERATIONS_MESSAGES, releaseVersionOf, type RevisionResponse } from '@shop/contracts/operations';
-import { REMOTE_NAMES, type Canary } from '@shop/contracts/remotes';
+import { REMOTE_NAMES, withRelease, type Canary } from '@shop/contracts/remotes';
 import type { OperatorState } from './authentication';
 import { OperationsError, readJson } from './operations-error';
-import { checkedCommit, isRemote, reasonOf, revisionNumber, withEntry, type RevisionDeps } from './revision-routes';
+import { checkedCommit, isRemote, reasonOf, revisionNumber, type RevisionDeps } from './revision-routes';
 
 function shareOf(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100) {
@@ -56,7 +56,7 @@ export function registerCanaryRoutes(router: Router<OperatorState>, deps: Revisi
     const { canary, releases, expected, reason } = await ending(ctx);
     const revision = await commit(
       ctx.state.operator!,
-      withEntry(releases, canary.name, canary.entry),
+      withRelease(releases, canary.name, canary.entry),
       expected,
       reason ?? `Promotion de ${releaseVersionOf(canary.entry)} (${canary.share} % des navigateurs jusqu’ici)`,
     );

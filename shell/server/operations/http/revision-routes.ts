@@ -8,7 +8,7 @@ import {
   type RevisionHistory,
   type RevisionResponse,
 } from '@shop/contracts/operations';
-import { REMOTE_NAMES, type RemoteEntry, type RemoteName, type RemotesConfig, type RemotesStatus } from '@shop/contracts/remotes';
+import { REMOTE_NAMES, withRelease, type RemoteEntry, type RemoteName, type RemotesConfig, type RemotesStatus } from '@shop/contracts/remotes';
 import type { CanaryFigures, RollbackRule } from '@shop/contracts/progressive-delivery';
 import type { RevisionStore } from '../live-config/revision-store';
 import { offeredReleases } from '../releases/release-discovery';
@@ -28,11 +28,6 @@ export interface RevisionDeps {
 }
 
 export const isRemote = (value: unknown): value is RemoteName => REMOTE_NAMES.includes(value as RemoteName);
-
-export const withEntry = (config: RemotesConfig, name: RemoteName, entry: string): RemotesConfig => ({
-  ...config,
-  remotes: config.remotes.map((remote) => (remote.name === name ? { ...remote, entry } : remote)),
-});
 
 /** A remote whose candidate is being measured keeps its live release until the canary is promoted or aborted. */
 function refuseDuringCanary(store: RevisionStore, remote: RemoteName): void {
@@ -149,7 +144,7 @@ export function registerRevisionRoutes(router: Router<OperatorState>, deps: Revi
     }
     const expected = revisionNumber(body['expectedRevision'], 'expectedRevision');
     refuseDuringCanary(store, body['remote']);
-    const revision = await commit(ctx.state.operator!, withEntry(store.live.config, body['remote'], body['entry']), expected, reasonOf(body['reason']));
+    const revision = await commit(ctx.state.operator!, withRelease(store.live.config, body['remote'], body['entry']), expected, reasonOf(body['reason']));
     ctx.body = { revision } satisfies RevisionResponse;
   });
 
@@ -164,7 +159,7 @@ export function registerRevisionRoutes(router: Router<OperatorState>, deps: Revi
     const last = (await store.history()).flatMap((revision) => revision.changes).find((change) => change.name === remote && change.to === liveEntry && change.from);
     if (!last?.from) throw new OperationsError(409, 'no_previous_release', OPERATIONS_MESSAGES.noPreviousRelease(remote));
     const reason = reasonOf(body['reason']) ?? `Retour à ${releaseVersionOf(last.from)}`;
-    const revision = await commit(ctx.state.operator!, withEntry(store.live.config, remote, last.from), expected, reason);
+    const revision = await commit(ctx.state.operator!, withRelease(store.live.config, remote, last.from), expected, reason);
     ctx.body = { revision } satisfies RevisionResponse;
   });
 
