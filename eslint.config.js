@@ -73,6 +73,21 @@ module.exports = defineConfig([
     },
   },
   {
+    // A remote's part has no Suspense boundary of its own: the shell's slot is its one boundary, so a server-rendered
+    // part hydrates in one piece and the shell knows when the page is interactive (contracts/src/exposes.ts).
+    files: ['{mf-frame,mf-cart,mf-catalog-pages}/src/**/*.tsx'],
+    ignores: ['**/harness/**', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name="Suspense"]',
+          message: 'No Suspense in a remote’s part: let it suspend up to the shell’s slot (contracts/src/exposes.ts).',
+        },
+      ],
+    },
+  },
+  {
     // The shell's router redirects the table's aliases to their (typed) targets.
     files: ['shell/src/routes/router.tsx'],
     rules: { 'no-restricted-imports': 'off' },

@@ -179,14 +179,10 @@ test('an order placed by a shopper appears in the console, the operator confirms
 
     await shopper.goto(`${stack.url}/order-tracking`);
     const tracking = catalogContent(shopper).getByRole('form', { name: 'Retrouver votre commande' });
-    // The page's part may still be hydrating when the shopper types (seen once: the number was lost and the form said
-    // « Indiquez votre numéro de commande. »): type again until the tracking shows the order.
-    await expect(async () => {
-      await tracking.getByLabel('Numéro de commande').fill(number);
-      await tracking.getByLabel('Téléphone').fill('0661234567');
-      await tracking.getByRole('button', { name: 'Suivre ma commande' }).click();
-      await expect(catalogContent(shopper).locator('[data-status="confirmée"]').first()).toContainText('Confirmée', { timeout: 5000 });
-    }).toPass({ timeout: 30_000 });
+    await tracking.getByLabel('Numéro de commande').fill(number);
+    await tracking.getByLabel('Téléphone').fill('0661234567');
+    await tracking.getByRole('button', { name: 'Suivre ma commande' }).click();
+    await expect(catalogContent(shopper).locator('[data-status="confirmée"]').first()).toContainText('Confirmée');
   } finally {
     await shopperContext.close();
   }

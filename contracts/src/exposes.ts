@@ -137,7 +137,11 @@ export interface ContentPageProps extends ApiProps {
 /** `mf_catalog_pages/WishlistPage`: /shop/whistlist, the wishlist kept in the browser. */
 export type WishlistPageProps = ApiProps;
 
-/** What each exposed module's default export is, keyed by its federation id. */
+/**
+ * What each exposed module's default export is, keyed by its federation id. A component may suspend (a chunk of its
+ * own, React.lazy) but holds no Suspense boundary: the shell's slot is the part's one boundary, so a server-rendered
+ * part hydrates in one piece and the shell knows when the page is interactive (lint: no Suspense in a remote's parts).
+ */
 export interface ExposedModules {
   'mf_frame/Header': { default: ComponentType<HeaderProps> };
   'mf_frame/Footer': { default: ComponentType<FooterProps> };

@@ -1,6 +1,6 @@
 import type { BlogPageProps } from '@shop/contracts/exposes';
 import type { ShopPath } from '@shop/contracts/routes';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { articles, themeLabels } from '../shared/content/articles';
 import type { ArticleTheme } from '../shared/content/articles';
@@ -11,7 +11,8 @@ import { blogLayouts } from './blog-layouts';
 import { BlogSidebar } from './blog-sidebar';
 import styles from './blog.module.css';
 
-// The article view (with its product cards) is a chunk of its own: the lists do not need it.
+// The article view (with its product cards) is a chunk of its own: the lists do not need it. It suspends up to the
+// shell's slot (no boundary of its own), so the page hydrates in one piece.
 const ArticleView = lazy(() => import('./article-view').then((m) => ({ default: m.ArticleView })));
 
 function parseTheme(value: string | null): ArticleTheme | undefined {
@@ -29,11 +30,7 @@ export function BlogPage({ layout, apiBase = '' }: BlogPageProps) {
   if (config.arrangement === 'details') {
     const slug = params.get('article');
     const article = slug === null ? articles[0] : articles.find((a) => a.slug === slug);
-    main = (
-      <Suspense fallback={<p role="status">Chargement de l’article…</p>}>
-        <ArticleView article={article} apiBase={apiBase} />
-      </Suspense>
-    );
+    main = <ArticleView article={article} apiBase={apiBase} />;
   } else {
     const shown = theme ? articles.filter((a) => a.theme === theme) : articles;
     const listClass =

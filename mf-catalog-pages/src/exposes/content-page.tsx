@@ -1,10 +1,12 @@
 import type { ContentPageId, ContentPageProps } from '@shop/contracts/exposes';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { ContentProps } from '../shared/content-page-props';
 import { PageRoot } from '../shared/page-root';
 
 // Each content page is its own chunk: a visitor of /faq does not download the contact form or the store list.
+// No Suspense boundary here: the page suspends up to the shell's slot (the contract, exposes.ts), so a server-rendered
+// page hydrates in one piece once its chunk is in, and the shell knows when the page is interactive.
 const pages: Record<ContentPageId, LazyExoticComponent<ComponentType<ContentProps>>> = {
   'about-us': lazy(() => import('../content-pages/about-us-page').then((m) => ({ default: m.AboutUsPage }))),
   'our-brand': lazy(() => import('../content-pages/our-brand-page').then((m) => ({ default: m.OurBrandPage }))),
@@ -21,15 +23,7 @@ export function ContentPage({ page, apiBase = '' }: ContentPageProps) {
   const Page = pages[page];
   return (
     <PageRoot>
-      <Suspense
-        fallback={
-          <p role="status" aria-busy="true">
-            Chargement…
-          </p>
-        }
-      >
-        <Page apiBase={apiBase} />
-      </Suspense>
+      <Page apiBase={apiBase} />
     </PageRoot>
   );
 }

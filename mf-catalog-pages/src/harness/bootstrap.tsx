@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ShopLink } from '@shop/contracts/shop-link';
@@ -31,11 +31,14 @@ createRoot(document.getElementById('root')!).render(
         </nav>
       </header>
       <main style={{ maxWidth: '72rem', margin: '0 auto', padding: '1rem' }}>
-        <Routes>
-          {harnessRoutes.map((r) => (
-            <Route key={r.path} path={r.path} element={r.element} />
-          ))}
-        </Routes>
+        {/* As the shell's slot does: a page may suspend on a chunk of its own (exposes.ts). */}
+        <Suspense fallback={<p aria-busy="true">Chargement…</p>}>
+          <Routes>
+            {harnessRoutes.map((r) => (
+              <Route key={r.path} path={r.path} element={r.element} />
+            ))}
+          </Routes>
+        </Suspense>
       </main>
       <ToastContainer position="top-right" autoClose={3000} />
     </BrowserRouter>

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useState } from 'react';
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { swrDefaults } from '../data/swr-defaults';
@@ -7,6 +7,7 @@ import type { Overrides } from '../remotes/overrides';
 import { RemoteLoaderContext, type RemoteLoader } from '../remotes/remote-loader';
 import { ServerNotFoundContext } from '../routes/server-not-found';
 import { ToastHost } from '../toasts/toast-host';
+import { pageReadiness, PageReadinessContext, RootCommitted } from '../remotes/page-readiness';
 
 interface ShopAppProps {
   loader: RemoteLoader;
@@ -19,26 +20,27 @@ interface ShopAppProps {
   children: ReactNode;
 }
 
-/** Marks the page interactive (`<html data-shop="ready">`) once the tree is hydrated or rendered: tests and tools wait on it. */
-function ReadyMark() {
-  useEffect(() => {
-    document.documentElement.dataset.shop = 'ready';
-  }, []);
-  return null;
+/** Marks the page interactive: `<html data-shop="ready">`, which tests and tools wait on. */
+function markReady() {
+  document.documentElement.dataset.shop = 'ready';
 }
 
 /** The shop's whole tree, the same on the server and in the browser, so a server-rendered page hydrates as it is. */
 export function ShopApp({ loader, data, notFoundPath, overrides, children }: ShopAppProps) {
+  // Effects never run on the server: the mark is the browser's, once the root and every part on the page are committed.
+  const [readiness] = useState(() => pageReadiness(markReady));
   return (
     <StrictMode>
       <OverrideBanner active={overrides} />
       <RemoteLoaderContext.Provider value={loader}>
         <ServerNotFoundContext.Provider value={notFoundPath}>
-          <SWRConfig value={{ ...swrDefaults, ...data }}>{children}</SWRConfig>
+          <PageReadinessContext.Provider value={readiness}>
+            <SWRConfig value={{ ...swrDefaults, ...data }}>{children}</SWRConfig>
+          </PageReadinessContext.Provider>
         </ServerNotFoundContext.Provider>
       </RemoteLoaderContext.Provider>
       <ToastHost />
-      <ReadyMark />
+      <RootCommitted readiness={readiness} />
     </StrictMode>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ComponentProps, ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
+import { useSlotReadiness } from './page-readiness';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { useRemoteLoader, type RemoteLoader } from './remote-loader';
 
@@ -26,9 +27,9 @@ type AnyComponent = ComponentType<any>;
 /** Errors that are a module failing to load (not a remote's code throwing while rendering), for the telemetry. */
 const loadFailures = new WeakSet<object>();
 
-/** Reports `rendered` once the slot's component has been committed (hydrated or rendered) in the browser. */
-function RenderedReport({ onRendered }: { onRendered: () => void }) {
-  useEffect(() => onRendered(), [onRendered]);
+/** Calls `then` once what it sits beside has been committed (hydrated or rendered) in the browser. */
+function Committed({ then }: { then: () => void }) {
+  useEffect(() => then(), [then]);
   return null;
 }
 
@@ -66,19 +67,38 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, lo
   useEffect(() => {
     if (serverFailure) loader.load(id).then(retry, () => loader.report?.(id, 'load_failed'));
   }, [serverFailure, loader, id]);
-  const rendered = useCallback(() => loader.report?.(id, 'rendered'), [loader, id]);
+  // The page is interactive once every slot's part, or its fallback, is committed (page-readiness.ts).
+  const settled = useSlotReadiness();
+  const rendered = useCallback(() => {
+    loader.report?.(id, 'rendered');
+    settled();
+  }, [loader, id, settled]);
   const failed = (error: Error) => loader.report?.(id, loadFailures.has(error) ? 'load_failed' : 'render_threw');
   const Component = lazyRemote(loader, id, attempt);
   return (
-    <RemoteErrorBoundary key={attempt} remote={id} fallback={(error) => fallback({ error, retry })} onError={failed}>
+    <RemoteErrorBoundary
+      key={attempt}
+      remote={id}
+      fallback={(error) => (
+        <>
+          {fallback({ error, retry })}
+          <Committed then={settled} />
+        </>
+      )}
+      onError={failed}
+    >
+      {/* The one boundary of the part: its code, and any chunk of its own it suspends on, hydrate as one piece. */}
       <Suspense fallback={loading}>
         {serverFailure ? (
-          fallback({ error: serverFailure, retry })
+          <>
+            {fallback({ error: serverFailure, retry })}
+            <Committed then={settled} />
+          </>
         ) : (
           <>
             {/* eslint-disable-next-line react-hooks/static-components -- lazyRemote returns the one cached component per module and attempt; nothing is created on a re-render */}
             <Component {...props} />
-            <RenderedReport onRendered={rendered} />
+            <Committed then={rendered} />
           </>
         )}
       </Suspense>
