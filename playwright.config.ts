@@ -5,6 +5,8 @@ import { chromiumLaunchOptions } from './e2e/support/chromium';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The database every stack's cart-service starts from, made once by the real cart-service (support/cart-database-template.ts).
+  globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   // Two cores: one worker keeps the stacks and Chromium from fighting for CPU.
   workers: 1,

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
+import { allProcesses } from './process-tree';
 import { waitForUrl, type ServiceName, type StackPorts } from './stack-env';
 
 // From __filename: when the bench (an ES module run by tsx) imports this CommonJS file, tsx's __dirname is `data:text`.
@@ -16,7 +17,7 @@ export const STACK_SERVICES: readonly ServiceName[] = ['cart-service', 'mf-frame
 export interface StackProcesses {
   /** Starts a package's `serve` script (`args` are passed to it after `--`) and waits until its /healthz answers. */
   start(name: ServiceName, args?: readonly string[]): Promise<void>;
-  /** SIGTERM to the package's whole process group, SIGKILL after 5 s; waits for it to exit. */
+  /** SIGTERM to the package's whole process group, SIGKILL after 5 s; waits until no process of the group is left. */
   stop(name: ServiceName): Promise<void>;
   stopAll(): Promise<void>;
   /** Everything a process has printed since it (re)started. */
@@ -57,19 +58,21 @@ export function stackProcesses(ports: StackPorts, env: Record<string, string>, r
   async function stop(name: ServiceName): Promise<void> {
     const child = children.get(name);
     if (!child || child.pid === undefined) return;
-    // npm may have exited while its children (sh, node) still hold the port: the group is signalled either way.
-    const alreadyExited = child.exitCode !== null || child.signalCode !== null;
-    const exited = alreadyExited ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
+    // npm may have exited while its children (sh, node) still hold the port or write their data folder: the group is
+    // signalled either way, and stopping ends when no process of the group runs (not when npm has exited). A server
+    // whose shell died first is a zombie until the system reaps it (a second or two here): it holds nothing.
+    const pgid = child.pid;
     const kill = (signal: NodeJS.Signals) => {
       try {
-        process.kill(-child.pid!, signal);
+        process.kill(-pgid, signal);
       } catch {
-        // already gone
+        // the group is gone
       }
     };
+    const running = () => allProcesses().some((p) => p.pgid === pgid && p.state !== 'Z');
     kill('SIGTERM');
     const timer = setTimeout(() => kill('SIGKILL'), 5_000);
-    await exited;
+    while (running()) await new Promise((resolve) => setTimeout(resolve, 50));
     clearTimeout(timer);
     children.delete(name);
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test } from '@playwright/test';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { freeStackPorts, stackEnvironment, stackRemotes, type ServiceName, type StackPorts } from './stack-env';
+import { copyCartDatabaseTemplate } from './cart-database-template';
 import { STACK_SERVICES, stackProcesses } from './stack-processes';
 
 export { remoteEntry } from './stack-env';
@@ -43,7 +44,12 @@ export async function startStack(options: { env?: Record<string, string> } = {})
 
   const processes = stackProcesses(ports, env);
   try {
-    await Promise.all(STACK_SERVICES.map((name) => processes.start(name)));
+    await Promise.all(
+      STACK_SERVICES.map(async (name) => {
+        if (name === 'cart-service') await copyCartDatabaseTemplate(env.CART_DATA_DIR!);
+        await processes.start(name);
+      }),
+    );
   } catch (error) {
     await processes.stopAll();
     throw error;

@@ -1,31 +1,19 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { RevisionResponse } from '@shop/contracts/operations';
 import { AUTOMATIC_AUTHOR, type TelemetryBeacon } from '@shop/contracts/progressive-delivery';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { startRedis, type TestRedis } from '../test-support/redis-server';
-import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../test-support/operations-shell';
+import { shellsOnOneRedis } from '../test-support/shells-on-one-redis';
 
-let redis: TestRedis;
-let releases: FakeReleaseHosts;
-const shells: OperationsShell[] = [];
-beforeAll(async () => {
-  [redis, releases] = await Promise.all([startRedis(), startReleaseHosts()]);
-}, 20_000);
-afterAll(async () => {
-  await Promise.all(shells.map((shell) => shell.close()));
-  await Promise.all([redis?.stop(), releases?.close()]);
-});
+const shells = shellsOnOneRedis();
 
 const cartEntry = async (url: string, cookie: string) =>
   ((await (await fetch(`${url}/remotes.json`, { headers: { Cookie: cookie } })).json()) as RemotesConfig).remotes.find((r) => r.name === 'mf_cart')!.entry;
 
 it('two shells on one Redis: beacons reaching one shell and the other’s watch abort a failing canary; both serve the live release within 2 s of the beacons (the watch runs every 200 ms)', async () => {
   const rule = { minViews: 20, minFailureRate: 0.05, minRatioToLive: 2, windowMinutes: 10 };
-  const a = await startOperationsShell({ releases, redisUrl: redis.url, redisPrefix: 'canary:', rule, checkIntervalMs: 60_000 });
-  shells.push(a);
-  const b = await startOperationsShell({ releases, redisUrl: redis.url, redisPrefix: 'canary:', operator: 'youssef', rule, checkIntervalMs: 200 });
-  shells.push(b);
-  const candidate = releases.entry('mf_cart', '1.0.1');
+  const a = await shells.start({ redisPrefix: 'canary:', rule, checkIntervalMs: 60_000 });
+  const b = await shells.start({ redisPrefix: 'canary:', operator: 'youssef', rule, checkIntervalMs: 200 });
+  const candidate = shells.releases.entry('mf_cart', '1.0.1');
   const started = await fetch(`${a.url}/operations/api/canary`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${a.token}`, 'Content-Type': 'application/json' },
@@ -48,7 +36,7 @@ it('two shells on one Redis: beacons reaching one shell and the other’s watch 
   }
   // B's watch sees A's counts in Redis and aborts; A applies B's revision.
   const waited = performance.now();
-  while ((await cartEntry(a.url, cookie)) !== releases.entry('mf_cart', '1.0.0')) {
+  while ((await cartEntry(a.url, cookie)) !== shells.releases.entry('mf_cart', '1.0.0')) {
     expect(performance.now() - waited).toBeLessThan(2000);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
