@@ -215,12 +215,12 @@ test('/metrics on the internal port parses as Prometheus text, and its counters 
     Number(
       families
         .find((f) => f.name === 'shop_remote_views_total')
-        ?.metrics.find((m) => m.labels?.remote === 'mf_cart' && m.labels?.release === LIVE && m.labels?.outcome === 'load_failed')?.value ?? 0,
+        ?.metrics.find((m) => m.labels?.remote === 'mf_frame' && m.labels?.release === LIVE && m.labels?.outcome === 'load_failed')?.value ?? 0,
     );
   const before = await scrape();
   for (let i = 0; i < 5; i++) expect((await request.get(`${stack.url}/shop/hair`)).status()).toBe(200);
-  // A browser's report of a live release that failed to load, as the telemetry sends it.
-  const report = { views: [{ remote: 'mf_cart', version: LIVE, outcome: 'load_failed' }] };
+  // A browser's report of a live release (mf_frame's: no journey here changes it) that failed to load, as sent.
+  const report = { views: [{ remote: 'mf_frame', version: LIVE, outcome: 'load_failed' }] };
   expect((await request.post(`${stack.url}${TELEMETRY_PATH}`, { headers: { 'Content-Type': 'application/json' }, data: report })).status()).toBe(204);
   const after = await scrape();
   expect(pages(after)).toBe(pages(before) + 5);
