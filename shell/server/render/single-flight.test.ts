@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../../test-support/deferred';
 import { singleFlight } from './single-flight';
-
-const deferred = <T>() => {
-  let resolve!: (value: T) => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-};
 
 describe('singleFlight', () => {
   it('gives calls for a key in flight the same run, and other keys their own', async () => {

@@ -4,6 +4,7 @@ import { lazy, type ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExposedModuleId } from '@shop/contracts/exposes';
+import { deferred } from '../../test-support/deferred';
 import { ShopApp } from '../app/shop-app';
 import { pageReadiness } from './page-readiness';
 import type { RemoteLoader } from './remote-loader';
@@ -13,17 +14,6 @@ afterEach(() => {
   cleanup();
   delete document.documentElement.dataset.shop;
 });
-
-/** A promise the test settles itself. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const loaderOf = (modules: Partial<Record<ExposedModuleId, Promise<unknown>>>): RemoteLoader => ({
   load: (id) => (modules[id] ?? Promise.reject(new Error(`no ${id}`))) as never,
