@@ -74,26 +74,20 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, lo
     settled();
   }, [loader, id, settled]);
   const failed = (error: Error) => loader.report?.(id, loadFailures.has(error) ? 'load_failed' : 'render_threw');
+  // A fallback shown settles the slot as its part would.
+  const fallbackFor = (error: Error) => (
+    <>
+      {fallback({ error, retry })}
+      <Committed then={settled} />
+    </>
+  );
   const Component = lazyRemote(loader, id, attempt);
   return (
-    <RemoteErrorBoundary
-      key={attempt}
-      remote={id}
-      fallback={(error) => (
-        <>
-          {fallback({ error, retry })}
-          <Committed then={settled} />
-        </>
-      )}
-      onError={failed}
-    >
+    <RemoteErrorBoundary key={attempt} remote={id} fallback={fallbackFor} onError={failed}>
       {/* The one boundary of the part: its code, and any chunk of its own it suspends on, hydrate as one piece. */}
       <Suspense fallback={loading}>
         {serverFailure ? (
-          <>
-            {fallback({ error: serverFailure, retry })}
-            <Committed then={settled} />
-          </>
+          fallbackFor(serverFailure)
         ) : (
           <>
             {/* eslint-disable-next-line react-hooks/static-components -- lazyRemote returns the one cached component per module and attempt; nothing is created on a re-render */}
