@@ -55,7 +55,8 @@ module.exports = defineConfig([
     },
   },
   {
-    // Links are typed by the route table: a link to a page that does not exist must fail typecheck (decision 016).
+    // Links are typed by the route table: a link to a page that does not exist must fail typecheck (decision 016); no
+    // schema in what browsers download (decision 023).
     files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -66,6 +67,13 @@ module.exports = defineConfig([
               name: 'react-router-dom',
               importNames: ['Link', 'NavLink', 'useNavigate', 'Navigate'],
               message: 'Use ShopLink, ShopNavLink or useShopNavigate from @shop/contracts/shop-link: they take a ShopHref from the route table.',
+            },
+          ],
+          // Schemas run where data comes in (the servers); browser code is handed what they checked (decision 023).
+          patterns: [
+            {
+              group: ['zod', 'zod/*', '@shop/contracts/*-schema'],
+              message: 'No validator in browser code: the shell’s server checks with the schema and hands the result over (decision 023).',
             },
           ],
         },

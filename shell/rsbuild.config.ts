@@ -59,8 +59,18 @@ export default defineConfig({
         preload: { type: 'async-chunks', exclude: [/lib-toastify/] },
       },
       splitChunks: {
-        // A stable name for the chunk of react-toastify, so the preload list above can leave it out.
-        cacheGroups: { 'lib-toastify': { test: /[\\/]react-toastify[\\/]/, name: 'lib-toastify', chunks: 'async', enforce: true } },
+        cacheGroups: {
+          // A stable name for the chunk of react-toastify, so the preload list above can leave it out.
+          'lib-toastify': { test: /[\\/]react-toastify[\\/]/, name: 'lib-toastify', chunks: 'async', enforce: true },
+          // react-dom's entry module in one chunk, whether the shell provides it or falls back to it: split by use, the
+          // same module was two chunks and the preload list above fetched both.
+          'lib-react-dom': {
+            test: /[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$/,
+            name: 'lib-react-dom',
+            chunks: 'async',
+            enforce: true,
+          },
+        },
       },
     },
     // The operators' console (decision 020): its own page, served by the shell's server at /operations, with no

@@ -6,10 +6,11 @@ import {
   configForBucket,
   DEFAULT_ROLLBACK_RULE,
   ruleMet,
-  telemetryBeaconSchema,
   worseOutcome,
 } from './progressive-delivery';
-import { parseRemotesConfig, type RemotesConfig } from './remotes';
+import { telemetryBeaconSchema } from './telemetry-beacon-schema';
+import type { RemotesConfig } from './remotes';
+import { parseRemotesConfig } from './remotes-schema';
 
 const entry = (port: number, version: string) => `http://localhost:${port}/${version}/mf-manifest.json`;
 const live: RemotesConfig = {

@@ -3,7 +3,6 @@
  * browsers, aborted by itself when it fails. What the shell's server, its browser code and the operators' console
  * agree on: the bucket cookie and how a bucket picks a release, the telemetry beacon, and the rollback rule.
  */
-import * as z from 'zod/mini';
 import { REMOTE_NAMES, withRelease, type Canary, type RemoteName, type RemotesConfig } from './remotes';
 
 /** First-party cookie holding the browser's bucket: a random id, nothing personal. */
@@ -80,22 +79,6 @@ export interface TelemetryBeacon {
 
 /** At most this many remote views in one beacon (a page shows each remote once; a few pages may be batched). */
 export const MAX_VIEWS_PER_BEACON = 16;
-
-export const telemetryBeaconSchema = z.strictObject({
-  views: z
-    .array(
-      z.strictObject({
-        remote: z.enum(REMOTE_NAMES),
-        version: z.string().check(z.regex(/^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/)),
-        outcome: z.enum(VIEW_OUTCOMES),
-      }),
-    )
-    .check(z.minLength(1), z.maxLength(MAX_VIEWS_PER_BEACON)),
-});
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** Fails `typecheck` if the schema and the documented type stop describing the same thing. */
-export type BeaconSchemaMatchesType<T extends true = Same<z.infer<typeof telemetryBeaconSchema>, TelemetryBeacon>> = T;
 
 /** Counts of one release over a window: page views and those where it failed (to load, or while rendering). */
 export interface ReleaseFigures {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRemotesConfig, parseRemotesConfigText, REMOTE_NAMES, type RemotesConfig } from './remotes';
+import { REMOTE_NAMES, type RemotesConfig } from './remotes';
+import { parseRemotesConfig, parseRemotesConfigText } from './remotes-schema';
 
 const good = (cartVersion = '1.0.0'): RemotesConfig => ({
   remotes: [

@@ -2,7 +2,8 @@ import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { parseRemotesConfigText, type RemotesConfig } from '@shop/contracts/remotes';
+import type { RemotesConfig } from '@shop/contracts/remotes';
+import { parseRemotesConfigText } from '@shop/contracts/remotes-schema';
 
 /** Every origin a script may come from: the configured remotes, the canary's candidate and the override allowlist (for the CSP). */
 export function remoteOrigins(config: RemotesConfig): string[] {

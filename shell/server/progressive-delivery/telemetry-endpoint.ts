@@ -4,9 +4,9 @@ import { releaseVersionOf } from '@shop/contracts/operations';
 import {
   MAX_BEACON_BYTES,
   TELEMETRY_PATH,
-  telemetryBeaconSchema,
   type RemoteView,
 } from '@shop/contracts/progressive-delivery';
+import { telemetryBeaconSchema } from '@shop/contracts/telemetry-beacon-schema';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { BodyReadError, BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';

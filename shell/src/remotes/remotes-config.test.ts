@@ -43,22 +43,29 @@ describe('fetchRemotesConfig (the browser’s reading of remotes.json)', () => {
     requests = 0;
   });
 
-  it('takes the inline copy when it passes the schema, without a request', async () => {
+  it('takes the inline copy the server checked, without a request', async () => {
     inlineCopy(JSON.stringify(good('1.0.1')));
     served = JSON.stringify(good('9.9.9'));
     expect(await fetchRemotesConfig(`${base}/remotes.json`)).toEqual(good('1.0.1'));
     expect(requests).toBe(0);
   });
 
-  it('falls back to the file when the inline copy fails the schema', async () => {
-    inlineCopy(JSON.stringify({ remotes: good('1.0.1').remotes.slice(0, 2) }));
+  it('falls back to the file when the inline copy is not a configuration', async () => {
+    inlineCopy(JSON.stringify({ remote: good('1.0.1').remotes }));
     served = JSON.stringify(good('1.0.2'));
     expect(await fetchRemotesConfig(`${base}/remotes.json`)).toEqual(good('1.0.2'));
     expect(requests).toBe(1);
   });
 
-  it('refuses a file that fails the schema, saying why (every remote then shows its fallback)', async () => {
+  it('refuses a release URL that is not a canonical http(s) one, saying why (every remote then shows its fallback)', async () => {
     served = JSON.stringify({ remotes: good('1.0.0').remotes.map((r) => ({ ...r, entry: 'javascript:alert(1)//mf-manifest.json' })) });
-    await expect(fetchRemotesConfig(`${base}/remotes.json`)).rejects.toThrow(/^remotes\.json: .*must use http or https/);
+    await expect(fetchRemotesConfig(`${base}/remotes.json`)).rejects.toThrow(/remotes\.json: mf_frame: entry .*must use http or https/);
+  });
+
+  it('falls back to the file when the inline copy is not JSON', async () => {
+    inlineCopy('{"remotes": [');
+    served = JSON.stringify(good('1.0.3'));
+    expect(await fetchRemotesConfig(`${base}/remotes.json`)).toEqual(good('1.0.3'));
+    expect(requests).toBe(1);
   });
 });

@@ -1,26 +1,44 @@
-import { parseRemotesConfig, type RemotesConfig } from '@shop/contracts/remotes';
+import { releaseUrlProblem } from '@shop/contracts/release-url';
+import type { RemotesConfig } from '@shop/contracts/remotes';
 
 /** The id of the inline JSON copy of remotes.json that the shell's server writes into each page. */
 export const REMOTES_SCRIPT_ID = 'shop-remotes';
 
 /**
+ * A configuration as the shell's server hands it out. The server checked it with the one schema of remotes.json
+ * (`@shop/contracts/remotes-schema`) before writing it into the page or answering /remotes.json, so the browser does
+ * not download that validator again (decision 023). It checks that it was given a list of remotes, and each release
+ * URL with the rule it applies to a browser's own candidates (`?mf-override=`, ./overrides.ts), which it carries
+ * anyway: whatever the page says, code is only loaded from a canonical http(s) release URL.
+ */
+function asRemotesConfig(value: unknown, source: string): RemotesConfig {
+  const remotes = (value as Partial<RemotesConfig> | null)?.remotes;
+  if (!Array.isArray(remotes)) throw new Error(`${source}: not a remotes configuration`);
+  for (const remote of remotes as unknown[]) {
+    const { name, entry } = (remote ?? {}) as { name?: unknown; entry?: unknown };
+    const problem = typeof entry === 'string' ? releaseUrlProblem(entry) : 'is not a string';
+    if (typeof name !== 'string' || problem) throw new Error(`${source}: ${String(name)}: entry ${problem ?? 'has no name'}`);
+  }
+  return value as RemotesConfig;
+}
+
+/**
  * The configuration the shell's server wrote into the page (server/page-hints.ts), or else /remotes.json (the dev
- * server, or a page served without the hints). Both are checked with the one schema of remotes.json (contracts), which
- * the server already applied: an inline copy that fails it falls back to the file, a file that fails it throws (every
- * remote then shows its fallback).
+ * server, or a page served without the hints). An unreadable inline copy falls back to the file; a file that is not a
+ * configuration throws (every remote then shows its fallback).
  */
 export async function fetchRemotesConfig(url = '/remotes.json'): Promise<RemotesConfig> {
   const inline = document.getElementById(REMOTES_SCRIPT_ID);
   if (inline?.textContent) {
     try {
-      return parseRemotesConfig(JSON.parse(inline.textContent));
+      return asRemotesConfig(JSON.parse(inline.textContent), 'the page');
     } catch {
       // An unreadable inline copy is not fatal: the file is one request away.
     }
   }
   const response = await fetch(url, { cache: 'no-store' });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return parseRemotesConfig(await response.json());
+  return asRemotesConfig(await response.json(), url);
 }
 
 /** The version folder of a release URL (`.../1.0.1/mf-manifest.json` → `1.0.1`), for logs and fallbacks. */

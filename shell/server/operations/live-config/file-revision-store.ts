@@ -1,5 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { parseRemotesConfigText, type RemotesConfig } from '@shop/contracts/remotes';
+import type { RemotesConfig } from '@shop/contracts/remotes';
+import { parseRemotesConfigText } from '@shop/contracts/remotes-schema';
 import type { RemotesRevision } from '@shop/contracts/operations';
 import { FILE_AUTHOR, nextRevision, REVISIONS_KEPT, type CommitResult, type ProposedChange, type RevisionStore } from './revision-store';
 

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { parseRemotesConfig, type RemotesConfig } from '@shop/contracts/remotes';
+import type { RemotesConfig } from '@shop/contracts/remotes';
+import { parseRemotesConfig } from '@shop/contracts/remotes-schema';
 import type { RemotesRevision } from '@shop/contracts/operations';
 import { FILE_AUTHOR, nextRevision, REVISIONS_KEPT, type CommitResult, type ProposedChange, type RevisionStore } from './revision-store';
 
