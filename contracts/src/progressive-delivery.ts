@@ -3,7 +3,7 @@
  * browsers, aborted by itself when it fails. What the shell's server, its browser code and the operators' console
  * agree on: the bucket cookie and how a bucket picks a release, the telemetry beacon, and the rollback rule.
  */
-import { REMOTE_NAMES, withRelease, type Canary, type RemoteName, type RemotesConfig } from './remotes';
+import { withRelease, type Canary, type RemoteName, type RemotesConfig } from './remotes';
 
 /** First-party cookie holding the browser's bucket: a random id, nothing personal. */
 export const BUCKET_COOKIE = 'shop_bucket';
