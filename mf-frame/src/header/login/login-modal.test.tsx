@@ -68,4 +68,21 @@ describe('LoginModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
   });
+
+  it('stays open when the close event of an earlier closing arrives after it was opened again (Escape, then Enter)', () => {
+    const { dialog, opener } = openModal();
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    fireEvent.click(opener);
+    const reopened = screen.getByRole('dialog', { name: 'Mon compte' });
+    // The first closing's event, run by the browser after the keypress that reopened it.
+    fireEvent(reopened, new Event('close'));
+    expect(screen.getByRole('dialog', { name: 'Mon compte' })).toBe(reopened);
+  });
+
+  it('follows a closing the browser did by itself', () => {
+    const { dialog } = openModal();
+    dialog.removeAttribute('open');
+    fireEvent(dialog, new Event('close'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -37,9 +37,11 @@ export function useModalDialog(open: boolean, onClose: () => void) {
       event.preventDefault();
       onClose();
     },
-    onClose() {
-      // The browser may still close it on its own (a second Escape); keep the state in step.
-      if (open) onClose();
+    onClose(event: SyntheticEvent<HTMLDialogElement>) {
+      // The browser may still close it on its own (a second Escape); keep the state in step. The close event is a task
+      // of its own, which a browser may run after a quicker keypress (input goes first): Escape then Enter on the
+      // opener reopens the dialog before the first closing's event arrives, and that stale event must not close it.
+      if (open && !event.currentTarget.open) onClose();
     },
     onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
       if (event.key !== 'Tab') return;
