@@ -252,7 +252,10 @@ test('1,000 malformed or oversized beacons: no 5xx, nothing counted, and the add
     'x'.repeat(4096),
   ];
   const statuses = new Map<number, number>();
-  for (let start = 0; start < 1000; start += 25) {
+  // The limit is per address per fixed minute, and earlier tests of this file posted from the same address: a burst
+  // that straddles the minute's end is split between two windows. So after the first 1,000 the burst goes on until the
+  // limit answers (3,000 at most, a few seconds: one window boundary at most), instead of hoping 1,000 fall in one.
+  for (let start = 0; start < 1000 || (!statuses.has(429) && start < 3000); start += 25) {
     const batch = await Promise.all(
       Array.from({ length: 25 }, async (_, i) => {
         const body = bodies[(start + i) % bodies.length]!;
