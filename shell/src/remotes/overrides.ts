@@ -17,11 +17,20 @@ export interface OverrideOutcome {
   cleanUrl: string | null;
 }
 
-/** Why a candidate is refused, or null when it is acceptable under the operator's allowlist. */
-export function overrideRefusal(name: string, entry: string, allowedOrigins: readonly string[]): string | null {
+/**
+ * Why the browser will not load remote `name` from `entry` whoever asks (the page's configuration or a candidate), or
+ * null: it must be a remote the shell composes, at a canonical http(s) release URL.
+ */
+export function releaseRefusal(name: string, entry: string): string | null {
   if (!(REMOTE_NAMES as readonly string[]).includes(name)) return `unknown remote "${name}"`;
   const problem = releaseUrlProblem(entry);
-  if (problem) return `entry "${entry}" refused: it ${problem}`;
+  return problem ? `entry "${entry}" refused: it ${problem}` : null;
+}
+
+/** Why a candidate is refused, or null when it is acceptable under the operator's allowlist. */
+export function overrideRefusal(name: string, entry: string, allowedOrigins: readonly string[]): string | null {
+  const refusal = releaseRefusal(name, entry);
+  if (refusal) return refusal;
   const { origin } = new URL(entry);
   if (!allowedOrigins.includes(origin)) return `origin ${origin} is not in overrideOrigins`;
   return null;

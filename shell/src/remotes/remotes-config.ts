@@ -1,5 +1,5 @@
-import { releaseUrlProblem } from '@shop/contracts/release-url';
 import type { RemotesConfig } from '@shop/contracts/remotes';
+import { releaseRefusal } from './overrides';
 
 /** The id of the inline JSON copy of remotes.json that the shell's server writes into each page. */
 export const REMOTES_SCRIPT_ID = 'shop-remotes';
@@ -7,17 +7,17 @@ export const REMOTES_SCRIPT_ID = 'shop-remotes';
 /**
  * A configuration as the shell's server hands it out. The server checked it with the one schema of remotes.json
  * (`@shop/contracts/remotes-schema`) before writing it into the page or answering /remotes.json, so the browser does
- * not download that validator again (decision 023). It checks that it was given a list of remotes, and each release
- * URL with the rule it applies to a browser's own candidates (`?mf-override=`, ./overrides.ts), which it carries
- * anyway: whatever the page says, code is only loaded from a canonical http(s) release URL.
+ * not download that validator again (decision 023). It checks that it was given a list of remotes, and each one with
+ * the rule it applies to a browser's own candidates (`?mf-override=`, `releaseRefusal`): whatever the page says, code
+ * is only loaded for a remote the shell composes, from a canonical http(s) release URL.
  */
 function asRemotesConfig(value: unknown, source: string): RemotesConfig {
   const remotes = (value as Partial<RemotesConfig> | null)?.remotes;
   if (!Array.isArray(remotes)) throw new Error(`${source}: not a remotes configuration`);
   for (const remote of remotes as unknown[]) {
     const { name, entry } = (remote ?? {}) as { name?: unknown; entry?: unknown };
-    const problem = typeof entry === 'string' ? releaseUrlProblem(entry) : 'is not a string';
-    if (typeof name !== 'string' || problem) throw new Error(`${source}: ${String(name)}: entry ${problem ?? 'has no name'}`);
+    const refusal = typeof name === 'string' && typeof entry === 'string' ? releaseRefusal(name, entry) : 'a remote needs a name and an entry';
+    if (refusal) throw new Error(`${source}: ${String(name)}: ${refusal}`);
   }
   return value as RemotesConfig;
 }
