@@ -187,6 +187,35 @@ test('a page whose own chunk arrives late (the contact form) is marked interacti
   await expect(form.getByRole('alert')).toContainText('Veuillez corriger les 4 points suivants');
 });
 
+test('the footer hydrates when it is needed: its code is not in the first load, and a click on it before then still counts', async ({ page }) => {
+  const problems = consoleProblems(page);
+  const footerCode: string[] = [];
+  page.on('request', (request) => {
+    if (/__federation_expose_Footer[^/]*\.js$/.test(request.url())) footerCode.push(request.url());
+  });
+  // The footer's code is held until the test lets it go, as a slow network would.
+  let letGo = () => {};
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(/__federation_expose_Footer[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${stack.url}/shop/face`); // resolves once <html data-shop="ready">
+  await page.waitForLoadState('networkidle');
+  expect(footerCode).toEqual([]);
+
+  // Clicking scrolls the link into view: the code is asked for, and the click waits for it instead of being lost.
+  await page.locator('footer[data-remote="mf_frame"]').getByRole('link', { name: 'Questions fréquentes' }).click();
+  await expect.poll(() => footerCode.length).toBe(1);
+  expect(new URL(page.url()).pathname).toBe('/shop/face');
+  letGo();
+  await page.waitForURL(`${stack.url}/faq`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Questions fréquentes');
+  // The shop's own navigation, not a page load: the document is still the one of /shop/face.
+  expect(await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.name)).toBe(`${stack.url}/shop/face`);
+  expect(problems).toEqual([]);
+});
+
 test('a remote whose server render throws: 200, the rest rendered, the browser renders that part', async ({ page, request }) => {
   await switchFrame(THROWS);
   await expect.poll(async () => releaseOf((await html(request, '/shop/face')).body, 'mf_frame'), { timeout: 20_000 }).toBe('1.0.0');

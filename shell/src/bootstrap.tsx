@@ -6,6 +6,7 @@ import { handedOver, PAGE_SNAPSHOT_ID, type PageSnapshot } from './data/page-dat
 import type { Overrides } from './remotes/overrides';
 import { applyOverrides } from './remotes/overrides';
 import { browserLoader, loadExposed, preloadModules, registerConfiguredRemotes } from './remotes/federation';
+import { firstScreenModules } from './remotes/hydration-gate';
 import { fetchRemotesConfig } from './remotes/remotes-config';
 import { modulesForPath } from './routes/modules-for-path';
 import { AppRoutes } from './routes/router';
@@ -22,7 +23,7 @@ async function configureRemotes(): Promise<Overrides> {
     if (outcome.cleanUrl) window.history.replaceState(window.history.state, '', outcome.cleanUrl);
     registerConfiguredRemotes(outcome.config);
     startPageViewTelemetry(outcome.config);
-    preloadModules(modulesForPath(window.location.pathname));
+    preloadModules(firstScreenModules(modulesForPath(window.location.pathname)));
     return outcome.active;
   } catch (error) {
     // Without a configuration every part shows its fallback; the page itself still renders.
@@ -42,9 +43,9 @@ function pageSnapshot(): PageSnapshot | null {
   }
 }
 
-/** The first screen's remote code, so the page hydrates in one pass instead of part by part. */
+/** The first screen's remote code, so the page hydrates in one pass instead of part by part (deferred parts come later). */
 async function firstScreenCode(failed: readonly ExposedModuleId[]): Promise<void> {
-  const ids = modulesForPath(window.location.pathname).filter((id) => !failed.includes(id));
+  const ids = firstScreenModules(modulesForPath(window.location.pathname)).filter((id) => !failed.includes(id));
   const settled = Promise.allSettled(ids.map((id) => loadExposed(id)));
   await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, HYDRATION_WAIT_MS))]);
 }
@@ -58,7 +59,7 @@ async function start() {
   const hydrate = snapshot !== null && Object.keys(overrides).length === 0;
   const app = (
     <ShopApp
-      loader={browserLoader(hydrate ? snapshot.failed : [], (id, outcome) => pageViewTelemetry.report(remoteOf(id), outcome))}
+      loader={browserLoader(hydrate ? snapshot.failed : [], (id, outcome) => pageViewTelemetry.report(remoteOf(id), outcome), hydrate)}
       data={hydrate ? handedOver(snapshot.data) : {}}
       notFoundPath={hydrate ? snapshot.notFoundPath : null}
       overrides={overrides}

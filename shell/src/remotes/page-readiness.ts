@@ -50,11 +50,14 @@ export function pageReadiness(onReady: () => void): PageReadiness {
 
 export const PageReadinessContext = createContext<PageReadiness | null>(null);
 
-/** For a RemoteSlot: tracks it while mounted; call the returned function when its part or fallback has committed. */
-export function useSlotReadiness(): () => void {
+/**
+ * For a RemoteSlot: tracks it while mounted (unless `tracked` is false: a part hydrated later, decision 024); call the
+ * returned function when its part or fallback has committed.
+ */
+export function useSlotReadiness(tracked = true): () => void {
   const readiness = useContext(PageReadinessContext);
   const [record] = useState<SlotRecord>(() => ({ settled: false }));
-  useEffect(() => readiness?.track(record), [readiness, record]);
+  useEffect(() => (tracked ? readiness?.track(record) : undefined), [readiness, record, tracked]);
   return useCallback(() => readiness?.settle(record), [readiness, record]);
 }
 

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
 import type { ViewOutcome } from '@shop/contracts/progressive-delivery';
+import type { HydrationGate } from './hydration-gate';
 
 /**
  * How the slots get remote modules: in the browser from the federation runtime of the shell's build, on the server
@@ -15,6 +16,11 @@ export interface RemoteLoader {
   serverFailure(id: ExposedModuleId): Error | null;
   /** What became of a slot in this page view (the browser's telemetry, decision 021); nothing on the server. */
   report?(id: ExposedModuleId, outcome: ViewOutcome): void;
+  /**
+   * The gate a deferred part's server HTML waits behind before its code is fetched (hydration-gate.ts), or null: the
+   * code is fetched when the slot renders. Only the browser's loader of a server-rendered page has gates.
+   */
+  hydrationGate?(id: ExposedModuleId): HydrationGate | null;
 }
 
 export const RemoteLoaderContext = createContext<RemoteLoader | null>(null);

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { ComponentProps, ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { ComponentProps, ComponentType, CSSProperties, LazyExoticComponent, ReactNode } from 'react';
 import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
+import { DEFERRED_PART_ATTRIBUTE, DEFERRED_PARTS, type HydrationGate } from './hydration-gate';
 import { useSlotReadiness } from './page-readiness';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { useRemoteLoader, type RemoteLoader } from './remote-loader';
@@ -36,14 +37,16 @@ function Committed({ then }: { then: () => void }) {
 // One lazy component per loader, module and attempt, so remounting a slot (e.g. on navigation) never suspends again.
 const lazyComponents = new WeakMap<RemoteLoader, Map<string, LazyExoticComponent<AnyComponent>>>();
 
-function lazyRemote(loader: RemoteLoader, id: ExposedModuleId, attempt: number): LazyExoticComponent<AnyComponent> {
+function lazyRemote(loader: RemoteLoader, id: ExposedModuleId, attempt: number, gate: HydrationGate | null): LazyExoticComponent<AnyComponent> {
   let components = lazyComponents.get(loader);
   if (!components) lazyComponents.set(loader, (components = new Map()));
   const key = `${id}#${attempt}`;
   let component = components.get(key);
   if (!component) {
+    // Behind a gate, React keeps the part's server HTML as it is (a dehydrated boundary) until the code arrives.
+    const load = () => (gate ? gate.opened.then(() => loader.load(id)) : loader.load(id)) as Promise<{ default: AnyComponent }>;
     component = lazy(() =>
-      (loader.load(id) as Promise<{ default: AnyComponent }>).catch((error: unknown) => {
+      load().catch((error: unknown) => {
         if (typeof error === 'object' && error !== null) loadFailures.add(error);
         throw error;
       }),
@@ -61,18 +64,25 @@ function lazyRemote(loader: RemoteLoader, id: ExposedModuleId, attempt: number):
 export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, loading = null }: RemoteSlotProps<Id>) {
   const loader = useRemoteLoader();
   const [attempt, setAttempt] = useState(0);
+  // A deferred part hydrates when it is needed (hydration-gate.ts); its slot element is there on both sides.
+  const deferred = DEFERRED_PARTS.has(id);
+  const gate = attempt === 0 ? (loader.hydrationGate?.(id) ?? null) : null;
+  const slotElement = useRef<HTMLDivElement>(null);
+  useEffect(() => (gate && slotElement.current ? gate.watch(slotElement.current) : undefined), [gate]);
   const retry = () => setAttempt((n) => n + 1);
   // The server showed the fallback (its remote was down): so does the first render here, then the browser tries itself.
   const serverFailure = attempt === 0 ? loader.serverFailure(id) : null;
   useEffect(() => {
     if (serverFailure) loader.load(id).then(retry, () => loader.report?.(id, 'load_failed'));
   }, [serverFailure, loader, id]);
-  // The page is interactive once every slot's part, or its fallback, is committed (page-readiness.ts).
-  const settled = useSlotReadiness();
+  // The page is interactive once every slot's part, or its fallback, is committed (page-readiness.ts); a part behind a
+  // gate is not waited for: what is done to it before it hydrates is replayed.
+  const settled = useSlotReadiness(gate === null);
   const rendered = useCallback(() => {
     loader.report?.(id, 'rendered');
     settled();
-  }, [loader, id, settled]);
+    gate?.hydrated();
+  }, [loader, id, settled, gate]);
   const failed = (error: Error) => loader.report?.(id, loadFailures.has(error) ? 'load_failed' : 'render_threw');
   // A fallback shown settles the slot as its part would.
   const fallbackFor = (error: Error) => (
@@ -81,8 +91,8 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, lo
       <Committed then={settled} />
     </>
   );
-  const Component = lazyRemote(loader, id, attempt);
-  return (
+  const Component = lazyRemote(loader, id, attempt, gate);
+  const part = (
     <RemoteErrorBoundary key={attempt} remote={id} fallback={fallbackFor} onError={failed}>
       {/* The one boundary of the part: its code, and any chunk of its own it suspends on, hydrate as one piece. */}
       <Suspense fallback={loading}>
@@ -98,4 +108,13 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, lo
       </Suspense>
     </RemoteErrorBoundary>
   );
+  if (!deferred) return part;
+  return (
+    <div ref={slotElement} {...{ [DEFERRED_PART_ATTRIBUTE]: id }} style={CONTENTS}>
+      {part}
+    </div>
+  );
 }
+
+/** A deferred part's slot element takes no box of its own: the part lays out as if it were not there. */
+const CONTENTS: CSSProperties = { display: 'contents' };
