@@ -1,20 +1,17 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { remoteOf, type ExposedModuleId } from '@shop/contracts/exposes';
+import { remoteOf } from '@shop/contracts/exposes';
 import { ShopApp } from './app/shop-app';
 import { handedOver, PAGE_SNAPSHOT_ID, type PageSnapshot } from './data/page-data';
 import type { Overrides } from './remotes/overrides';
 import { applyOverrides } from './remotes/overrides';
-import { browserLoader, loadExposed, preloadModules, registerConfiguredRemotes } from './remotes/federation';
+import { browserLoader, preloadModules, registerConfiguredRemotes } from './remotes/federation';
 import { firstScreenModules } from './remotes/hydration-gate';
 import { fetchRemotesConfig } from './remotes/remotes-config';
 import { modulesForPath } from './routes/modules-for-path';
 import { AppRoutes } from './routes/router';
 import { pageViewTelemetry, startPageViewTelemetry } from './telemetry/page-view-telemetry';
 import '@shop/contracts/tokens.css';
-
-/** How long hydration waits for the first screen's remote code before it starts with what has arrived. */
-const HYDRATION_WAIT_MS = 3000;
 
 async function configureRemotes(): Promise<Overrides> {
   try {
@@ -43,13 +40,6 @@ function pageSnapshot(): PageSnapshot | null {
   }
 }
 
-/** The first screen's remote code, so the page hydrates in one pass instead of part by part (deferred parts come later). */
-async function firstScreenCode(failed: readonly ExposedModuleId[]): Promise<void> {
-  const ids = firstScreenModules(modulesForPath(window.location.pathname)).filter((id) => !failed.includes(id));
-  const settled = Promise.allSettled(ids.map((id) => loadExposed(id)));
-  await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, HYDRATION_WAIT_MS))]);
-}
-
 async function start() {
   const overrides = await configureRemotes();
   const container = document.getElementById('root');
@@ -74,7 +64,9 @@ async function start() {
     createRoot(container).render(app);
     return;
   }
-  await firstScreenCode(snapshot.failed);
+  // At once, without waiting for the parts' code (decision 024): the shell's own tree hydrates now, and each part's
+  // server HTML stays as it is until its code arrives, then hydrates in a render of its own that yields to the browser
+  // every few milliseconds. Waiting for every part first made one long task of the whole page's hydration.
   hydrateRoot(container, app, {
     // A part the server left to the browser (its render failed or was late) is rendered here: say so, once, plainly.
     onRecoverableError: (error) => console.warn(`[ssr] a part of the page was rendered in the browser: ${(error as Error).message}`),
