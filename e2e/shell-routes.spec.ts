@@ -2,6 +2,7 @@ import { expect, test } from './support/test';
 import type { Page } from '@playwright/test';
 import { pageRoutes as routeTable, redirects } from '@shop/contracts/routes';
 import { products } from './support/cart';
+import { consoleProblems } from './support/console';
 import { stackForThisFile } from './support/stack';
 
 const stack = stackForThisFile();
@@ -34,7 +35,7 @@ async function watchCsp(page: Page): Promise<string[]> {
 let orderNumber = '';
 const concrete = (path: string) => path.replace(':slug', productSlug).replace(':number', orderNumber);
 
-test('every route of the route table answers 200 and shows its page’s heading, with no CSP violation', async ({
+test('every route of the route table answers 200, rendered on the server, and hydrates to its page’s heading with no error, warning or CSP violation', async ({
   page,
   request,
 }) => {
@@ -49,11 +50,14 @@ test('every route of the route table answers 200 and shows its page’s heading,
   expect(placed.status(), await placed.text()).toBe(201);
   orderNumber = ((await placed.json()) as { order: { number: string } }).order.number;
   const violations = await watchCsp(page);
+  const problems = consoleProblems(page);
   for (const def of routeTable) {
     const path = concrete(def.path);
     const response = await request.get(`${stack.url}${path}`);
     expect(response.status(), path).toBe(200);
-    await page.goto(`${stack.url}${path}`);
+    await page.goto(`${stack.url}${path}`); // resolves once the page has hydrated (<html data-shop="ready">)
+    expect(await page.locator('#shop-page').count(), `${path} is server-rendered`).toBe(1);
+    expect(problems, path).toEqual([]);
     await expect(page.locator('main h1').first(), path).toBeVisible();
     await expect(page.locator('[data-fallback]'), path).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Page introuvable' }), path).toHaveCount(0);
