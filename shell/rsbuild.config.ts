@@ -60,8 +60,9 @@ export default defineConfig({
       },
       splitChunks: {
         cacheGroups: {
-          // A stable name for the chunk of react-toastify, so the preload list above can leave it out.
-          'lib-toastify': { test: /[\\/]react-toastify[\\/]/, name: 'lib-toastify', chunks: 'async', enforce: true },
+          // A stable name for the chunk of react-toastify and its one dependency, so the preload list above can leave
+          // them out (clsx was a chunk of its own, twice, preloaded and unused).
+          'lib-toastify': { test: /[\\/](react-toastify|clsx)[\\/]/, name: 'lib-toastify', chunks: 'async', enforce: true },
           // react-dom's entry module in one chunk, whether the shell provides it or falls back to it: split by use, the
           // same module was two chunks and the preload list above fetched both.
           'lib-react-dom': {
@@ -70,6 +71,8 @@ export default defineConfig({
             chunks: 'async',
             enforce: true,
           },
+          // The shop's list of router exports (tools/shared/react-router-dom.js) in one chunk, for the same reason.
+          'lib-router-list': { test: /[\\/]tools[\\/]shared[\\/]react-router-dom\.js$/, name: 'lib-router-list', chunks: 'async', enforce: true },
         },
       },
     },
