@@ -65,8 +65,7 @@ async function start() {
     return;
   }
   // At once, without waiting for the parts' code (decision 024): the shell's own tree hydrates now, and each part's
-  // server HTML stays as it is until its code arrives, then hydrates in a render of its own that yields to the browser
-  // every few milliseconds. Waiting for every part first made one long task of the whole page's hydration.
+  // server HTML stays as it is until its code arrives, then hydrates on its own (React's selective hydration).
   hydrateRoot(container, app, {
     // A part the server left to the browser (its render failed or was late) is rendered here: say so, once, plainly.
     onRecoverableError: (error) => console.warn(`[ssr] a part of the page was rendered in the browser: ${(error as Error).message}`),

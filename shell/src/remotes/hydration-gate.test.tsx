@@ -170,6 +170,43 @@ describe('a deferred part (decision 024)', () => {
     expect(first).toBe('needed');
   });
 
+  it('whose code fails to load shows its fallback, and then holds no click', async () => {
+    const gate = hydrationGate();
+    container.innerHTML = await serverHtml();
+    const loader: RemoteLoader = {
+      load: async (id) => {
+        loads.push(id);
+        throw new Error('remote down');
+      },
+      serverFailure: () => null,
+      hydrationGate: () => gate,
+    };
+    await act(async () => {
+      root = hydrateRoot(container, page(loader), { onRecoverableError: () => undefined });
+    });
+    act(() => FakeIntersectionObserver.instances[0]!.scrollIntoView());
+    await flush();
+    expect(container.textContent).toContain('pied de page indisponible');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    container.querySelector('p')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+  });
+
+  it('is not gated when the server rendered its fallback (its remote was down there): the fallback hears clicks', async () => {
+    const down = new Error('down');
+    const failing: RemoteLoader = { load: async () => Promise.reject(down), serverFailure: () => down };
+    container.innerHTML = renderToString(page(failing));
+    const gate = hydrationGate();
+    await act(async () => {
+      root = hydrateRoot(container, page({ ...failing, hydrationGate: () => gate }), { onRecoverableError: () => undefined });
+    });
+    await flush();
+    expect(container.textContent).toContain('pied de page indisponible');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    container.querySelector('p')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+  });
+
   it('without a gate (a page the browser renders itself) is fetched at once', async () => {
     await hydrate(null);
     expect(loads).toEqual(['mf_frame/Footer']);

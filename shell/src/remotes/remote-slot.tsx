@@ -64,25 +64,29 @@ function lazyRemote(loader: RemoteLoader, id: ExposedModuleId, attempt: number, 
 export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, loading = null }: RemoteSlotProps<Id>) {
   const loader = useRemoteLoader();
   const [attempt, setAttempt] = useState(0);
-  // A deferred part hydrates when it is needed (hydration-gate.ts); its slot element is there on both sides.
-  const deferred = DEFERRED_PARTS.has(id);
-  const gate = attempt === 0 ? (loader.hydrationGate?.(id) ?? null) : null;
-  const slotElement = useRef<HTMLDivElement>(null);
-  useEffect(() => (gate && slotElement.current ? gate.watch(slotElement.current) : undefined), [gate]);
   const retry = () => setAttempt((n) => n + 1);
   // The server showed the fallback (its remote was down): so does the first render here, then the browser tries itself.
   const serverFailure = attempt === 0 ? loader.serverFailure(id) : null;
+  // A deferred part hydrates when it is needed (hydration-gate.ts); its slot element is there on both sides.
+  const deferred = DEFERRED_PARTS.has(id);
+  const gate = attempt === 0 && !serverFailure ? (loader.hydrationGate?.(id) ?? null) : null;
+  const slotElement = useRef<HTMLDivElement>(null);
+  useEffect(() => (gate && slotElement.current ? gate.watch(slotElement.current) : undefined), [gate]);
   useEffect(() => {
     if (serverFailure) loader.load(id).then(retry, () => loader.report?.(id, 'load_failed'));
   }, [serverFailure, loader, id]);
   // The page is interactive once every slot's part, or its fallback, is committed (page-readiness.ts); a part behind a
   // gate is not waited for: what is done to it before it hydrates is replayed.
-  const settled = useSlotReadiness(gate === null);
+  const slotReady = useSlotReadiness(gate === null);
+  // The part or its fallback is committed: the slot has settled, and a gate stops holding clicks (replayed now).
+  const settled = useCallback(() => {
+    slotReady();
+    gate?.hydrated();
+  }, [slotReady, gate]);
   const rendered = useCallback(() => {
     loader.report?.(id, 'rendered');
     settled();
-    gate?.hydrated();
-  }, [loader, id, settled, gate]);
+  }, [loader, id, settled]);
   const failed = (error: Error) => loader.report?.(id, loadFailures.has(error) ? 'load_failed' : 'render_threw');
   // A fallback shown settles the slot as its part would.
   const fallbackFor = (error: Error) => (
