@@ -40,6 +40,10 @@ function Footer() {
       <button type="button" onClick={() => clicks.push('button')}>
         Haut de page
       </button>
+      <a href="/faq">Questions fréquentes</a>
+      <a href="https://www.instagram.com/maisonargane" target="_blank" rel="noreferrer">
+        Instagram
+      </a>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -190,6 +194,33 @@ describe('a deferred part (decision 024)', () => {
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     container.querySelector('p')!.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(false);
+  });
+
+  it('leaves a link to another site or tab to the browser: never held', async () => {
+    await hydrate(hydrationGate());
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    container.querySelector('a[target="_blank"]')!.addEventListener('click', (event) => event.preventDefault()); // jsdom cannot navigate
+    const seen: boolean[] = [];
+    document.addEventListener('click', (event) => seen.push(event.defaultPrevented), { capture: true, once: true });
+    container.querySelector('a[target="_blank"]')!.dispatchEvent(click);
+    expect(seen).toEqual([false]);
+    expect(loads).toEqual([]);
+  });
+
+  it('follows a held link by a page load when the part’s code fails and its fallback replaces it', async () => {
+    const visited: string[] = [];
+    const gate = hydrationGate((href) => visited.push(href));
+    container.innerHTML = await serverHtml();
+    const loader: RemoteLoader = { load: async () => Promise.reject(new Error('remote down')), serverFailure: () => null, hydrationGate: () => gate };
+    await act(async () => {
+      root = hydrateRoot(container, page(loader), { onRecoverableError: () => undefined });
+    });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    container.querySelector('a[href="/faq"]')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    await flush();
+    expect(container.textContent).toContain('pied de page indisponible');
+    expect(visited).toEqual([`${window.location.origin}/faq`]);
   });
 
   it('is not gated when the server rendered its fallback (its remote was down there): the fallback hears clicks', async () => {

@@ -41,9 +41,31 @@ export interface HydrationGate {
 const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-function replay(event: Event): void {
+/** The link a click would follow, if any. */
+const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null);
+
+/**
+ * A link the browser follows by itself, whatever the part's code does: another site, another tab or window, a
+ * download. Held and replayed, its click would no longer come from the shopper (a new tab would be blocked).
+ */
+function browserLink(link: HTMLAnchorElement): boolean {
+  return link.origin !== link.ownerDocument.location.origin || (link.target !== '' && link.target !== '_self') || link.hasAttribute('download');
+}
+
+/** A held event, with where its link led when it was made. */
+interface Held {
+  event: Event;
+  href: string | null;
+}
+
+function replay({ event, href }: Held, navigate: (href: string) => void): void {
   const target = event.target;
-  if (!(target instanceof Element) || !target.isConnected) return;
+  if (!(target instanceof Element) || !target.isConnected) {
+    // The part's HTML was replaced (its code failed and its fallback shows, or it rendered anew): the shopper's click
+    // on a link still goes where the link led, as it would have without any script.
+    if (href) navigate(href);
+    return;
+  }
   if (event.type === 'submit') {
     if (target instanceof HTMLFormElement) target.requestSubmit();
     return;
@@ -63,10 +85,11 @@ function replay(event: Event): void {
   );
 }
 
-export function hydrationGate(): HydrationGate {
+/** `navigate`: how a held click on a link whose part was replaced is followed (a page load, by default). */
+export function hydrationGate(navigate: (href: string) => void = (href) => window.location.assign(href)): HydrationGate {
   let open = () => {};
   const opened = new Promise<void>((resolve) => (open = resolve));
-  const held: Event[] = [];
+  const held: Held[] = [];
   let done = false;
   let stop = () => {};
   return {
@@ -77,11 +100,12 @@ export function hydrationGate(): HydrationGate {
       const view = doc.defaultView ?? window;
       const hold = (event: Event) => {
         if (done || !slot.contains(event.target as Node)) return;
-        if (event.type === 'click' && !isPlainClick(event as MouseEvent)) return;
+        const link = event.type === 'click' ? linkOf(event.target) : null;
+        if (event.type === 'click' && (!isPlainClick(event as MouseEvent) || (link && browserLink(link)))) return;
         // Before React's own listener (on the root): the browser does not act on it, React does not drop it.
         event.preventDefault();
         event.stopPropagation();
-        held.push(event);
+        held.push({ event, href: link?.href ?? null });
         open();
       };
       const needed = () => open();
@@ -120,7 +144,7 @@ export function hydrationGate(): HydrationGate {
       if (done) return;
       done = true;
       stop();
-      for (const event of held.splice(0)) replay(event);
+      for (const entry of held.splice(0)) replay(entry, navigate);
     },
   };
 }
