@@ -96,16 +96,27 @@ afterEach(() => {
   delete document.documentElement.dataset.shop;
 });
 
-async function hydrate(gate: HydrationGate | null) {
-  container.innerHTML = await serverHtml();
-  const loader: RemoteLoader = {
-    load: async (id) => {
-      loads.push(id);
-      return module as never;
-    },
-    serverFailure: () => null,
-    hydrationGate: () => gate,
-  };
+const loadsTheModule: RemoteLoader['load'] = async (id) => {
+  loads.push(id);
+  return module as never;
+};
+
+const failsToLoad: RemoteLoader['load'] = async (id) => {
+  loads.push(id);
+  throw new Error('remote down');
+};
+
+interface PageSetUp {
+  load?: RemoteLoader['load'];
+  serverFailure?: RemoteLoader['serverFailure'];
+  /** The server's HTML; by default the page rendered with the part's code at hand. */
+  html?: string;
+}
+
+/** Puts the server's HTML in the page and hydrates it in the browser with `gate` for the footer. */
+async function hydrate(gate: HydrationGate | null, { load = loadsTheModule, serverFailure = () => null, html }: PageSetUp = {}) {
+  container.innerHTML = html ?? (await serverHtml());
+  const loader: RemoteLoader = { load, serverFailure, hydrationGate: () => gate };
   await act(async () => {
     root = hydrateRoot(container, page(loader), { onRecoverableError: (error) => clicks.push(`recoverable: ${String(error)}`) });
   });
@@ -175,19 +186,7 @@ describe('a deferred part (decision 024)', () => {
   });
 
   it('whose code fails to load shows its fallback, and then holds no click', async () => {
-    const gate = hydrationGate();
-    container.innerHTML = await serverHtml();
-    const loader: RemoteLoader = {
-      load: async (id) => {
-        loads.push(id);
-        throw new Error('remote down');
-      },
-      serverFailure: () => null,
-      hydrationGate: () => gate,
-    };
-    await act(async () => {
-      root = hydrateRoot(container, page(loader), { onRecoverableError: () => undefined });
-    });
+    await hydrate(hydrationGate(), { load: failsToLoad });
     act(() => FakeIntersectionObserver.instances[0]!.scrollIntoView());
     await flush();
     expect(container.textContent).toContain('pied de page indisponible');
@@ -209,12 +208,7 @@ describe('a deferred part (decision 024)', () => {
 
   it('follows a held link by a page load when the part’s code fails and its fallback replaces it', async () => {
     const visited: string[] = [];
-    const gate = hydrationGate((href) => visited.push(href));
-    container.innerHTML = await serverHtml();
-    const loader: RemoteLoader = { load: async () => Promise.reject(new Error('remote down')), serverFailure: () => null, hydrationGate: () => gate };
-    await act(async () => {
-      root = hydrateRoot(container, page(loader), { onRecoverableError: () => undefined });
-    });
+    await hydrate(hydrationGate((href) => visited.push(href)), { load: failsToLoad });
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     container.querySelector('a[href="/faq"]')!.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
@@ -225,12 +219,8 @@ describe('a deferred part (decision 024)', () => {
 
   it('is not gated when the server rendered its fallback (its remote was down there): the fallback hears clicks', async () => {
     const down = new Error('down');
-    const failing: RemoteLoader = { load: async () => Promise.reject(down), serverFailure: () => down };
-    container.innerHTML = renderToString(page(failing));
-    const gate = hydrationGate();
-    await act(async () => {
-      root = hydrateRoot(container, page({ ...failing, hydrationGate: () => gate }), { onRecoverableError: () => undefined });
-    });
+    const serverFailure = () => down;
+    await hydrate(hydrationGate(), { load: failsToLoad, serverFailure, html: renderToString(page({ load: failsToLoad, serverFailure })) });
     await flush();
     expect(container.textContent).toContain('pied de page indisponible');
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
