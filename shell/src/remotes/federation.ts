@@ -2,7 +2,7 @@ import { getInstance } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
 import type { RemoteEntry, RemotesConfig } from '@shop/contracts/remotes';
-import { DEFERRED_PARTS, hydrationGate, type HydrationGate } from './hydration-gate';
+import { hydrationGate, type HydrationGate } from './hydration-gate';
 import type { RemoteLoader } from './remote-loader';
 import { versionOfEntry } from './remotes-config';
 
@@ -92,7 +92,7 @@ export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<E
 /**
  * The browser's loader for the slots. `serverFailed`: the modules the server could not load and rendered as fallbacks
  * (from the page snapshot); those slots hydrate as the same fallback, then try again here. `report`: what became of
- * each slot, for the telemetry. `hydrating`: the page is server HTML, so its deferred parts wait behind their gates.
+ * each slot, for the telemetry. `hydrating`: the page is server HTML, so a deferred part's slot gets a gate (one per module).
  */
 export function browserLoader(serverFailed: readonly ExposedModuleId[] = [], report?: RemoteLoader['report'], hydrating = false): RemoteLoader {
   const failed = new Set<ExposedModuleId>(serverFailed);
@@ -102,7 +102,7 @@ export function browserLoader(serverFailed: readonly ExposedModuleId[] = [], rep
     serverFailure: (id) => (failed.has(id) ? new Error(`${id}: indisponible lors du rendu sur le serveur`) : null),
     report,
     hydrationGate(id) {
-      if (!hydrating || !DEFERRED_PARTS.has(id)) return null;
+      if (!hydrating) return null;
       let gate = gates.get(id);
       if (!gate) gates.set(id, (gate = hydrationGate()));
       return gate;

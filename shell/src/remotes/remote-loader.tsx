@@ -17,8 +17,9 @@ export interface RemoteLoader {
   /** What became of a slot in this page view (the browser's telemetry, decision 021); nothing on the server. */
   report?(id: ExposedModuleId, outcome: ViewOutcome): void;
   /**
-   * The gate a deferred part's server HTML waits behind before its code is fetched (hydration-gate.ts), or null: the
-   * code is fetched when the slot renders. Only the browser's loader of a server-rendered page has gates.
+   * The gate a deferred part's server HTML waits behind before its code is fetched (hydration-gate.ts), the same one
+   * on every call for a module, or null: the code is fetched when the slot renders. Only the browser's loader of a
+   * server-rendered page has gates; which parts are deferred is the slot's to know (`DEFERRED_PARTS`).
    */
   hydrationGate?(id: ExposedModuleId): HydrationGate | null;
 }

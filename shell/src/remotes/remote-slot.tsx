@@ -69,7 +69,7 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, lo
   const serverFailure = attempt === 0 ? loader.serverFailure(id) : null;
   // A deferred part hydrates when it is needed (hydration-gate.ts); its slot element is there on both sides.
   const deferred = DEFERRED_PARTS.has(id);
-  const gate = attempt === 0 && !serverFailure ? (loader.hydrationGate?.(id) ?? null) : null;
+  const gate = deferred && attempt === 0 && !serverFailure ? (loader.hydrationGate?.(id) ?? null) : null;
   const slotElement = useRef<HTMLDivElement>(null);
   useEffect(() => (gate && slotElement.current ? gate.watch(slotElement.current) : undefined), [gate]);
   useEffect(() => {
