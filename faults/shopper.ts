@@ -146,7 +146,13 @@ export class Shopper {
         headers: { Origin: this.targets.origin, 'Content-Type': 'application/json', 'Idempotency-Key': key },
       });
       if (answer && (answer.status === 201 || answer.status === 200)) {
-        const order = (answer.body as { order: { number: string; lines: { productId: string; quantity: number }[] } }).order;
+        const order = (answer.body as { order?: { number: string; lines: { productId: string; quantity: number }[] } } | null)?.order;
+        // A success that is not an order (seen once, as the shell was killed and restarted): said with what came, so
+        // its source can be found, instead of a crash of the whole run.
+        if (!order) {
+          this.problems.push(`order (key ${key}, attempt ${attempts}) answered ${answer.status} without an order: ${JSON.stringify(answer.body).slice(0, 300)}`);
+          return;
+        }
         this.orders.push({
           number: order.number,
           lines: new Map(order.lines.map((line) => [line.productId, line.quantity])),
