@@ -162,7 +162,8 @@ async function main(): Promise<number> {
     console.log(
       `\n${SHOPPERS} shoppers, ${shoppers.reduce((a, s) => a + s.iterations, 0)} rounds, ${adds} requests; ` +
         `${ordersChecked} orders acknowledged and read back (${retriedOrders} after a lost answer, found again by their ` +
-        `Idempotency-Key); carts checked: ${shoppers.length}; adds whose answer was lost (applied or not): ${shoppers.reduce((a, s) => a + s.lostAnswers, 0)}.`,
+        `Idempotency-Key); carts checked: ${shoppers.length}; adds whose answer was lost (applied or not): ${shoppers.reduce((a, s) => a + s.lostAnswers, 0)}; ` +
+        `order answers that said success without the order (cut on the way, retried): ${shoppers.reduce((a, s) => a + s.incompleteAnswers, 0)}.`,
     );
   } finally {
     clearTimeout(watchdog);

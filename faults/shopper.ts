@@ -36,6 +36,17 @@ const REQUEST_TIMEOUT_MS = 5_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
 
+interface OrderAnswer {
+  number: string;
+  lines: { productId: string; quantity: number }[];
+}
+
+/** The order a 200/201 answer holds, or undefined when its body is not one (an answer that was cut). */
+function orderIn(body: unknown): OrderAnswer | undefined {
+  const order = (body as { order?: Partial<OrderAnswer> } | null)?.order;
+  return typeof order?.number === 'string' && Array.isArray(order.lines) ? (order as OrderAnswer) : undefined;
+}
+
 export const delivery = {
   fullName: 'Samira Alaoui',
   phone: '0612345678',
@@ -54,6 +65,8 @@ export class Shopper {
   iterations = 0;
   /** Adds over the whole run whose answer never came. */
   lostAnswers = 0;
+  /** Answers to an order that said success without holding the order (cut on the way). */
+  incompleteAnswers = 0;
 
   constructor(
     readonly id: number,
@@ -145,14 +158,9 @@ export class Shopper {
         ...this.json(delivery),
         headers: { Origin: this.targets.origin, 'Content-Type': 'application/json', 'Idempotency-Key': key },
       });
-      if (answer && (answer.status === 201 || answer.status === 200)) {
-        const order = (answer.body as { order?: { number: string; lines: { productId: string; quantity: number }[] } } | null)?.order;
-        // A success that is not an order (seen once, as the shell was killed and restarted): said with what came, so
-        // its source can be found, instead of a crash of the whole run.
-        if (!order) {
-          this.problems.push(`order (key ${key}, attempt ${attempts}) answered ${answer.status} without an order: ${JSON.stringify(answer.body).slice(0, 300)}`);
-          return;
-        }
+      const succeeded = answer !== undefined && (answer.status === 201 || answer.status === 200);
+      const order = succeeded ? orderIn(answer.body) : undefined;
+      if (order) {
         this.orders.push({
           number: order.number,
           lines: new Map(order.lines.map((line) => [line.productId, line.quantity])),
@@ -164,7 +172,10 @@ export class Shopper {
         this.uncertain = new Map();
         return;
       }
-      if (answer && answer.status < 500) {
+      // A success without its order is an answer that did not arrive whole: its outcome is unknown, as a lost answer's
+      // is, and a retry with the same key tells. Counted, so the run shows whether the shop still sends any.
+      if (succeeded) this.incompleteAnswers += 1;
+      else if (answer && answer.status < 500) {
         this.problems.push(`order (key ${key}, attempt ${attempts}) answered ${answer.status}: ${JSON.stringify(answer.body)}`);
         return;
       }

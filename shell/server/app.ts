@@ -8,7 +8,7 @@ import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-k
 import type { Product, ProductsResponse } from '@shop/contracts/products';
 import { isKnownPath, redirectFor } from '@shop/contracts/route-matching';
 import { contentSecurityPolicyHeader } from './content-security-policy';
-import { cartServiceProxy } from './proxy';
+import { cartServiceProxy } from './proxy/cart-service-proxy';
 import type { Logger } from './remotes-config-file';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { cachedRemotesStatus } from './remotes-status';
@@ -54,6 +54,11 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   const app = new Koa();
   // ctx.ip and ctx.protocol read the X-Forwarded-* headers that trustedForwarding has rewritten (never a client's own).
   app.proxy = true;
+  // An error Koa could not answer (an answer cut after its head, when cart-service died under it): one log line, not
+  // Koa's stack on stderr. A client that went away is not an error of the shop's.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE' && error.code !== 'ECONNRESET') log.error(`request failed after its answer began: ${error.message}`);
+  });
   const status = cachedRemotesStatus(() => remotes.current);
   const down = remotesDown(status);
   const absolute = (path: string) => `${options.publicUrl}${path}`;
