@@ -1,14 +1,18 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationsErrorBody, OperationsState, RevisionHistory, RevisionResponse } from '@shop/contracts/operations';
 import { LOGIN_LIMITS } from './accounts/login-limits';
 import { PASSWORD, startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../test-support/operations-shell';
 import { parseTrustProxy } from '@shop/server-kit/trusted-proxy';
 
+/** The shop's public origin behind its TLS terminator (PUBLIC_URL): the console's pages post from it. */
+const PUBLIC_URL = 'https://boutique.example.ma';
+
 let releases: FakeReleaseHosts;
 let shell: OperationsShell;
 beforeAll(async () => {
   releases = await startReleaseHosts();
-  shell = await startOperationsShell({ releases, trustProxy: parseTrustProxy('1', 'none') });
+  shell = await startOperationsShell({ releases, trustProxy: parseTrustProxy('1', 'none'), publicUrl: PUBLIC_URL });
 });
 afterAll(async () => {
   await shell?.close();
@@ -28,9 +32,23 @@ const login = (name: string, password: string, headers: Record<string, string> =
   fetch(`${shell.url}/operations/login`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: shell.url, ...headers },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: PUBLIC_URL, ...headers },
     body: new URLSearchParams({ name, password }),
   });
+
+/** A POST with exactly these headers (`fetch` would replace `Host` with the URL's). */
+function rawPost(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(text)) } }, (res) => {
+      let answer = '';
+      res.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: answer }));
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
+}
 
 describe('the operators’ console without a session', () => {
   it('sends the browser to the login page and answers the API and the console’s files 401', async () => {
@@ -65,8 +83,8 @@ describe('logging in', () => {
   }, 20_000);
 
   it('opens a session with an HttpOnly, SameSite=Strict cookie, Secure behind an HTTPS proxy, and the console answers', async () => {
-    // Behind a TLS terminator, the browser's page is https: so is its Origin.
-    const ok = await login('amina', PASSWORD, { 'X-Forwarded-Proto': 'https', Origin: shell.url.replace('http:', 'https:') });
+    // Behind a TLS terminator, the browser's page is the public https origin.
+    const ok = await login('amina', PASSWORD, { 'X-Forwarded-Proto': 'https' });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/operations');
     const cookie = ok.headers.get('set-cookie') ?? '';
@@ -81,17 +99,35 @@ describe('logging in', () => {
     expect(await page.text()).toContain('Console des opérations');
     expect(await (await fetch(`${shell.url}/operations/api/session`, { headers: { Cookie: session } })).json()).toEqual({ operator: 'amina' });
 
-    // A state-changing request with the cookie from another site, or without an Origin, is refused.
-    for (const origin of ['https://evil.example', undefined]) {
-      const forged = await fetch(`${shell.url}/operations/api/switch`, {
+    // A state-changing request with the cookie from another site, without an Origin, from an origin that is only the
+    // request's own Host (DNS rebinding), or from the shop's origin but marked cross-site by the browser, is refused.
+    for (const headers of [
+      { Origin: 'https://evil.example' },
+      {},
+      { Origin: shell.url },
+      { Origin: 'http://evil.example:3000', Host: 'evil.example:3000' },
+      { Origin: PUBLIC_URL, 'Sec-Fetch-Site': 'cross-site' },
+    ]) {
+      const forged = await rawPost(`${shell.url}/operations/api/switch`, { Cookie: session, 'Content-Type': 'application/json', ...headers }, {
+        remote: 'mf_cart',
+        entry: releases.entry('mf_cart', '1.0.1'),
+        expectedRevision: 1,
+      });
+      expect(forged.status, JSON.stringify(headers)).toBe(403);
+      expect((JSON.parse(forged.body) as OperationsErrorBody).error.code).toBe('forbidden_origin');
+    }
+    // A request with an Authorization header is judged by it alone: a wrong one is refused, whatever cookie comes along.
+    for (const authorization of ['Bearer x', 'Bearer op_pas-un-jeton-valide', 'Basic YW1pbmE6eA==']) {
+      const withCookie = await fetch(`${shell.url}/operations/api/state`, { headers: { Cookie: session, Authorization: authorization } });
+      expect(withCookie.status, authorization).toBe(401);
+      const change = await fetch(`${shell.url}/operations/api/switch`, {
         method: 'POST',
-        headers: { Cookie: session, 'Content-Type': 'application/json', ...(origin ? { Origin: origin } : {}) },
+        headers: { Cookie: session, Authorization: authorization, 'Content-Type': 'application/json' },
         body: JSON.stringify({ remote: 'mf_cart', entry: releases.entry('mf_cart', '1.0.1'), expectedRevision: 1 }),
       });
-      expect(forged.status, String(origin)).toBe(403);
-      expect(((await forged.json()) as OperationsErrorBody).error.code).toBe('forbidden_origin');
+      expect(change.status, authorization).toBe(401);
     }
-    const logout = await fetch(`${shell.url}/operations/logout`, { method: 'POST', redirect: 'manual', headers: { Cookie: session, Origin: shell.url } });
+    const logout = await fetch(`${shell.url}/operations/logout`, { method: 'POST', redirect: 'manual', headers: { Cookie: session, Origin: PUBLIC_URL } });
     expect(logout.status).toBe(303);
     expect((await fetch(`${shell.url}/operations/api/session`, { headers: { Cookie: session } })).status).toBe(401);
   });

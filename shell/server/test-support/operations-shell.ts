@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_ROLLBACK_RULE, type RollbackRule } from '@shop/contracts/progressive-delivery';
@@ -70,7 +70,14 @@ export async function startOperationsShell(options: {
   rule?: RollbackRule;
   checkIntervalMs?: number;
   limits?: { perAddressPerMinute: number; perBucketPerMinute: number };
+  /** The shop's public origin (PUBLIC_URL); by default the address the test server listens on. */
+  publicUrl?: string;
 }): Promise<OperationsShell> {
+  // Listening first, so the shop's public origin can be its own address, as PUBLIC_URL's default is.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = urlOf(server);
+  const publicUrl = options.publicUrl ?? url;
   const dir = await mkdtemp(join(tmpdir(), 'operations-shell-'));
   await mkdir(join(dir, 'dist/operations/static/js'), { recursive: true });
   await writeFile(join(dir, 'dist/index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
@@ -105,7 +112,7 @@ export async function startOperationsShell(options: {
   const app = await createShellServer({
     distDir: join(dir, 'dist'),
     cartServiceUrl: 'http://127.0.0.1:9',
-    publicUrl: 'http://localhost:3000',
+    publicUrl,
     remotes: stores.live,
     trustProxy: options.trustProxy ?? TRUST_NOBODY,
     log,
@@ -123,15 +130,15 @@ export async function startOperationsShell(options: {
         cartServiceUrl: 'http://127.0.0.1:9',
         adminToken: undefined,
         consoleDir: join(dir, 'dist/operations'),
-        publicUrl: 'http://localhost:3000',
+        publicUrl,
         log,
         canaryFigures: delivery.figures,
         rule,
       }),
   });
-  const server: Server = await listen(app);
+  server.on('request', app.callback());
   return {
-    url: urlOf(server),
+    url,
     token,
     stores,
     delivery,

@@ -23,12 +23,17 @@ export function setSessionCookie(ctx: Context, id: string | null): void {
   });
 }
 
-/** Who is asking: the console's session cookie or a script's `Authorization: Bearer <API token>`; nobody otherwise. */
+/**
+ * Who is asking: a script's `Authorization: Bearer <API token>` or the console's session cookie; nobody otherwise. A
+ * request with an `Authorization` header is judged by it alone (a wrong or malformed one is nobody, whatever cookie
+ * comes with it): that is what lets such a request skip the origin check (same-origin.ts).
+ */
 export function identifyOperator(operators: OperatorStore, sessions: SessionStore): Middleware<OperatorState> {
   return async (ctx, next) => {
-    const bearer = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(ctx.get('Authorization'))?.[1];
-    if (bearer) {
-      ctx.state.operator = (await operators.findByToken(bearer))?.name;
+    const authorization = ctx.get('Authorization');
+    if (authorization !== '') {
+      const bearer = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(authorization)?.[1];
+      ctx.state.operator = bearer ? (await operators.findByToken(bearer))?.name : undefined;
     } else {
       const id = ctx.cookies.get(SESSION_COOKIE);
       if (id && id.length <= 100) ctx.state.operator = await sessions.find(id);
