@@ -22,6 +22,7 @@ beforeAll(async () => {
   await writeFakeRelease(root, 'mf_cart', '1.0.3-react18', { react: '^18.2.0' });
   await writeFakeRelease(root, 'mf_cart', '1.0.4-sans-ssr', { noServerBuild: true });
   await writeFakeRelease(root, 'mf_cart', '1.0.5-autre', { name: 'mf_frame' });
+  await writeFakeRelease(root, 'mf_cart', '1.0.6-incomplete', { missingChunk: true });
   server = await listen(createReleaseServer({ root, allowedOrigins: [] }));
   origin = urlOf(server);
 });
@@ -46,6 +47,12 @@ describe('releaseRefusals', () => {
   it('refuses a release without its server-rendering build, unless the shell renders in the browser only', async () => {
     expect((await check('1.0.4-sans-ssr'))[0]).toMatch(/pas de build de rendu serveur/);
     expect(await check('1.0.4-sans-ssr', { requireServerBuild: false })).toEqual([]);
+  });
+
+  it('refuses a release whose folder lacks a browser chunk its manifest names, naming the file', async () => {
+    expect(await check('1.0.6-incomplete')).toEqual([
+      `Un fichier de la version pour les navigateurs manque : HTTP 404 (${origin}/1.0.6-incomplete/static/js/async/__federation_expose_CartDropdown.js).`,
+    ]);
   });
 
   it('refuses another remote’s manifest', async () => {

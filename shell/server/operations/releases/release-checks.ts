@@ -17,10 +17,15 @@ export interface ReleaseCheckOptions {
   timeoutMs?: number;
 }
 
+interface FileList {
+  sync?: unknown;
+  async?: unknown;
+}
+
 interface Manifest {
   name?: unknown;
-  metaData?: { ssrRemoteEntry?: { name?: unknown; path?: unknown } };
-  exposes?: Array<{ name?: unknown; path?: unknown }>;
+  metaData?: { remoteEntry?: { name?: unknown; path?: unknown }; ssrRemoteEntry?: { name?: unknown; path?: unknown } };
+  exposes?: Array<{ name?: unknown; path?: unknown; assets?: { js?: FileList; css?: FileList } }>;
   shared?: Array<{ name?: unknown; requiredVersion?: unknown; singleton?: unknown }>;
 }
 
@@ -64,6 +69,8 @@ export async function releaseRefusals(remote: RemoteName, entry: string, options
     }
   }
 
+  reasons.push(...(await missingBrowserFiles(manifest, entry, modulesTheShellTakes(remote), timeoutMs)));
+
   if (options.requireServerBuild) {
     const ssr = manifest.metaData?.ssrRemoteEntry;
     if (typeof ssr?.name !== 'string') {
@@ -75,6 +82,35 @@ export async function releaseRefusals(remote: RemoteName, entry: string, options
     }
   }
   return reasons;
+}
+
+/** At most this many missing files are named one by one; the rest are counted. */
+const NAMED_MISSING_FILES = 5;
+
+/** A file of the manifest's (`static/js/…`), relative to its folder; null for anything else (an absolute URL…). */
+const fileUrl = (entry: string, file: unknown): string | null =>
+  typeof file === 'string' && /^[\w./-]+$/.test(file) && !file.split('/').includes('..') ? new URL(file, entry).href : null;
+
+/**
+ * The browser's files of the modules the shell composes (its entry, each module's scripts and styles, those loaded at
+ * once and those loaded later), asked with HEAD: a release folder uploaded in part would otherwise pass every other
+ * check and fail in every shopper's browser. One French sentence per missing file.
+ */
+async function missingBrowserFiles(manifest: Manifest, entry: string, modules: readonly string[], timeoutMs: number): Promise<string[]> {
+  const entryFile = manifest.metaData?.remoteEntry;
+  if (typeof entryFile?.name !== 'string') return ['Le manifeste ne nomme pas le fichier d’entrée pour les navigateurs (metaData.remoteEntry).'];
+  const names = [
+    `${typeof entryFile.path === 'string' && entryFile.path ? `${entryFile.path}/` : ''}${entryFile.name}`,
+    ...(manifest.exposes ?? [])
+      .filter((module) => modules.includes(String(module.path ?? `./${String(module.name)}`)))
+      .flatMap((module) => [module.assets?.js, module.assets?.css].flatMap((list) => [list?.sync, list?.async].flatMap((files) => (Array.isArray(files) ? files : [])))),
+  ];
+  const urls = [...new Set(names.map((name) => fileUrl(entry, name)).filter((url): url is string => url !== null))];
+  const answers = await Promise.all(urls.map(async (url) => ({ url, problem: await fetchStatus(url, timeoutMs) })));
+  const missing = answers.filter((answer) => answer.problem !== null);
+  const named = missing.slice(0, NAMED_MISSING_FILES).map(({ problem }) => `Un fichier de la version pour les navigateurs manque : ${problem}`);
+  if (missing.length > NAMED_MISSING_FILES) named.push(`… et ${missing.length - NAMED_MISSING_FILES} autres fichiers pour les navigateurs manquent.`);
+  return named;
 }
 
 /** The JSON at `url`, or a French sentence saying why not. */
