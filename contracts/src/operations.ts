@@ -14,6 +14,8 @@
  *   POST /operations/api/canary/abort   CanaryEndBody → RevisionResponse (every browser back on the live release)
  *   GET  /operations/api/orders?status=&q=&cursor=    → AdminOrdersResponse (cart-service's, through the shell)
  *   POST /operations/api/orders/:number/status {status} → OrderResponse
+ *   GET  /operations/api/operators                    → OperatorsListing
+ *   DELETE /operations/api/operators/:name            → OperatorsListing | 404 operator_not_found | 409 own_account
  *
  * Every refusal is `{error: {code, message}}` with a French message; a refused release adds `reasons`, a conflict adds
  * the `current` revision so the console shows the new state at once.
@@ -124,6 +126,11 @@ export interface OperatorSession {
   operator: string;
 }
 
+/** The console's operators (never their password or token, which only their digests stand for). */
+export interface OperatorsListing {
+  operators: Array<{ name: string; createdAt: string }>;
+}
+
 /** Switches one remote to the release at `entry`. `expectedRevision` is the live revision the operator saw. */
 export interface SwitchBody {
   remote: RemoteName;
@@ -191,6 +198,11 @@ export type OperationsErrorCode =
   | 'unavailable'
   | 'not_found'
   | 'orders_unavailable'
+  | 'operator_not_found'
+  /** 409: an operator cannot remove their own account from the console (the command line can). */
+  | 'own_account'
+  /** 503: too many password checks at once; `Retry-After` says when to try again. */
+  | 'busy'
   | 'internal_error'
   /** Passed on from cart-service's /admin API (orders): see contracts/src/errors.ts. */
   | ApiErrorCode;
@@ -225,6 +237,8 @@ export const OPERATIONS_MESSAGES = {
     `Une version candidate de ${remote} est déjà en cours : promouvez-la ou abandonnez-la avant d’en lancer une autre.`,
   canaryShare: 'La part des navigateurs doit être un nombre entier de 1 à 100 %.',
   canaryIsLive: 'Cette version est déjà en ligne pour tous : choisissez une autre version candidate.',
+  operatorNotFound: (name: string) => `Aucun opérateur ne s’appelle « ${name} ».`,
+  ownAccount: 'Vous ne pouvez pas retirer votre propre compte depuis la console : un autre opérateur, ou la commande « operators remove », le peut.',
   switchDuringCanary: (remote: string) =>
     `Une version candidate de ${remote} est en cours : promouvez-la ou abandonnez-la avant de changer sa version en ligne.`,
 } as const;

@@ -101,13 +101,14 @@ describe('logging in', () => {
 
     // A state-changing request with the cookie from another site, without an Origin, from an origin that is only the
     // request's own Host (DNS rebinding), or from the shop's origin but marked cross-site by the browser, is refused.
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { Origin: 'https://evil.example' },
       {},
       { Origin: shell.url },
       { Origin: 'http://evil.example:3000', Host: 'evil.example:3000' },
       { Origin: PUBLIC_URL, 'Sec-Fetch-Site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const forged = await rawPost(`${shell.url}/operations/api/switch`, { Cookie: session, 'Content-Type': 'application/json', ...headers }, {
         remote: 'mf_cart',
         entry: releases.entry('mf_cart', '1.0.1'),

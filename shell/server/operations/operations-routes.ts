@@ -7,6 +7,7 @@ import { registerCanaryRoutes } from './http/canary-routes';
 import { identifyOperator, requireOperator, type OperatorState } from './http/authentication';
 import { registerLoginRoutes, type LoginDeps } from './http/login-routes';
 import { OperationsError, operationsErrors } from './http/operations-error';
+import { registerOperatorRoutes } from './http/operator-routes';
 import { registerOrderRoutes, type OrderDeps } from './http/order-routes';
 import { registerRevisionRoutes, type RevisionDeps } from './http/revision-routes';
 import { sameOriginOnly } from './http/same-origin';
@@ -32,6 +33,7 @@ export function operationsRoutes(options: OperationsOptions): Middleware {
   registerRevisionRoutes(router, options);
   registerCanaryRoutes(router, options);
   registerOrderRoutes(router, options);
+  registerOperatorRoutes(router, options);
 
   const consolePage = readFile(join(options.consoleDir, 'index.html'), 'utf8').catch(() => null);
   router.get([PREFIX, `${PREFIX}/`], requireOperator('page'), async (ctx) => {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { RevisionResponse } from '@shop/contracts/operations';
+import { PASSWORD } from '../test-support/operations-shell';
 import { shellsOnOneRedis } from '../test-support/shells-on-one-redis';
 
 const shells = shellsOnOneRedis();
@@ -35,4 +36,23 @@ it('two shells sharing one Redis: a switch made through one is served by the oth
     body: JSON.stringify({ remote: 'mf_cart', entry: shells.releases.entry('mf_cart', '1.0.0'), expectedRevision: 1 }),
   });
   expect(stale.status).toBe(409);
+});
+
+it('two shells sharing one Redis: an operator removed through one loses the session it opened on the other', async () => {
+  const a = await shells.start({ redisPrefix: 'two-shells-removal:', operator: 'amina' });
+  const b = await shells.start({ redisPrefix: 'two-shells-removal:', operator: 'youssef' });
+  const login = await fetch(`${b.url}/operations/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: b.url },
+    body: new URLSearchParams({ name: 'youssef', password: PASSWORD }),
+  });
+  const session = login.headers.get('set-cookie')!.split(';')[0]!;
+  expect((await fetch(`${a.url}/operations/api/session`, { headers: { Cookie: session } })).status).toBe(200);
+  const removed = await fetch(`${a.url}/operations/api/operators/youssef`, { method: 'DELETE', headers: { Authorization: `Bearer ${a.token}` } });
+  expect(removed.status).toBe(200);
+  for (const shell of [a, b]) {
+    expect((await fetch(`${shell.url}/operations/api/session`, { headers: { Cookie: session } })).status).toBe(401);
+    expect((await fetch(`${shell.url}/operations/api/state`, { headers: { Authorization: `Bearer ${b.token}` } })).status).toBe(401);
+  }
 });

@@ -38,7 +38,8 @@ function serve(answers: Record<string, Array<{ status?: number; body: unknown }>
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const path = url.replace('/operations/api', '').split('?')[0]!;
       if (init.method === 'POST') posted.push({ path, body: JSON.parse(String(init.body)) });
-      const queue = answers[path] ?? [{ body: { orders: [], nextCursor: null } }];
+      if (init.method === 'DELETE') posted.push({ path: `DELETE ${path}`, body: null });
+      const queue = answers[path] ?? (path === '/operators' ? [{ body: { operators: [] } }] : [{ body: { orders: [], nextCursor: null } }]);
       const answer = queue.length > 1 ? queue.shift()! : queue[0]!;
       return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
     }),
@@ -123,6 +124,28 @@ describe('the operators’ console', () => {
     expect(await screen.findByText('Commande K7M2-Q9XP : confirmée.')).toBeTruthy();
     expect(row.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Expédier la commande K7M2-Q9XP', 'Annuler la commande K7M2-Q9XP']);
     expect(posted).toContainEqual({ path: '/orders/K7M2-Q9XP/status', body: { status: 'confirmée' } });
+  });
+
+  it('lists the operators and removes another one after a confirmation, never the operator’s own account', async () => {
+    const at = '2026-11-20T08:00:00.000Z';
+    const posted = serve({
+      '/session': [{ body: { operator: 'amina' } }],
+      '/state': [{ body: stateAt(revision(1, '1.0.0')) }],
+      '/history': [{ body: { revisions: [revision(1, '1.0.0')] } }],
+      '/operators': [{ body: { operators: [{ name: 'amina', createdAt: at }, { name: 'youssef', createdAt: at }] } }],
+      '/operators/youssef': [{ body: { operators: [{ name: 'amina', createdAt: at }] } }],
+    });
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    render(<OperationsApp />);
+    const table = within(await screen.findByRole('table', { name: 'Opérateurs de la console' }));
+    await vi.waitFor(() => expect(table.getByText('Vous')).toBeTruthy());
+    expect(table.queryByRole('button', { name: 'Retirer l’opérateur amina' })).toBeNull();
+    fireEvent.click(table.getByRole('button', { name: 'Retirer l’opérateur youssef' }));
+    expect(await screen.findByText('Opérateur youssef retiré.')).toBeTruthy();
+    expect(confirm).toHaveBeenCalledWith('Retirer l’opérateur youssef ? Son jeton d’API et ses sessions cessent de valoir.');
+    expect(posted).toContainEqual({ path: 'DELETE /operators/youssef', body: null });
+    expect(table.queryByText('youssef')).toBeNull();
   });
 
   it('starts a canary with the chosen candidate and share, shows its figures, and promotes it', async () => {

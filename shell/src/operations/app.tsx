@@ -2,6 +2,7 @@ import { useState } from 'react';
 import useSWR, { SWRConfig } from 'swr';
 import type { OperationsState, OperatorSession, RevisionHistory, RevisionResponse } from '@shop/contracts/operations';
 import { HistorySection } from './history/history-section';
+import { OperatorsSection } from './operators/operators-section';
 import { OrdersSection } from './orders/orders-section';
 import { RemotesSection } from './remotes/remotes-section';
 import { describeDone, type Act } from './shared/act';
@@ -77,6 +78,9 @@ function Console() {
           <li>
             <a href="#commandes">Commandes</a>
           </li>
+          <li>
+            <a href="#operateurs">Opérateurs</a>
+          </li>
         </ul>
       </nav>
       <main>
@@ -93,6 +97,10 @@ function Console() {
         <section id="commandes" className={styles.section} aria-labelledby="orders-title">
           <h2 id="orders-title">Commandes</h2>
           <OrdersSection />
+        </section>
+        <section id="operateurs" className={styles.section} aria-labelledby="operators-title">
+          <h2 id="operators-title">Opérateurs</h2>
+          <OperatorsSection self={operator} />
         </section>
       </main>
     </div>

@@ -1,6 +1,6 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { digest, newSecret, type OperatorRecord, type OperatorStore, type SessionStore } from './operator-store';
+import { digest, newSecret, type OperatorRecord, type OperatorStore, type Session, type SessionStore } from './operator-store';
 
 /**
  * Operators in a JSON file readable by its owner only (OPERATORS_FILE). Read on every lookup, so an operator added with
@@ -20,15 +20,27 @@ export class FileOperatorStore implements OperatorStore {
 
   async save(record: OperatorRecord): Promise<void> {
     const operators = (await this.#read()).filter((operator) => operator.name !== record.name);
-    await mkdir(dirname(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify({ operators: [...operators, record] }, null, 2)}\n`, { mode: 0o600 });
-    await chmod(temporary, 0o600);
-    await rename(temporary, this.path);
+    await this.#write([...operators, record]);
+  }
+
+  async remove(name: string): Promise<boolean> {
+    const operators = await this.#read();
+    const kept = operators.filter((operator) => operator.name !== name);
+    if (kept.length === operators.length) return false;
+    await this.#write(kept);
+    return true;
   }
 
   async names(): Promise<string[]> {
     return (await this.#read()).map((operator) => operator.name);
+  }
+
+  async #write(operators: OperatorRecord[]): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true });
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    await writeFile(temporary, `${JSON.stringify({ operators }, null, 2)}\n`, { mode: 0o600 });
+    await chmod(temporary, 0o600);
+    await rename(temporary, this.path);
   }
 
   async #read(): Promise<OperatorRecord[]> {
@@ -44,19 +56,19 @@ export class FileOperatorStore implements OperatorStore {
 
 /** Sessions of one shell, in its memory: a restart logs operators out (with Redis, sessions are shared and survive). */
 export class MemorySessionStore implements SessionStore {
-  #sessions = new Map<string, { operator: string; expires: number }>();
+  #sessions = new Map<string, Session & { expires: number }>();
 
-  async create(operator: string, ttlMs: number): Promise<string> {
+  async create(session: Session, ttlMs: number): Promise<string> {
     const id = newSecret();
-    this.#sessions.set(digest(id), { operator, expires: Date.now() + ttlMs });
+    this.#sessions.set(digest(id), { ...session, expires: Date.now() + ttlMs });
     // Forget expired sessions now and then, so a busy console does not grow the map.
     for (const [key, session] of this.#sessions) if (session.expires <= Date.now()) this.#sessions.delete(key);
     return id;
   }
 
-  async find(id: string): Promise<string | undefined> {
+  async find(id: string): Promise<Session | undefined> {
     const session = this.#sessions.get(digest(id));
-    return session && session.expires > Date.now() ? session.operator : undefined;
+    return session && session.expires > Date.now() ? { operator: session.operator, credentials: session.credentials } : undefined;
   }
 
   async delete(id: string): Promise<void> {

@@ -15,15 +15,27 @@ export interface OperatorStore {
   findByToken(token: string): Promise<OperatorRecord | undefined>;
   /** Adds the operator, or replaces its password and token. */
   save(record: OperatorRecord): Promise<void>;
+  /** Removes the operator and its API token; false when there was none of that name. */
+  remove(name: string): Promise<boolean>;
   names(): Promise<string[]>;
+}
+
+/** A console session: whose it is, and the credentials it was opened with. */
+export interface Session {
+  operator: string;
+  /** credentialsStamp() of the operator at login: a new password (or a removal) ends every session opened before. */
+  credentials: string;
 }
 
 /** Console sessions: a random id in the cookie, only its digest stored, expiring after `ttlMs`. */
 export interface SessionStore {
-  create(operator: string, ttlMs: number): Promise<string>;
-  find(id: string): Promise<string | undefined>;
+  create(session: Session, ttlMs: number): Promise<string>;
+  find(id: string): Promise<Session | undefined>;
   delete(id: string): Promise<void>;
 }
+
+/** Changes whenever the operator's password does (a new salt each time): what a session is checked against. */
+export const credentialsStamp = (record: OperatorRecord): string => digest(record.passwordHash).slice(0, 22);
 
 export const digest = (value: string): string => createHash('sha256').update(value).digest('base64url');
 export const newSecret = (): string => randomBytes(32).toString('base64url');

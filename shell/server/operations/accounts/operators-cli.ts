@@ -1,6 +1,8 @@
 // `pnpm --filter shell operators add <name>`: creates an operator of the console (or renews its password and API
 // token). The password is read from the terminal without echo, or from the first line of stdin when it is not a
 // terminal (scripts); never from the command line, where `ps` and shell history would show it.
+// `pnpm --filter shell operators remove <name>`: removes an operator (their API token stops at once, their console
+// sessions at their next request).
 // `pnpm --filter shell operators list`: the operators' names.
 import { Redis } from 'ioredis';
 import { loadShellConfig } from '../../config';
@@ -9,7 +11,7 @@ import { FileOperatorStore } from './file-accounts';
 import type { OperatorStore } from './operator-store';
 import { RedisOperatorStore } from './redis-accounts';
 
-const USAGE = 'usage: operators add <name> | operators list   (password on the terminal, or on stdin)';
+const USAGE = 'usage: operators add <name> | operators remove <name> | operators list   (password on the terminal, or on stdin)';
 
 async function readPassword(prompt: string): Promise<string> {
   const input = process.stdin;
@@ -45,7 +47,7 @@ async function readPassword(prompt: string): Promise<string> {
 
 async function main(args: string[]): Promise<number> {
   const [command, name, ...rest] = args;
-  if (!(command === 'add' && name && rest.length === 0) && !(command === 'list' && !name)) {
+  if (!((command === 'add' || command === 'remove') && name && rest.length === 0) && !(command === 'list' && !name)) {
     console.error(USAGE);
     return 2;
   }
@@ -56,6 +58,14 @@ async function main(args: string[]): Promise<number> {
   try {
     if (command === 'list') {
       for (const operator of await store.names()) console.log(operator);
+      return 0;
+    }
+    if (command === 'remove') {
+      if (!(await store.remove(name!))) {
+        console.error(`Aucun opérateur ne s’appelle « ${name} » (${where}) ; rien n’a changé.`);
+        return 1;
+      }
+      console.error(`Opérateur retiré : ${name} (${where}). Son jeton d’API ne vaut plus rien ; ses sessions de console prennent fin.`);
       return 0;
     }
     const password = await readPassword(`Mot de passe de ${name} : `);

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { digest, newSecret, type OperatorRecord, type OperatorStore, type SessionStore } from './operator-store';
+import { digest, newSecret, type OperatorRecord, type OperatorStore, type Session, type SessionStore } from './operator-store';
 
 /** Operators in Redis, so every shell knows them: a hash by name and one from token digest to name. */
 export class RedisOperatorStore implements OperatorStore {
@@ -25,6 +25,13 @@ export class RedisOperatorStore implements OperatorStore {
     await steps.hset(`${this.prefix}operator-tokens`, record.tokenHash, record.name).exec();
   }
 
+  async remove(name: string): Promise<boolean> {
+    const previous = await this.find(name);
+    if (!previous) return false;
+    await this.client.multi().hdel(`${this.prefix}operators`, name).hdel(`${this.prefix}operator-tokens`, previous.tokenHash).exec();
+    return true;
+  }
+
   async names(): Promise<string[]> {
     return this.client.hkeys(`${this.prefix}operators`);
   }
@@ -37,14 +44,22 @@ export class RedisSessionStore implements SessionStore {
     private readonly prefix: string,
   ) {}
 
-  async create(operator: string, ttlMs: number): Promise<string> {
+  async create(session: Session, ttlMs: number): Promise<string> {
     const id = newSecret();
-    await this.client.set(`${this.prefix}session:${digest(id)}`, operator, 'PX', ttlMs);
+    await this.client.set(`${this.prefix}session:${digest(id)}`, JSON.stringify(session), 'PX', ttlMs);
     return id;
   }
 
-  async find(id: string): Promise<string | undefined> {
-    return (await this.client.get(`${this.prefix}session:${digest(id)}`)) ?? undefined;
+  async find(id: string): Promise<Session | undefined> {
+    const text = await this.client.get(`${this.prefix}session:${digest(id)}`);
+    if (!text) return undefined;
+    try {
+      const session = JSON.parse(text) as Partial<Session>;
+      return typeof session.operator === 'string' && typeof session.credentials === 'string' ? { operator: session.operator, credentials: session.credentials } : undefined;
+    } catch {
+      // A session written before sessions carried their credentials: it ends, the operator logs in again.
+      return undefined;
+    }
   }
 
   async delete(id: string): Promise<void> {

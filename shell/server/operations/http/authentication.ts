@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
-import type { OperatorStore, SessionStore } from '../accounts/operator-store';
+import { credentialsStamp, type OperatorStore, type Session, type SessionStore } from '../accounts/operator-store';
 import { OperationsError } from './operations-error';
 
 export const SESSION_COOKIE = 'operations_session';
@@ -36,10 +36,20 @@ export function identifyOperator(operators: OperatorStore, sessions: SessionStor
       ctx.state.operator = bearer ? (await operators.findByToken(bearer))?.name : undefined;
     } else {
       const id = ctx.cookies.get(SESSION_COOKIE);
-      if (id && id.length <= 100) ctx.state.operator = await sessions.find(id);
+      const session = id && id.length <= 100 ? await sessions.find(id) : undefined;
+      if (session) ctx.state.operator = await stillValid(session, operators);
     }
     return next();
   };
+}
+
+/**
+ * The session's operator while its credentials are those it was opened with: a password renewed with `operators add`
+ * or an operator removed ends every session at its next request, on every shell (the store is shared).
+ */
+async function stillValid(session: Session, operators: OperatorStore): Promise<string | undefined> {
+  const record = await operators.find(session.operator);
+  return record && credentialsStamp(record) === session.credentials ? record.name : undefined;
 }
 
 /** The API answers 401 to nobody (with the header a script expects); pages send the browser to the login page. */

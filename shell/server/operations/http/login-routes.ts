@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
 import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 import type { LoginLimits } from '../accounts/login-limits';
-import type { OperatorStore, SessionStore } from '../accounts/operator-store';
+import { credentialsStamp, type OperatorStore, type SessionStore } from '../accounts/operator-store';
 import { UNKNOWN_OPERATOR_HASH, verifyPassword } from '../accounts/passwords';
 import { SESSION_COOKIE, SESSION_TTL_MS, setSessionCookie, type OperatorState } from './authentication';
 import { loginPage } from './login-page';
@@ -56,7 +56,7 @@ export function registerLoginRoutes(router: Router<OperatorState>, deps: LoginDe
     // A new session id at each login (no fixation); the previous one, if any, ends.
     const previous = ctx.cookies.get(SESSION_COOKIE);
     if (previous && previous.length <= 100) await deps.sessions.delete(previous);
-    setSessionCookie(ctx, await deps.sessions.create(operator.name, SESSION_TTL_MS));
+    setSessionCookie(ctx, await deps.sessions.create({ operator: operator.name, credentials: credentialsStamp(operator) }, SESSION_TTL_MS));
     deps.log.info({ operator: operator.name, address }, 'operations login');
     ctx.status = 303;
     ctx.redirect('/operations');

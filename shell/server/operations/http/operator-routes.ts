@@ -1,0 +1,35 @@
+import type Router from '@koa/router';
+import { OPERATIONS_MESSAGES, type OperatorsListing } from '@shop/contracts/operations';
+import type { OperatorStore } from '../accounts/operator-store';
+import type { OperatorState } from './authentication';
+import { OperationsError } from './operations-error';
+
+export interface OperatorDeps {
+  operators: OperatorStore;
+  log: { info(object: object, message: string): void };
+}
+
+async function listing(operators: OperatorStore): Promise<OperatorsListing> {
+  const names = (await operators.names()).sort();
+  const records = await Promise.all(names.map((name) => operators.find(name)));
+  return { operators: records.flatMap((record) => (record ? [{ name: record.name, createdAt: record.createdAt }] : [])) };
+}
+
+/**
+ * The console's operators: who they are, and removing one (their API token stops at once, their sessions at their
+ * next request: authentication.ts checks a session against its operator's credentials). Operators are added or given a
+ * new password on the command line only, where the password is typed without echo.
+ */
+export function registerOperatorRoutes(router: Router<OperatorState>, deps: OperatorDeps): void {
+  router.get('/operations/api/operators', async (ctx) => {
+    ctx.body = await listing(deps.operators);
+  });
+
+  router.delete('/operations/api/operators/:name', async (ctx) => {
+    const name = String(ctx.params['name'] ?? '').slice(0, 64);
+    if (name === ctx.state.operator) throw new OperationsError(409, 'own_account', OPERATIONS_MESSAGES.ownAccount);
+    if (!(await deps.operators.remove(name))) throw new OperationsError(404, 'operator_not_found', OPERATIONS_MESSAGES.operatorNotFound(name));
+    deps.log.info({ operator: ctx.state.operator, removed: name }, 'operator removed');
+    ctx.body = await listing(deps.operators);
+  });
+}
