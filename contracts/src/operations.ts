@@ -224,6 +224,7 @@ export const OPERATIONS_MESSAGES = {
   badCredentials: 'Nom d’opérateur ou mot de passe incorrect.',
   tooManyAttempts: (seconds: number) => `Trop de tentatives de connexion. Réessayez dans ${seconds} s.`,
   forbiddenOrigin: 'Requête refusée : elle ne vient pas de la console de la boutique.',
+  busy: 'Trop de connexions en cours de vérification. Réessayez dans quelques secondes.',
   conflict: (revision: number) =>
     `Un autre opérateur a modifié la configuration entre-temps (révision ${revision}). Voici l’état actuel : vérifiez-le avant de recommencer.`,
   refused: 'Version refusée : elle ne convient pas à la boutique.',

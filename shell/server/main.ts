@@ -76,6 +76,8 @@ const app = await createShellServer({
       operators: operations.operators,
       sessions: operations.sessions,
       limits: operations.limits,
+      devices: operations.devices,
+      checks: operations.checks,
       allowedOrigins: operations.allowedOrigins,
       refusals: (remote, entry) =>
         releaseRefusals(remote, entry, { allowedOrigins: operations.allowedOrigins, shellShared, requireServerBuild: config.serverRendering }),

@@ -4,7 +4,9 @@ import type { Logger } from '../remotes-config-file';
 import { FileOperatorStore, MemorySessionStore } from './accounts/file-accounts';
 import { loginLimits, type LoginLimits } from './accounts/login-limits';
 import type { OperatorStore, SessionStore } from './accounts/operator-store';
+import { PasswordChecks } from './accounts/password-checks';
 import { RedisOperatorStore, RedisSessionStore } from './accounts/redis-accounts';
+import { MemoryTrustedDevices, RedisTrustedDevices, type TrustedDevices } from './accounts/trusted-devices';
 import { LiveRemotes } from './live-config/live-remotes';
 
 export interface OperationsStores {
@@ -12,6 +14,10 @@ export interface OperationsStores {
   operators: OperatorStore;
   sessions: SessionStore;
   limits: LoginLimits;
+  /** Browsers where operators have logged in (their login is not held by others' attempts). */
+  devices: TrustedDevices;
+  /** The bounded queue of password checks (one at a time, a few waiting). */
+  checks: PasswordChecks;
   /** Origins a release may be switched to (ALLOWED_RELEASE_ORIGINS, or those of the file at start). */
   allowedOrigins: string[];
   /** The shared Redis, when there is one (progressive delivery counts and limits there too). */
@@ -47,6 +53,8 @@ export async function openOperations(remotesPath: string, config: OperationsConf
     operators: shared ? new RedisOperatorStore(shared.client, shared.prefix) : new FileOperatorStore(config.operatorsPath),
     sessions: shared ? new RedisSessionStore(shared.client, shared.prefix) : new MemorySessionStore(),
     limits: loginLimits(shared),
+    devices: shared ? new RedisTrustedDevices(shared.client, shared.prefix) : new MemoryTrustedDevices(),
+    checks: new PasswordChecks(),
     allowedOrigins,
     redis: shared,
     async close() {

@@ -70,11 +70,11 @@ describe('the operators’ console without a session', () => {
 });
 
 describe('logging in', () => {
-  it('refuses a wrong password, then refuses the account with 429 after the limit', async () => {
+  it('refuses a wrong password, then refuses the account from that address with 429 after the limit', async () => {
     const wrong = await login('youssef-inconnu', 'pas-le-bon-mot-de-passe');
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('Nom d’opérateur ou mot de passe incorrect.');
-    for (let i = 1; i < LOGIN_LIMITS.perAccount.points; i++) expect((await login('youssef-inconnu', `faux-${i}`)).status).toBe(401);
+    for (let i = 1; i < LOGIN_LIMITS.perAccountFromAddress.points; i++) expect((await login('youssef-inconnu', `faux-${i}`)).status).toBe(401);
     const limited = await login('youssef-inconnu', 'faux-encore');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -8,6 +8,8 @@ import { createReleaseServer } from '@shop/server-kit/release-server/app';
 import { TRUST_NOBODY, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import { createShellServer } from '../app';
 import { addOperator } from '../operations/accounts/add-operator';
+import { loginLimits, type LoginLimitSettings } from '../operations/accounts/login-limits';
+import { PasswordChecks } from '../operations/accounts/password-checks';
 import { openOperations, type OperationsStores } from '../operations/open-operations';
 import { operationsRoutes } from '../operations/operations-routes';
 import { releaseRefusals } from '../operations/releases/release-checks';
@@ -72,6 +74,9 @@ export async function startOperationsShell(options: {
   limits?: { perAddressPerMinute: number; perBucketPerMinute: number };
   /** The shop's public origin (PUBLIC_URL); by default the address the test server listens on. */
   publicUrl?: string;
+  /** Login limits and password checks other than the shop's (smaller, so a test reaches them quickly). */
+  loginLimits?: LoginLimitSettings;
+  passwordChecks?: { concurrency: number; waiting: number };
 }): Promise<OperationsShell> {
   // Listening first, so the shop's public origin can be its own address, as PUBLIC_URL's default is.
   const server = createServer();
@@ -98,6 +103,8 @@ export async function startOperationsShell(options: {
     },
     log,
   );
+  if (options.loginLimits) stores.limits = loginLimits(stores.redis, options.loginLimits);
+  if (options.passwordChecks) stores.checks = new PasswordChecks(options.passwordChecks);
   const { token } = await addOperator(stores.operators, options.operator ?? 'amina', PASSWORD);
   const rule = options.rule ?? DEFAULT_ROLLBACK_RULE;
   const metrics = new ShopMetrics(() => stores.live.store.live);
@@ -124,6 +131,8 @@ export async function startOperationsShell(options: {
         operators: stores.operators,
         sessions: stores.sessions,
         limits: stores.limits,
+        devices: stores.devices,
+        checks: stores.checks,
         allowedOrigins: stores.allowedOrigins,
         refusals: (remote, entry) => releaseRefusals(remote, entry, { allowedOrigins: stores.allowedOrigins, shellShared: { react: '19.3.1' }, requireServerBuild: true }),
         status,

@@ -4,7 +4,9 @@ import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
 import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 import type { LoginLimits } from '../accounts/login-limits';
 import { credentialsStamp, type OperatorStore, type SessionStore } from '../accounts/operator-store';
+import { ChecksBusyError, type PasswordChecks } from '../accounts/password-checks';
 import { UNKNOWN_OPERATOR_HASH, verifyPassword } from '../accounts/passwords';
+import { TRUSTED_DEVICE_TTL_MS, type TrustedDevices } from '../accounts/trusted-devices';
 import { SESSION_COOKIE, SESSION_TTL_MS, setSessionCookie, type OperatorState } from './authentication';
 import { loginPage } from './login-page';
 
@@ -12,8 +14,15 @@ export interface LoginDeps {
   operators: OperatorStore;
   sessions: SessionStore;
   limits: LoginLimits;
+  devices: TrustedDevices;
+  checks: PasswordChecks;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
 }
+
+/** The cookie of a browser where an operator has logged in (trusted-devices.ts); only the login form reads it. */
+export const DEVICE_COOKIE = 'operations_device';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function page(ctx: Context, status: number, options: Parameters<typeof loginPage>[0] = {}): void {
   ctx.status = status;
@@ -39,24 +48,50 @@ export function registerLoginRoutes(router: Router<OperatorState>, deps: LoginDe
     const name = (form.get('name') ?? '').trim().slice(0, 64);
     const password = (form.get('password') ?? '').slice(0, 200);
     const address = ctx.ip || 'unknown';
-    const wait = await deps.limits.attempt(name, address);
-    if (wait !== null) {
-      deps.log.warn({ operator: name, address }, 'operations login refused: too many attempts');
-      ctx.set('Retry-After', String(wait));
-      return page(ctx, 429, { error: OPERATIONS_MESSAGES.tooManyAttempts(wait), name });
+    // A browser where this operator has logged in before is judged on its own attempts, not on everyone's.
+    const deviceId = ctx.cookies.get(DEVICE_COOKIE);
+    const device = deviceId && deviceId.length <= 100 && name && (await deps.devices.operatorOf(deviceId)) === name ? deviceId : null;
+    const trusted = device !== null && (await deps.limits.trusted(device));
+    if (!trusted) {
+      const verdict = await deps.limits.untrusted(name, address);
+      if ('refusedFor' in verdict) {
+        deps.log.warn({ operator: name, address }, 'operations login refused: too many attempts');
+        ctx.set('Retry-After', String(verdict.refusedFor));
+        return page(ctx, 429, { error: OPERATIONS_MESSAGES.tooManyAttempts(verdict.refusedFor), name });
+      }
+      // Many wrong passwords for this account lately, from anywhere: slowed down, never refused.
+      if (verdict.delayMs > 0) await sleep(verdict.delayMs);
     }
     const operator = name ? await deps.operators.find(name) : undefined;
-    // An unknown name costs the same scrypt check as a wrong password: the answer's timing says nothing.
-    const valid = await verifyPassword(password, operator?.passwordHash ?? UNKNOWN_OPERATOR_HASH);
+    let valid: boolean;
+    try {
+      // An unknown name costs the same scrypt check as a wrong password: the answer's timing says nothing.
+      valid = await deps.checks.run(() => verifyPassword(password, operator?.passwordHash ?? UNKNOWN_OPERATOR_HASH), { first: trusted });
+    } catch (error) {
+      if (!(error instanceof ChecksBusyError)) throw error;
+      deps.log.warn({ operator: name, address }, 'operations login refused: too many password checks at once');
+      ctx.set('Retry-After', '2');
+      return page(ctx, 503, { error: OPERATIONS_MESSAGES.busy, name });
+    }
     if (!operator || !valid) {
-      deps.log.warn({ operator: name, address }, 'operations login failed');
+      deps.log.warn({ operator: name, address, trusted }, 'operations login failed');
       return page(ctx, 401, { error: OPERATIONS_MESSAGES.badCredentials, name });
     }
-    await deps.limits.succeeded(name, address);
+    await deps.limits.succeeded(name, address, trusted ? device : null);
     // A new session id at each login (no fixation); the previous one, if any, ends.
     const previous = ctx.cookies.get(SESSION_COOKIE);
     if (previous && previous.length <= 100) await deps.sessions.delete(previous);
     setSessionCookie(ctx, await deps.sessions.create({ operator: operator.name, credentials: credentialsStamp(operator) }, SESSION_TTL_MS));
+    if (!device) {
+      ctx.cookies.set(DEVICE_COOKIE, await deps.devices.trust(operator.name), {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: ctx.protocol === 'https',
+        path: '/operations/login',
+        maxAge: TRUSTED_DEVICE_TTL_MS,
+        overwrite: true,
+      });
+    }
     deps.log.info({ operator: operator.name, address }, 'operations login');
     ctx.status = 303;
     ctx.redirect('/operations');
