@@ -153,11 +153,12 @@ export interface RestoreBody {
   reason?: string;
 }
 
-/** The canary and how its candidate and the live release fare in browsers, over the rule's window. */
+/** The canary and how its candidate and the live release fare in browsers and on the server, over the rule's window. */
 export interface CanaryState extends Canary {
   version: string;
   liveVersion: string;
   candidateFigures: ReleaseFigures;
+  serverFigures: CanaryFigures['server'];
   liveFigures: ReleaseFigures;
 }
 

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { canaryChangeBetween } from './operations';
 import {
+  abortCause,
   automaticAbortReason,
   bucketPlace,
   configForBucket,
   DEFAULT_ROLLBACK_RULE,
   ruleMet,
   worseOutcome,
+  type CanaryFigures,
 } from './progressive-delivery';
 import { telemetryBeaconSchema } from './telemetry-beacon-schema';
 import type { RemotesConfig } from './remotes';
@@ -64,28 +66,58 @@ describe('the canary in remotes.json', () => {
 
 describe('the rollback rule', () => {
   const rule = DEFAULT_ROLLBACK_RULE;
-  it('needs enough views, a high enough rate, and a multiple of the live release’s', () => {
-    expect(ruleMet(rule, { views: 19, failed: 19 }, { views: 100, failed: 0 })).toBe(false);
-    expect(ruleMet(rule, { views: 20, failed: 1 }, { views: 100, failed: 0 })).toBe(true);
-    expect(ruleMet(rule, { views: 100, failed: 4 }, { views: 100, failed: 0 })).toBe(false);
-    expect(ruleMet(rule, { views: 100, failed: 10 }, { views: 100, failed: 6 })).toBe(false);
-    expect(ruleMet(rule, { views: 100, failed: 12 }, { views: 100, failed: 6 })).toBe(true);
+  const seen = (browsers: number, failedBrowsers: number) => ({ views: browsers * 3, failed: failedBrowsers * 3, browsers, failedBrowsers });
+  it('needs enough distinct browsers, a high enough share of them failing, and a multiple of the live release’s', () => {
+    expect(ruleMet(rule, seen(19, 19), seen(100, 0))).toBe(false);
+    expect(ruleMet(rule, seen(20, 1), seen(100, 0))).toBe(true);
+    expect(ruleMet(rule, seen(100, 4), seen(100, 0))).toBe(false);
+    expect(ruleMet(rule, seen(100, 10), seen(100, 6))).toBe(false);
+    expect(ruleMet(rule, seen(100, 12), seen(100, 6))).toBe(true);
+    // Many views from one browser are one browser: 500 failed views of 2 browsers judge nothing.
+    expect(ruleMet(rule, { views: 500, failed: 500, browsers: 2, failedBrowsers: 2 }, seen(100, 0))).toBe(false);
+  });
+
+  const figures = (over: Partial<CanaryFigures> = {}): CanaryFigures => ({
+    candidate: { version: '1.0.1', views: 60, failed: 12, browsers: 40, failedBrowsers: 10 },
+    live: { version: '1.0.0', views: 70, failed: 1, browsers: 50, failedBrowsers: 1 },
+    server: { candidate: { renders: 30, failed: 0 }, live: { renders: 30, failed: 0 } },
+    missingFiles: [],
+    rule,
+    ...over,
+  });
+
+  it('is also met by what the server saw itself, and by the candidate’s files going missing', () => {
+    expect(abortCause(figures({ candidate: { version: '1.0.1', views: 60, failed: 0, browsers: 40, failedBrowsers: 0 } }))).toBeNull();
+    expect(abortCause(figures())).toBe('browsers');
+    expect(abortCause(figures({ server: { candidate: { renders: 25, failed: 25 }, live: { renders: 30, failed: 0 } } }))).toBe('server');
+    expect(abortCause(figures({ server: { candidate: { renders: 19, failed: 19 }, live: { renders: 30, failed: 0 } } }))).toBe('browsers');
+    expect(abortCause(figures({ missingFiles: ['static/js/mf_cart.js'] }))).toBe('files');
   });
 
   it('says its figures in French', () => {
-    const reason = automaticAbortReason({ candidate: { version: '1.0.1', views: 40, failed: 10 }, live: { version: '1.0.0', views: 50, failed: 1 }, rule });
-    expect(reason).toBe(
-      'Abandon automatique : 1.0.1 échoue dans 25 % des pages vues (10 sur 40), contre 2 % pour 1.0.0 (1 sur 50) ; règle : au moins 20 pages vues, 5 % d’échecs et 2 fois la version en ligne, sur 10 min.',
+    expect(automaticAbortReason(figures())).toBe(
+      'Abandon automatique : 1.0.1 échoue chez 25 % des navigateurs (10 sur 40, 12 pages vues en échec sur 60), contre 2 % pour 1.0.0 (1 sur 50) ; ' +
+        'règle : au moins 20 navigateurs (ou pages rendues par le serveur), 5 % d’échecs et 2 fois la version en ligne, sur 10 min.',
+    );
+    expect(automaticAbortReason(figures({ server: { candidate: { renders: 40, failed: 40 }, live: { renders: 30, failed: 0 } } }))).toMatch(
+      /^Abandon automatique : le serveur échoue à rendre 1\.0\.1 dans 100 % des pages \(40 sur 40\), contre 0 % pour 1\.0\.0 \(0 sur 30\)/,
+    );
+    expect(automaticAbortReason(figures({ missingFiles: ['a.js', 'b.js', 'c.js', 'd.js'] }))).toBe(
+      'Abandon automatique : des fichiers de 1.0.1 pour les navigateurs manquent (a.js, b.js, c.js…).',
     );
   });
 });
 
 describe('the telemetry beacon', () => {
-  it('takes only its few fields', () => {
+  const token = `${'a'.repeat(40)}.${'b'.repeat(22)}`;
+  it('takes only its few fields: a token of the server’s shape and one view per remote', () => {
     const view = { remote: 'mf_cart', version: '1.0.1', outcome: 'render_threw' };
-    expect(telemetryBeaconSchema.safeParse({ views: [view] }).success).toBe(true);
-    expect(telemetryBeaconSchema.safeParse({ views: [{ ...view, url: '/checkout' }] }).success).toBe(false);
-    expect(telemetryBeaconSchema.safeParse({ views: [{ ...view, version: '../../x' }] }).success).toBe(false);
+    expect(telemetryBeaconSchema.safeParse({ token, views: [view] }).success).toBe(true);
+    expect(telemetryBeaconSchema.safeParse({ views: [view] }).success).toBe(false);
+    expect(telemetryBeaconSchema.safeParse({ token: 'forged', views: [view] }).success).toBe(false);
+    expect(telemetryBeaconSchema.safeParse({ token, views: [view, view] }).success).toBe(false);
+    expect(telemetryBeaconSchema.safeParse({ token, views: [{ ...view, url: '/checkout' }] }).success).toBe(false);
+    expect(telemetryBeaconSchema.safeParse({ token, views: [{ ...view, version: '../../x' }] }).success).toBe(false);
     expect(worseOutcome('rendered', 'load_failed')).toBe('load_failed');
     expect(worseOutcome('render_threw', 'rendered')).toBe('render_threw');
   });

@@ -3,7 +3,7 @@
  * browsers, aborted by itself when it fails. What the shell's server, its browser code and the operators' console
  * agree on: the bucket cookie and how a bucket picks a release, the telemetry beacon, and the rollback rule.
  */
-import { withRelease, type Canary, type RemoteName, type RemotesConfig } from './remotes';
+import { REMOTE_NAMES, withRelease, type Canary, type RemoteName, type RemotesConfig } from './remotes';
 
 /** First-party cookie holding the browser's bucket: a random id, nothing personal. */
 export const BUCKET_COOKIE = 'shop_bucket';
@@ -55,6 +55,12 @@ export function configForBucket(config: RemotesConfig, bucketId: string | null):
 export const TELEMETRY_PATH = '/telemetry';
 /** The page's `<meta name="shop-telemetry-sample" content="0.25">`, written by the shop's server (TELEMETRY_SAMPLE_RATE): the share of page views a browser reports. No tag, no reports. */
 export const TELEMETRY_SAMPLE_META = 'shop-telemetry-sample';
+/**
+ * The page's `<meta name="shop-view-token" content="…">`: the server's signed word that it served this page, to this
+ * browser, with these releases, at this time. A beacon counts only with it (a report nobody was served a page for is
+ * refused), for the page load and the in-app navigations after it.
+ */
+export const VIEW_TOKEN_META = 'shop-view-token';
 /** A beacon is a few small fields: anything longer is refused unread. */
 export const MAX_BEACON_BYTES = 2048;
 
@@ -72,28 +78,47 @@ export interface RemoteView {
   outcome: ViewOutcome;
 }
 
-/** One beacon: the page views a browser saw since its last one, at most a few. */
+/** One beacon: one page view, what each remote on it did, with the view token of the page it belongs to. */
 export interface TelemetryBeacon {
+  token: string;
   views: RemoteView[];
 }
 
-/** At most this many remote views in one beacon (a page shows each remote once; a few pages may be batched). */
-export const MAX_VIEWS_PER_BEACON = 16;
+/** A page view shows each remote once. */
+export const MAX_VIEWS_PER_BEACON = REMOTE_NAMES.length;
 
-/** Counts of one release over a window: page views and those where it failed (to load, or while rendering). */
+/**
+ * What browsers reported of one release over a window. The rule counts browsers, not views: a browser that reloads a
+ * failing page ten times is one shopper who had a problem, and a forger with one page's token is one browser however
+ * many views it claims.
+ */
 export interface ReleaseFigures {
   views: number;
+  /** Views where it failed (to load, or while rendering). */
+  failed: number;
+  /** Distinct browsers that reported a view (the bucket of the page's token, or the page load when it has none). */
+  browsers: number;
+  /** Of those, the browsers that saw it fail at least once. */
+  failedBrowsers: number;
+}
+
+/** The share of browsers that saw the release fail. */
+export const failureRate = (figures: ReleaseFigures): number => (figures.browsers === 0 ? 0 : figures.failedBrowsers / figures.browsers);
+
+/** What the shop's server saw itself of one release over a window: the pages it rendered, and those where it failed. */
+export interface ServerFigures {
+  renders: number;
   failed: number;
 }
 
-export const failureRate = (figures: ReleaseFigures): number => (figures.views === 0 ? 0 : figures.failed / figures.views);
+export const serverFailureRate = (figures: ServerFigures): number => (figures.renders === 0 ? 0 : figures.failed / figures.renders);
 
 // --- Automatic rollback ----------------------------------------------------------------------------------------
 
 /** When a running canary is aborted by itself; every figure is checked over the same window. */
 export interface RollbackRule {
-  /** At least this many page views of the candidate before it is judged. */
-  minViews: number;
+  /** At least this many distinct browsers of the candidate (or pages its server rendered) before it is judged. */
+  minBrowsers: number;
   /** Its failure rate is at least this (0–1) … */
   minFailureRate: number;
   /** … and at least this many times the live release's. */
@@ -102,33 +127,64 @@ export interface RollbackRule {
   windowMinutes: number;
 }
 
-export const DEFAULT_ROLLBACK_RULE: RollbackRule = { minViews: 20, minFailureRate: 0.05, minRatioToLive: 2, windowMinutes: 10 };
+export const DEFAULT_ROLLBACK_RULE: RollbackRule = { minBrowsers: 20, minFailureRate: 0.05, minRatioToLive: 2, windowMinutes: 10 };
 
-/** Whether the rule is met. A live release with no failure at all: any candidate rate at or above the minimum is. */
+const rateMet = (rule: RollbackRule, count: number, rate: number, liveRate: number) =>
+  count >= rule.minBrowsers && rate >= rule.minFailureRate && rate >= rule.minRatioToLive * liveRate;
+
+/** Whether the rule is met by browsers' reports. A live release with no failure at all: any rate at or above the minimum is. */
 export function ruleMet(rule: RollbackRule, candidate: ReleaseFigures, live: ReleaseFigures): boolean {
-  if (candidate.views < rule.minViews) return false;
-  const rate = failureRate(candidate);
-  return rate >= rule.minFailureRate && rate >= rule.minRatioToLive * failureRate(live);
+  return rateMet(rule, candidate.browsers, failureRate(candidate), failureRate(live));
 }
 
-/** What the automatic abort records (in the revision, for the history). */
+/** Whether the rule is met by what the server saw itself: the candidate's pages it rendered against the live release's. */
+export function serverRuleMet(rule: RollbackRule, candidate: ServerFigures, live: ServerFigures): boolean {
+  return rateMet(rule, candidate.renders, serverFailureRate(candidate), serverFailureRate(live));
+}
+
+/** What the automatic watch judges a canary on, over the rule's window (and records in the revision of an abort). */
 export interface CanaryFigures {
   candidate: ReleaseFigures & { version: string };
   live: ReleaseFigures & { version: string };
+  /** The server's own renders of the candidate's and the live release's pages. */
+  server: { candidate: ServerFigures; live: ServerFigures };
+  /** Browser files of the candidate the server found missing (its own HEAD requests, twice in a row). */
+  missingFiles: string[];
   rule: RollbackRule;
+}
+
+/** Why the canary must end, or null: its files are gone, its server renders fail, or browsers see it fail. */
+export function abortCause(figures: CanaryFigures): 'files' | 'server' | 'browsers' | null {
+  if (figures.missingFiles.length > 0) return 'files';
+  if (serverRuleMet(figures.rule, figures.server.candidate, figures.server.live)) return 'server';
+  if (ruleMet(figures.rule, figures.candidate, figures.live)) return 'browsers';
+  return null;
 }
 
 const percent = (rate: number) => `${(rate * 100).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} %`;
 
 /** The French reason of an automatic abort, with its figures. */
 export function automaticAbortReason(figures: CanaryFigures): string {
-  const { candidate, live, rule } = figures;
-  return (
-    `Abandon automatique : ${candidate.version} échoue dans ${percent(failureRate(candidate))} des pages vues ` +
-    `(${candidate.failed} sur ${candidate.views}), contre ${percent(failureRate(live))} pour ${live.version} ` +
-    `(${live.failed} sur ${live.views}) ; règle : au moins ${rule.minViews} pages vues, ${percent(rule.minFailureRate)} ` +
-    `d’échecs et ${rule.minRatioToLive} fois la version en ligne, sur ${rule.windowMinutes} min.`
-  );
+  const { candidate, live, server, rule } = figures;
+  const ruleText =
+    `règle : au moins ${rule.minBrowsers} navigateurs (ou pages rendues par le serveur), ${percent(rule.minFailureRate)} ` +
+    `d’échecs et ${rule.minRatioToLive} fois la version en ligne, sur ${rule.windowMinutes} min.`;
+  switch (abortCause(figures)) {
+    case 'files':
+      return `Abandon automatique : des fichiers de ${candidate.version} pour les navigateurs manquent (${figures.missingFiles.slice(0, 3).join(', ')}${figures.missingFiles.length > 3 ? '…' : ''}).`;
+    case 'server':
+      return (
+        `Abandon automatique : le serveur échoue à rendre ${candidate.version} dans ${percent(serverFailureRate(server.candidate))} des pages ` +
+        `(${server.candidate.failed} sur ${server.candidate.renders}), contre ${percent(serverFailureRate(server.live))} pour ${live.version} ` +
+        `(${server.live.failed} sur ${server.live.renders}) ; ${ruleText}`
+      );
+    default:
+      return (
+        `Abandon automatique : ${candidate.version} échoue chez ${percent(failureRate(candidate))} des navigateurs ` +
+        `(${candidate.failedBrowsers} sur ${candidate.browsers}, ${candidate.failed} pages vues en échec sur ${candidate.views}), ` +
+        `contre ${percent(failureRate(live))} pour ${live.version} (${live.failedBrowsers} sur ${live.browsers}) ; ${ruleText}`
+      );
+  }
 }
 
 /** Who the history names for an automatic abort. */

@@ -7,6 +7,8 @@ import { MAX_VIEWS_PER_BEACON, VIEW_OUTCOMES, type TelemetryBeacon } from './pro
 import { REMOTE_NAMES } from './remotes';
 
 export const telemetryBeaconSchema = z.strictObject({
+  // The server's own token, checked there (signature, age, releases); here only its shape and size.
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,600}\.[A-Za-z0-9_-]{16,64}$/)),
   views: z
     .array(
       z.strictObject({
@@ -15,7 +17,12 @@ export const telemetryBeaconSchema = z.strictObject({
         outcome: z.enum(VIEW_OUTCOMES),
       }),
     )
-    .check(z.minLength(1), z.maxLength(MAX_VIEWS_PER_BEACON)),
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_VIEWS_PER_BEACON),
+      // One page view names each remote once.
+      z.refine((views) => new Set(views.map((view) => view.remote)).size === views.length, 'each remote once'),
+    ),
 });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -18,7 +18,7 @@ import type { ServerPage } from './render/renderer-pool';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
 import type { ShopMetrics } from './metrics/shop-metrics';
 import { servedConfig } from './progressive-delivery/bucket-cookie';
-import { TELEMETRY_SAMPLE_META } from '@shop/contracts/progressive-delivery';
+import { TELEMETRY_SAMPLE_META, VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
 import { readOnlyPath } from './read-only-path';
 import { securityHeaders } from './security-headers';
 import { metadataTags } from './seo/metadata-tags';
@@ -39,10 +39,17 @@ export interface ShellServerOptions {
   renderer?: { render(url: string, down: RemoteName[], served: RemotesConfig): Promise<ServerPage | null> };
   /** The operators' console and API under /operations (operations/operations-routes.ts); without it, /operations is a 404 page. */
   operations?: (status: () => Promise<RemotesStatus>) => Middleware;
-  /** `POST /telemetry`: what browsers saw of each remote release (progressive-delivery/, decision 021). */
-  telemetry?: Middleware;
-  /** Share of page views browsers report (TELEMETRY_SAMPLE_RATE); 1 by default. */
-  telemetrySampleRate?: number;
+  /**
+   * Progressive delivery (progressive-delivery/, decisions 021 and 025): `POST /telemetry`, the view token each page
+   * carries, what the server saw of the pages it rendered, and the share of page views browsers report
+   * (TELEMETRY_SAMPLE_RATE).
+   */
+  telemetry?: {
+    endpoint: Middleware;
+    viewToken(config: RemotesConfig, bucket: string | null): string;
+    serverRendered(config: RemotesConfig, failedRemotes: readonly RemoteName[]): void;
+    sampleRate: number;
+  };
   /** Counts requests and server renders (metrics/shop-metrics.ts; served on an internal port). */
   metrics?: ShopMetrics;
 }
@@ -62,8 +69,13 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   const status = cachedRemotesStatus(() => remotes.current);
   const down = remotesDown(status);
   const absolute = (path: string) => `${options.publicUrl}${path}`;
-  // Browsers report this share of their page views (decision 021); a page without the tag reports nothing.
-  const telemetryTag = options.telemetry ? `<meta name="${TELEMETRY_SAMPLE_META}" content="${options.telemetrySampleRate ?? 1}">` : '';
+  // Browsers report this share of their page views (decision 021), with the page's view token (decision 025); a page
+  // without the tags reports nothing.
+  const telemetry = options.telemetry;
+  const telemetryTags = (config: RemotesConfig, bucket: string | null) =>
+    telemetry
+      ? `<meta name="${TELEMETRY_SAMPLE_META}" content="${telemetry.sampleRate}"><meta name="${VIEW_TOKEN_META}" content="${telemetry.viewToken(config, bucket)}">`
+      : '';
 
   if (options.metrics) app.use(options.metrics.requests());
   // Liveness first: it never depends on the remotes configuration or anything after it.
@@ -78,7 +90,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   // Operators switch versions by editing the file; browsers must never keep an old copy. Read-only over HTTP.
   // The releases this browser is served (its canary bucket's, decision 021).
   app.use(readOnlyPath('/remotes.json', (ctx) => {
-    ctx.body = servedConfig(ctx, remotes.current);
+    ctx.body = servedConfig(ctx, remotes.current).config;
     ctx.set('Cache-Control', 'no-store');
   }));
   // For operators: is each configured release answering, which version, how fast (one check per few seconds).
@@ -87,7 +99,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   }));
 
   if (options.operations) app.use(options.operations(status));
-  if (options.telemetry) app.use(options.telemetry);
+  if (telemetry) app.use(telemetry.endpoint);
 
   app.use(cartServiceProxy({ target: cartServiceUrl, bodyLimitBytes: MAX_API_BODY_BYTES }));
   for (const file of searchEngineFiles({ absolute, products: () => catalogueNow(cartServiceUrl) })) app.use(file);
@@ -111,21 +123,24 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     }
     ctx.type = 'html';
     // The page follows remotes.json and the catalogue as they are now, so it must not be reused from a cache. It shows
-    // no shopper's data (the cart is read in the browser), so shared caches may hold it for revalidation.
-    ctx.set('Cache-Control', REVALIDATE);
+    // no shopper's data (the cart is read in the browser), so shared caches may hold it for revalidation, unless it
+    // carries its own view token (decision 025): that one answer is this browser's alone.
+    ctx.set('Cache-Control', telemetry ? 'private, no-cache' : REVALIDATE);
     // The releases of this browser's bucket while a canary runs (then the page is private), else the live ones.
-    const served = servedConfig(ctx, remotes.current);
+    const { config: served, bucket } = servedConfig(ctx, remotes.current);
     const started = performance.now();
     const page = options.renderer ? await options.renderer.render(ctx.url, down(), served) : null;
     if (options.renderer) options.metrics?.serverRender(served, (performance.now() - started) / 1000, page !== null);
     if (page) {
+      telemetry?.serverRendered(page.config, page.failedRemotes);
       // The route table decides 404 for an unknown path, the catalogue for an unknown product.
       ctx.status = page.status;
-      ctx.body = serverRenderedPage(template, page.config, ctx.path, page, metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute)) + telemetryTag);
+      const head = metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute)) + telemetryTags(page.config, bucket);
+      ctx.body = serverRenderedPage(template, page.config, ctx.path, page, head);
       return;
     }
     ctx.status = isKnownPath(ctx.path) ? 200 : 404;
-    ctx.body = browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)) + telemetryTag);
+    ctx.body = browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)) + telemetryTags(served, bucket));
   });
 
   return app;

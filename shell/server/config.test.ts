@@ -36,7 +36,7 @@ describe('loadShellConfig', () => {
       OPERATORS_FILE: '/var/lib/maison-argane-shell/operators.json',
       ALLOWED_RELEASE_ORIGINS: 'https://mf-cart.example.ma, https://mf-frame.example.ma',
       ADMIN_TOKEN: 'a'.repeat(32),
-      CANARY_MIN_VIEWS: '50',
+      CANARY_MIN_BROWSERS: '50',
       CANARY_MIN_FAILURE_RATE: '0.1',
       CANARY_MIN_RATIO: '3',
       CANARY_WINDOW_MINUTES: '15',
@@ -66,7 +66,7 @@ describe('loadShellConfig', () => {
         adminToken: 'a'.repeat(32),
       },
       progressiveDelivery: {
-        rule: { minViews: 50, minFailureRate: 0.1, minRatioToLive: 3, windowMinutes: 15 },
+        rule: { minBrowsers: 50, minFailureRate: 0.1, minRatioToLive: 3, windowMinutes: 15 },
         checkIntervalMs: 5000,
         sampleRate: 0.25,
       },

@@ -66,7 +66,7 @@ const Env = z.object({
     .refine((value) => value === undefined || value === '' || value.length >= 32, 'must be at least 32 characters'),
   // Progressive delivery (decision 021): when a canary is aborted by itself, how often it is judged, and which share
   // of page views browsers report.
-  CANARY_MIN_VIEWS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_ROLLBACK_RULE.minViews),
+  CANARY_MIN_BROWSERS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_ROLLBACK_RULE.minBrowsers),
   CANARY_MIN_FAILURE_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_ROLLBACK_RULE.minFailureRate),
   CANARY_MIN_RATIO: z.coerce.number().min(1).max(1000).default(DEFAULT_ROLLBACK_RULE.minRatioToLive),
   CANARY_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_ROLLBACK_RULE.windowMinutes),
@@ -145,7 +145,7 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
     },
     progressiveDelivery: {
       rule: {
-        minViews: e.CANARY_MIN_VIEWS,
+        minBrowsers: e.CANARY_MIN_BROWSERS,
         minFailureRate: e.CANARY_MIN_FAILURE_RATE,
         minRatioToLive: e.CANARY_MIN_RATIO,
         windowMinutes: e.CANARY_WINDOW_MINUTES,

@@ -4,7 +4,7 @@ import { createShellServer } from './app';
 import { loadShellConfig } from './config';
 import { openOperations, type OperationsStores } from './operations/open-operations';
 import { operationsRoutes } from './operations/operations-routes';
-import { releaseRefusals } from './operations/releases/release-checks';
+import { browserFilesMissing, releaseRefusals } from './operations/releases/release-checks';
 import { shellSharedVersions } from './operations/releases/release-discovery';
 import { metricsUrl, startMetricsServer } from './metrics/metrics-server';
 import { ShopMetrics } from './metrics/shop-metrics';
@@ -35,11 +35,13 @@ try {
 }
 const remotes = operations.live;
 const metrics = new ShopMetrics(() => remotes.store.live);
-const delivery = openProgressiveDelivery({
+const delivery = await openProgressiveDelivery({
   store: remotes.store,
   redis: operations.redis,
   config: config.progressiveDelivery,
+  publicUrl: config.publicUrl,
   log: logger,
+  missingFiles: (remote, entry) => browserFilesMissing(remote, entry),
   onCounted: (views) => metrics.remoteViews(views),
 });
 const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
@@ -67,9 +69,8 @@ const app = await createShellServer({
   trustProxy,
   log: logger,
   renderer,
-  telemetry: delivery.telemetry,
+  telemetry: { endpoint: delivery.telemetry, viewToken: delivery.viewToken, serverRendered: delivery.serverRendered, sampleRate: config.progressiveDelivery.sampleRate },
   metrics,
-  telemetrySampleRate: config.progressiveDelivery.sampleRate,
   operations: (status) =>
     operationsRoutes({
       store: operations.live.store,

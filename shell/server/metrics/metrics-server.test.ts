@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
+import { sendBeacon, visitPage } from '../test-support/page-visit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer } from '../test-fixture';
 import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../test-support/operations-shell';
@@ -47,12 +48,10 @@ describe('/metrics', () => {
   it('parses as Prometheus text, and its counters move when pages and beacons are served', async () => {
     const before = await scrape();
     const pagesBefore = Number(sample(before, 'shop_http_requests_total', { kind: 'page', status: '2xx' })?.value ?? 0);
-    for (let i = 0; i < 3; i++) expect((await fetch(`${shell.url}/shop/face`)).status).toBe(200);
-    const beacon = await fetch(`${shell.url}/telemetry`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ views: [{ remote: 'mf_cart', version: '1.0.0', outcome: 'load_failed' }] }),
-    });
+    for (let i = 0; i < 2; i++) expect((await fetch(`${shell.url}/shop/face`)).status).toBe(200);
+    // A page (the third) and its report, as a browser sends it.
+    const { token } = await visitPage(shell.url, undefined, '/shop/face');
+    const beacon = await sendBeacon(shell.url, { token, views: [{ remote: 'mf_cart', version: '1.0.0', outcome: 'load_failed' }] });
     expect(beacon.status).toBe(204);
     const after = await scrape();
     expect(Number(sample(after, 'shop_http_requests_total', { kind: 'page', status: '2xx' })?.value)).toBe(pagesBefore + 3);

@@ -16,8 +16,8 @@ export function bucketOf(ctx: Context): string | null {
  * A page that depends on the bucket, or writes it, is `private`: a shared cache must never hand one browser's bucket
  * or release to another.
  */
-export function servedConfig(ctx: Context, config: RemotesConfig): RemotesConfig {
-  if (!config.canary) return config;
+export function servedConfig(ctx: Context, config: RemotesConfig): { config: RemotesConfig; bucket: string | null } {
+  if (!config.canary) return { config, bucket: bucketOf(ctx) };
   let id = bucketOf(ctx);
   if (!id) {
     id = randomBytes(16).toString('hex');
@@ -32,5 +32,5 @@ export function servedConfig(ctx: Context, config: RemotesConfig): RemotesConfig
   }
   ctx.set('Cache-Control', 'private, no-cache');
   ctx.vary('Cookie');
-  return configForBucket(config, id);
+  return { config: configForBucket(config, id), bucket: id };
 }

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationsErrorBody, OperationsState, RevisionHistory, RevisionResponse } from '@shop/contracts/operations';
-import { AUTOMATIC_AUTHOR, BUCKET_COOKIE, type TelemetryBeacon } from '@shop/contracts/progressive-delivery';
+import { AUTOMATIC_AUTHOR, BUCKET_COOKIE, bucketPlace, type TelemetryBeacon } from '@shop/contracts/progressive-delivery';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../test-support/operations-shell';
+import { sendBeacon, visitPage } from '../test-support/page-visit';
 
 let releases: FakeReleaseHosts;
 let shell: OperationsShell;
 beforeAll(async () => {
   releases = await startReleaseHosts();
-  shell = await startOperationsShell({ releases, rule: { minViews: 20, minFailureRate: 0.05, minRatioToLive: 2, windowMinutes: 10 } });
+  shell = await startOperationsShell({ releases, rule: { minBrowsers: 20, minFailureRate: 0.05, minRatioToLive: 2, windowMinutes: 10 } });
 });
 afterAll(async () => {
   await shell?.close();
@@ -38,12 +39,13 @@ async function browserVisit(cookie?: string): Promise<{ cookie: string | undefin
   };
 }
 
-const beacon = (views: TelemetryBeacon['views'], cookie?: string) =>
-  fetch(`${shell.url}/telemetry`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify({ views } satisfies TelemetryBeacon),
-  });
+/** One page view of a browser (a fresh one, or the one with this cookie) and its report: which release it got. */
+async function viewAndReport(outcome: TelemetryBeacon['views'][number]['outcome'], cookie?: string): Promise<string> {
+  const page = await visitPage(shell.url, cookie);
+  const version = page.releases.mf_cart!;
+  expect((await sendBeacon(shell.url, { token: page.token, views: [{ remote: 'mf_cart', version, outcome }] })).status).toBe(204);
+  return version;
+}
 
 describe('a canary', () => {
   it('writes no bucket cookie while none runs', async () => {
@@ -106,29 +108,37 @@ describe('a canary', () => {
     expect(((await switched.json()) as OperationsErrorBody).error.code).toBe('canary_running');
   });
 
-  it('shows its figures in the state, counting only the releases in play', async () => {
-    const { cookie } = await browserVisit();
-    expect((await beacon([{ remote: 'mf_cart', version: '1.0.1', outcome: 'render_threw' }], cookie)).status).toBe(204);
-    expect((await beacon([{ remote: 'mf_cart', version: '1.0.0', outcome: 'rendered' }, { remote: 'mf_cart', version: '9.9.9', outcome: 'load_failed' }], cookie)).status).toBe(204);
+  it('shows its figures in the state: browsers and their page views, as their pages’ tokens name them', async () => {
+    // A browser the candidate's 80 % covers, two page views, the first of which failed.
+    const bucket = Array.from({ length: 100 }, (_, i) => i.toString(16).padStart(32, '0')).find((id) => bucketPlace(id, 'mf_cart') < 80)!;
+    expect(await viewAndReport('render_threw', `${BUCKET_COOKIE}=${bucket}`)).toBe('1.0.1');
+    expect(await viewAndReport('rendered', `${BUCKET_COOKIE}=${bucket}`)).toBe('1.0.1');
     const state = await get<OperationsState>('/state');
     expect(state.canary).toMatchObject({ name: 'mf_cart', version: '1.0.1', liveVersion: '1.0.0', share: 80 });
-    expect(state.canary?.candidateFigures).toEqual({ views: 1, failed: 1 });
-    expect(state.canary?.liveFigures).toEqual({ views: 1, failed: 0 });
-    expect(await shell.delivery.counts.figures('mf_cart', '9.9.9', 0)).toEqual({ views: 0, failed: 0 });
+    expect(state.canary?.candidateFigures).toEqual({ views: 2, failed: 1, browsers: 1, failedBrowsers: 1 });
+    expect(state.canary?.liveFigures).toEqual({ views: 0, failed: 0, browsers: 0, failedBrowsers: 0 });
+    // The server rendered nothing here (no renderer): its own figures are empty.
+    expect(state.canary?.serverFigures).toEqual({ candidate: { renders: 0, failed: 0 }, live: { renders: 0, failed: 0 } });
   });
 
-  it('is aborted by the watch once the rule is met, as a revision with its figures; then every browser gets the live release', async () => {
-    const { cookie } = await browserVisit();
-    // 1 failure already; the rule wants 20 views of the candidate: 19 more views, 2 of them failing.
-    const views = Array.from({ length: 19 }, (_, i) => ({ remote: 'mf_cart' as const, version: '1.0.1', outcome: i < 2 ? ('load_failed' as const) : ('rendered' as const) }));
-    expect(await shell.delivery.watch.check()).toBeNull(); // 1 view: too few to judge
-    for (let i = 0; i < views.length; i += 16) expect((await beacon(views.slice(i, i + 16), cookie)).status).toBe(204);
+  it('is aborted by the watch once enough browsers fail, as a revision with its figures; then every browser gets the live release', async () => {
+    expect(await shell.delivery.watch.check()).toBeNull(); // one browser so far: too few to judge
+    // Fresh browsers until 20 have reported the candidate, every tenth failing (10 %: over 5 % and twice the live one's 0 %).
+    let onCandidate = (await get<OperationsState>('/state')).canary!.candidateFigures.browsers;
+    for (let n = 0; onCandidate < 20; n++) {
+      const page = await visitPage(shell.url);
+      const version = page.releases.mf_cart!;
+      const outcome = version === '1.0.1' && onCandidate % 10 === 9 ? 'load_failed' : 'rendered';
+      expect((await sendBeacon(shell.url, { token: page.token, views: [{ remote: 'mf_cart', version, outcome }] })).status).toBe(204);
+      if (version === '1.0.1') onCandidate += 1;
+      if (onCandidate < 20) expect(await shell.delivery.watch.check()).toBeNull();
+    }
     const aborted = await shell.delivery.watch.check();
     expect(aborted?.by).toBe(AUTOMATIC_AUTHOR);
     expect(aborted?.canary).toMatchObject({ action: 'aborted', name: 'mf_cart', entry: candidate() });
-    expect(aborted?.figures?.candidate).toEqual({ version: '1.0.1', views: 20, failed: 3 });
-    expect(aborted?.figures?.live).toEqual({ version: '1.0.0', views: 1, failed: 0 });
-    expect(aborted?.reason).toContain('15 % des pages vues (3 sur 20)');
+    expect(aborted?.figures?.candidate).toMatchObject({ version: '1.0.1', browsers: 20 });
+    expect(aborted?.figures?.candidate.failedBrowsers).toBeGreaterThanOrEqual(2);
+    expect(aborted?.reason).toMatch(/^Abandon automatique : 1\.0\.1 échoue chez \d+ % des navigateurs \(\d+ sur 20,/);
     const history = await get<RevisionHistory>('/history');
     expect(history.revisions[0]?.revision).toBe(aborted?.revision);
     for (let i = 0; i < 20; i++) expect((await browserVisit()).cart).toBe(liveCart());

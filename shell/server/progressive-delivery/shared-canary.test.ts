@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { RevisionResponse } from '@shop/contracts/operations';
 import { AUTOMATIC_AUTHOR, type TelemetryBeacon } from '@shop/contracts/progressive-delivery';
 import type { RemotesConfig } from '@shop/contracts/remotes';
+import { sendBeacon, visitPage } from '../test-support/page-visit';
 import { shellsOnOneRedis } from '../test-support/shells-on-one-redis';
 
 const shells = shellsOnOneRedis();
@@ -9,8 +10,8 @@ const shells = shellsOnOneRedis();
 const cartEntry = async (url: string, cookie: string) =>
   ((await (await fetch(`${url}/remotes.json`, { headers: { Cookie: cookie } })).json()) as RemotesConfig).remotes.find((r) => r.name === 'mf_cart')!.entry;
 
-it('two shells on one Redis: beacons reaching one shell and the other’s watch abort a failing canary; both serve the live release within 2 s of the beacons (the watch runs every 200 ms)', async () => {
-  const rule = { minViews: 20, minFailureRate: 0.05, minRatioToLive: 2, windowMinutes: 10 };
+it('two shells on one Redis: pages served by one, their beacons reaching the other, and either’s watch abort a failing canary; both serve the live release within 2 s of the beacons (the watch runs every 200 ms)', async () => {
+  const rule = { minBrowsers: 4, minFailureRate: 0.05, minRatioToLive: 2, windowMinutes: 10 };
   const a = await shells.start({ redisPrefix: 'canary:', rule, checkIntervalMs: 60_000 });
   const b = await shells.start({ redisPrefix: 'canary:', operator: 'youssef', rule, checkIntervalMs: 200 });
   const candidate = shells.releases.entry('mf_cart', '1.0.1');
@@ -29,10 +30,15 @@ it('two shells on one Redis: beacons reaching one shell and the other’s watch 
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
-  const views: TelemetryBeacon['views'] = Array.from({ length: 10 }, (_, i) => ({ remote: 'mf_cart', version: '1.0.1', outcome: i < 3 ? 'render_threw' : 'rendered' }));
-  for (const n of [1, 2]) {
-    const sent = await fetch(`${a.url}/telemetry`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: `shop_bucket=${String(n).repeat(32)}` }, body: JSON.stringify({ views }) });
-    expect(sent.status).toBe(204);
+  // Four browsers load a page from B (its view token is signed with the key every shell shares) and report to A: two
+  // saw the candidate fail, one of them on each of its three page views.
+  for (const n of [1, 2, 3, 4]) {
+    const page = await visitPage(b.url, `shop_bucket=${String(n).repeat(32)}`);
+    expect(page.releases.mf_cart).toBe('1.0.1');
+    for (let view = 0; view < 3; view++) {
+      const views: TelemetryBeacon['views'] = [{ remote: 'mf_cart', version: '1.0.1', outcome: n <= 2 && (n === 2 || view === 0) ? 'render_threw' : 'rendered' }];
+      expect((await sendBeacon(a.url, { token: page.token, views })).status).toBe(204);
+    }
   }
   // B's watch sees A's counts in Redis and aborts; A applies B's revision.
   const waited = performance.now();
@@ -43,7 +49,7 @@ it('two shells on one Redis: beacons reaching one shell and the other’s watch 
   const live = a.stores.live.store.live;
   expect(live.revision).toBe(revision.revision + 1);
   expect(live.by).toBe(AUTOMATIC_AUTHOR);
-  expect(live.figures?.candidate).toEqual({ version: '1.0.1', views: 20, failed: 6 });
+  expect(live.figures?.candidate).toEqual({ version: '1.0.1', views: 12, failed: 4, browsers: 4, failedBrowsers: 2 });
   // Both watches judged it; the compare-and-set let exactly one abort through.
   expect((await a.stores.live.store.history()).filter((r) => r.by === AUTOMATIC_AUTHOR)).toHaveLength(1);
   expect(await a.delivery.watch.check()).toBeNull();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BEACON_BYTES, TELEMETRY_PATH } from '@shop/contracts/progressive-delivery';
 import { TELEMETRY_LIMITS } from './telemetry-endpoint';
+import { VIEW_TOKENS } from './view-tokens';
+import { sendBeacon, visitPage } from '../test-support/page-visit';
 import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../test-support/operations-shell';
 
 let releases: FakeReleaseHosts;
@@ -69,25 +71,87 @@ describe('POST /telemetry', () => {
     // malformed ones too, and past its limit the rest are refused unread.
     expect(statuses.filter((status) => status === 400).length).toBe(TELEMETRY_LIMITS.perAddressPerMinute);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
-    expect(await shell.delivery.counts.figures('mf_cart', '1.0.0', Date.now() - 60_000)).toEqual({ views: 0, failed: 0 });
+    expect(await shell.delivery.counts.browsers.figures('mf_cart', '1.0.0', Date.now() - 60_000)).toEqual({ views: 0, failed: 0, browsers: 0, failedBrowsers: 0 });
   }, 60_000);
 });
 
 describe('POST /telemetry per browser', () => {
   let own: OperationsShell;
   beforeAll(async () => {
-    own = await startOperationsShell({ releases, limits: { perAddressPerMinute: 1000, perBucketPerMinute: 5 } });
+    own = await startOperationsShell({ releases, limits: { perAddressPerMinute: 1000, perBrowserPerMinute: 5 } });
   });
   afterAll(() => own?.close());
 
-  it('counts a valid beacon of a live release, and limits one bucket with 429 and Retry-After', async () => {
-    const post = (cookie: string) =>
-      fetch(`${own.url}${TELEMETRY_PATH}`, { method: 'POST', headers: { 'Content-Type': 'text/plain', Cookie: cookie }, body: JSON.stringify({ views: [view] }) });
-    for (let i = 0; i < 5; i++) expect((await post(cookieOf(1))).status).toBe(204);
-    const limited = await post(cookieOf(1));
+  it('counts a page’s beacons for the releases it was served, and limits one browser with 429 and Retry-After', async () => {
+    const page = await visitPage(own.url, cookieOf(1));
+    for (let i = 0; i < 5; i++) expect((await sendBeacon(own.url, { token: page.token, views: [view] })).status).toBe(204);
+    const limited = await sendBeacon(own.url, { token: page.token, views: [view] });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await post(cookieOf(2))).status).toBe(204);
-    expect(await own.delivery.counts.figures('mf_cart', '1.0.0', Date.now() - 60_000)).toEqual({ views: 6, failed: 0 });
+    // Another browser is not held by the first one's limit; with no cookie, a page load is a browser of its own.
+    expect((await sendBeacon(own.url, { token: (await visitPage(own.url, cookieOf(2))).token, views: [view] })).status).toBe(204);
+    expect((await sendBeacon(own.url, { token: (await visitPage(own.url)).token, views: [view] })).status).toBe(204);
+    expect(await own.delivery.counts.browsers.figures('mf_cart', '1.0.0', Date.now() - 60_000)).toEqual({ views: 7, failed: 0, browsers: 3, failedBrowsers: 0 });
+  });
+
+});
+
+describe('POST /telemetry against forgers (issue 31)', () => {
+  let roomy: OperationsShell;
+  beforeAll(async () => {
+    // Limits out of the way, so that what refuses each forgery here is the view token.
+    roomy = await startOperationsShell({ releases, limits: { perAddressPerMinute: 100_000, perBrowserPerMinute: 100_000 } });
+  });
+  afterAll(() => roomy?.close());
+  const counted = () => roomy.delivery.counts.browsers.figures('mf_cart', '1.0.0', Date.now() - 60_000);
+
+  it('lets two anonymous beacons (no cookie, no token) claiming 16 failed views each abort no canary', async () => {
+    const started = await fetch(`${roomy.url}/operations/api/canary`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${roomy.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ remote: 'mf_cart', entry: releases.entry('mf_cart', '1.0.1'), share: 50, expectedRevision: 1 }),
+    });
+    expect(started.status).toBe(200);
+    const failing = { remote: 'mf_cart', version: '1.0.1', outcome: 'load_failed' };
+    for (let i = 0; i < 2; i++) {
+      const answer = await fetch(`${roomy.url}${TELEMETRY_PATH}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ views: Array(16).fill(failing) }) });
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('invalid_beacon');
+    }
+    expect(await roomy.delivery.watch.check()).toBeNull();
+    expect(roomy.stores.live.store.live.config.canary).toMatchObject({ name: 'mf_cart', share: 50 });
+    expect((await roomy.delivery.counts.browsers.figures('mf_cart', '1.0.1', Date.now() - 60_000)).views).toBe(0);
+    const ended = await fetch(`${roomy.url}/operations/api/canary/abort`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${roomy.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ expectedRevision: 2 }),
+    });
+    expect(ended.status).toBe(200);
+  });
+
+  it('counts nothing of 600 forged beacons: from another site, with made-up or altered tokens, or naming releases the page was not served', async () => {
+    const page = await visitPage(roomy.url, cookieOf(7));
+    const [body, mac] = page.token.split('.') as [string, string];
+    const forgeries: Array<() => Promise<Response>> = [
+      () => sendBeacon(roomy.url, { token: page.token, views: [view] }, { Origin: 'https://evil.example' }),
+      () => sendBeacon(roomy.url, { token: page.token, views: [view] }, { 'Sec-Fetch-Site': 'cross-site' }),
+      () => sendBeacon(roomy.url, { token: `${'A'.repeat(40)}.${'B'.repeat(22)}`, views: [view] }, { Cookie: cookieOf(Math.floor(Math.random() * 1e9)) }),
+      () => sendBeacon(roomy.url, { token: `${Buffer.from(JSON.stringify({ b: '', t: Date.now() / 1000, n: 'x', r: 'mf_cart@1.0.0' })).toString('base64url')}.${mac}`, views: [view] }),
+      () => sendBeacon(roomy.url, { token: `${body}.${'B'.repeat(22)}`, views: [view] }),
+      () => sendBeacon(roomy.url, { token: page.token, views: [{ ...view, version: '9.9.9' }] }),
+    ];
+    const statuses = await Promise.all(Array.from({ length: 600 }, (_, i) => forgeries[i % forgeries.length]!().then((answer) => answer.status)));
+    expect(new Set(statuses)).toEqual(new Set([400, 403]));
+    expect(statuses.filter((status) => status === 403)).toHaveLength(200);
+    expect(await counted()).toEqual({ views: 0, failed: 0, browsers: 0, failedBrowsers: 0 });
+  });
+
+  it('counts a token’s page views up to its budget (a page load and its navigations), then answers 409', async () => {
+    const page = await visitPage(roomy.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < VIEW_TOKENS.viewsPerToken + 2; i++) statuses.push((await sendBeacon(roomy.url, { token: page.token, views: [view] })).status);
+    expect(statuses.filter((status) => status === 204)).toHaveLength(VIEW_TOKENS.viewsPerToken);
+    expect(statuses.slice(-2)).toEqual([409, 409]);
+    expect(await counted()).toMatchObject({ views: VIEW_TOKENS.viewsPerToken, browsers: 1 });
   });
 });

@@ -1,30 +1,31 @@
 import type { Redis } from 'ioredis';
 import type { Context, Middleware } from 'koa';
-import { releaseVersionOf } from '@shop/contracts/operations';
 import {
   MAX_BEACON_BYTES,
   TELEMETRY_PATH,
   type RemoteView,
 } from '@shop/contracts/progressive-delivery';
 import { telemetryBeaconSchema } from '@shop/contracts/telemetry-beacon-schema';
-import type { RemotesConfig } from '@shop/contracts/remotes';
+import { requestOrigin } from '@shop/server-kit/request-origin';
 import { BodyReadError, BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { bucketOf } from './bucket-cookie';
 import type { ReleaseCounts } from './release-counts';
+import type { TokenUses, ViewTokens } from './view-tokens';
 
 /**
  * Beacons allowed per minute. Per address generously (many shoppers share one address behind a mobile carrier's NAT);
- * per bucket (one browser) about one page view every two seconds.
+ * per browser (the view token's) about one page view every two seconds.
  */
-export const TELEMETRY_LIMITS = { perAddressPerMinute: 600, perBucketPerMinute: 30 } as const;
+export const TELEMETRY_LIMITS = { perAddressPerMinute: 600, perBrowserPerMinute: 30 } as const;
 
 export interface TelemetryOptions {
   counts: ReleaseCounts;
-  /** The live configuration: only its releases (and the canary's candidate) are counted. */
-  config: () => RemotesConfig;
+  tokens: ViewTokens;
+  uses: TokenUses;
+  /** The shop's public origin (PUBLIC_URL): a beacon another site's page sent is refused. */
+  publicUrl: string;
   redis?: { client: Redis; prefix: string };
-  limits?: { perAddressPerMinute: number; perBucketPerMinute: number };
+  limits?: { perAddressPerMinute: number; perBrowserPerMinute: number };
   log: { warn(object: object, message: string): void };
   /** Called with what was counted (metrics). */
   onCounted?: (views: readonly RemoteView[]) => void;
@@ -39,11 +40,12 @@ const refuse = (ctx: Context, { status, code, message }: Refusal) => {
 };
 
 /**
- * `POST /telemetry` (decision 021): what browsers saw of each remote release in a page view, sent with
- * `navigator.sendBeacon`. Only the schema is accepted (2 kB at most, read no further), each address and each bucket
- * is rate-limited (every attempt counts, malformed ones too), and only the counts per release are kept. A view of a
- * release that is neither live nor the canary's candidate is accepted and not counted, so beacons cannot grow the
- * store with made-up versions.
+ * `POST /telemetry` (decisions 021 and 025): what a browser saw of each remote release in one page view, sent with
+ * `navigator.sendBeacon`. Only the schema is accepted (2 kB at most, read no further), from no other site's page; each
+ * address is rate-limited (every attempt counts, malformed ones too). A beacon counts only with the view token of a
+ * page the shop served (signed, under an hour old, its budget of views not spent), for the releases that page was
+ * served with, and within its browser's own limit; only the counts per release and which browsers reported are kept.
+ * Since a token names only releases the shop served, made-up versions cannot grow the store.
  */
 export function telemetryEndpoint(options: TelemetryOptions): Middleware {
   const limits = options.limits ?? TELEMETRY_LIMITS;
@@ -52,13 +54,17 @@ export function telemetryEndpoint(options: TelemetryOptions): Middleware {
       ? new RateLimiterRedis({ storeClient: options.redis.client, keyPrefix: `${options.redis.prefix}telemetry-${name}`, points, duration: 60 })
       : new RateLimiterMemory({ keyPrefix: `telemetry-${name}`, points, duration: 60 });
   const byAddress = limiter('address', limits.perAddressPerMinute);
-  const byBucket = limiter('bucket', limits.perBucketPerMinute);
+  const byBrowser = limiter('browser', limits.perBrowserPerMinute);
 
   return async (ctx, next) => {
     if (ctx.path !== TELEMETRY_PATH) return next();
     if (ctx.method !== 'POST') {
       ctx.set('Allow', 'POST');
       return refuse(ctx, { status: 405, code: 'method_not_allowed', message: 'Méthode non autorisée pour cette adresse.' });
+    }
+    if (requestOrigin(ctx.headers as Record<string, string | undefined>, [options.publicUrl]) === 'foreign') {
+      ctx.req.resume();
+      return refuse(ctx, { status: 403, code: 'forbidden_origin', message: 'Rapport refusé : il ne vient pas d’une page de la boutique.' });
     }
     const declared = Number(ctx.get('Content-Length') || 0);
     if (declared > MAX_BEACON_BYTES) {
@@ -70,18 +76,9 @@ export function telemetryEndpoint(options: TelemetryOptions): Middleware {
       ctx.req.resume();
       return refuse(ctx, { status: 415, code: 'unsupported_media_type', message: 'Envoyez du JSON.' });
     }
-    const bucket = bucketOf(ctx);
-    let wait: number | null;
-    try {
-      wait = await limited([byAddress.consume(ctx.ip), ...(bucket ? [byBucket.consume(bucket)] : [])]);
-    } catch (error) {
+    if ((await limitedOrUnavailable(ctx, [byAddress.consume(ctx.ip)], options.log)) !== 'pass') {
       ctx.req.resume();
-      return unavailable(ctx, error, options.log);
-    }
-    if (wait !== null) {
-      ctx.req.resume();
-      ctx.set('Retry-After', String(wait));
-      return refuse(ctx, { status: 429, code: 'rate_limited', message: `Trop de rapports. Réessayez dans ${wait} s.` });
+      return;
     }
     let raw: Buffer;
     try {
@@ -101,15 +98,39 @@ export function telemetryEndpoint(options: TelemetryOptions): Middleware {
     }
     const beacon = telemetryBeaconSchema.safeParse(value);
     if (!beacon.success) return refuse(ctx, { status: 400, code: 'invalid_beacon', message: 'Le rapport ne suit pas le schéma attendu.' });
-    const counted = beacon.data.views.filter(countedRelease(options.config()));
+    const token = options.tokens.verify(beacon.data.token);
+    if ('refused' in token) return refuse(ctx, { status: 400, code: 'invalid_view_token', message: token.refused });
+    if (beacon.data.views.some((view) => !token.releases.has(`${view.remote}@${view.version}`))) {
+      return refuse(ctx, { status: 400, code: 'invalid_beacon', message: 'Rapport refusé : il nomme une version que cette page n’a pas reçue.' });
+    }
+    if ((await limitedOrUnavailable(ctx, [byBrowser.consume(token.browser)], options.log)) !== 'pass') return;
+    const views = beacon.data.views;
     try {
-      if (counted.length > 0) await options.counts.record(counted);
+      if (!(await options.uses.spend(token.id))) {
+        return refuse(ctx, { status: 409, code: 'view_token_spent', message: 'Rapport non compté : ce jeton de page a déjà servi pour toutes ses pages vues.' });
+      }
+      await options.counts.record(views, token.browser);
     } catch (error) {
       return unavailable(ctx, error, options.log);
     }
-    options.onCounted?.(counted);
+    options.onCounted?.(views);
     ctx.status = 204;
   };
+}
+
+/** 'pass', or the refusal already answered: 429 with Retry-After when a limiter is spent, 503 when one failed. */
+async function limitedOrUnavailable(ctx: Context, consumed: Array<Promise<RateLimiterRes>>, log: TelemetryOptions['log']): Promise<'pass' | 'refused'> {
+  let wait: number | null;
+  try {
+    wait = await limited(consumed);
+  } catch (error) {
+    unavailable(ctx, error, log);
+    return 'refused';
+  }
+  if (wait === null) return 'pass';
+  ctx.set('Retry-After', String(wait));
+  refuse(ctx, { status: 429, code: 'rate_limited', message: `Trop de rapports. Réessayez dans ${wait} s.` });
+  return 'refused';
 }
 
 /** The shared store did not answer (Redis gone): the beacon is lost, said plainly; the shopper notices nothing. */
@@ -117,13 +138,6 @@ function unavailable(ctx: Context, error: unknown, log: TelemetryOptions['log'])
   log.warn({ err: error }, 'telemetry not counted: the shared store did not answer');
   ctx.set('Retry-After', '30');
   refuse(ctx, { status: 503, code: 'unavailable', message: 'Rapport non enregistré : réessayez plus tard.' });
-}
-
-/** Releases whose views are counted: the live ones and the canary's candidate. */
-function countedRelease(config: RemotesConfig): (view: RemoteView) => boolean {
-  const known = new Set(config.remotes.map((remote) => `${remote.name} ${releaseVersionOf(remote.entry)}`));
-  if (config.canary) known.add(`${config.canary.name} ${releaseVersionOf(config.canary.entry)}`);
-  return (view) => known.has(`${view.remote} ${view.version}`);
 }
 
 /** Seconds to wait when a limiter is spent, else null. A limiter that fails (Redis gone) rejects with an Error. */

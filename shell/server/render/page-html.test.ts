@@ -22,6 +22,7 @@ const page = (html: string, snapshot = '{"data":[],"failed":[],"notFoundPath":nu
   catalogue: {},
   stylesheets: [{ href: 'http://localhost:3001/1.0.0/static/css/header.css', css: null }],
   problems: [],
+  failedRemotes: [],
   ms: 3,
 });
 

@@ -111,6 +111,7 @@ async function render({ id, url, down }: RenderRequest): Promise<RenderedPage> {
     catalogue: catalogueSeen(snapshot.data),
     stylesheets: [...new Map(shell.modulesForPath(pathname).flatMap((module) => stylesheets.get(module) ?? []).map((sheet) => [sheet.href, sheet])).values()],
     problems: page.problems,
+    failedRemotes: [...new Set(failed.map(remoteOf))],
     ms: Math.round(performance.now() - begin),
   };
 }

@@ -38,6 +38,8 @@ export interface RenderedPage {
   stylesheets: Stylesheet[];
   /** Why parts were left to the browser (a render error, the deadline), for the log. */
   problems: string[];
+  /** Remotes some of whose modules this page needed and the server could not load (their parts are fallbacks). */
+  failedRemotes: RemoteName[];
   ms: number;
 }
 

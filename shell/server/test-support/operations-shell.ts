@@ -12,7 +12,7 @@ import { loginLimits, type LoginLimitSettings } from '../operations/accounts/log
 import { PasswordChecks } from '../operations/accounts/password-checks';
 import { openOperations, type OperationsStores } from '../operations/open-operations';
 import { operationsRoutes } from '../operations/operations-routes';
-import { releaseRefusals } from '../operations/releases/release-checks';
+import { browserFilesMissing, releaseRefusals } from '../operations/releases/release-checks';
 import { ShopMetrics } from '../metrics/shop-metrics';
 import { openProgressiveDelivery, type ProgressiveDelivery } from '../progressive-delivery/open-progressive-delivery';
 import { closeServer, listen, urlOf } from '../test-fixture';
@@ -23,6 +23,8 @@ export const PASSWORD = 'un-mot-de-passe-solide';
 /** A release server per remote (server-kit's, as in production) with fake releases the checks accept or refuse. */
 export interface FakeReleaseHosts {
   entry(remote: RemoteName, version: string): string;
+  /** The release's folder on disk (to take a file away, as a partial upload or a clean-up would). */
+  folder(remote: RemoteName, version: string): string;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startReleaseHosts(): Promise<FakeReleaseHosts> {
   }
   return {
     entry: (remote, version) => `${origins[remote]}/${version}/mf-manifest.json`,
+    folder: (remote, version) => join(base, remote, version),
     async close() {
       await Promise.all(servers.map(closeServer));
       await rm(base, { recursive: true, force: true });
@@ -71,7 +74,7 @@ export async function startOperationsShell(options: {
   /** Progressive delivery: the rollback rule, how often it is checked, the telemetry limits. */
   rule?: RollbackRule;
   checkIntervalMs?: number;
-  limits?: { perAddressPerMinute: number; perBucketPerMinute: number };
+  limits?: { perAddressPerMinute: number; perBrowserPerMinute: number };
   /** The shop's public origin (PUBLIC_URL); by default the address the test server listens on. */
   publicUrl?: string;
   /** Login limits and password checks other than the shop's (smaller, so a test reaches them quickly). */
@@ -108,7 +111,10 @@ export async function startOperationsShell(options: {
   const { token } = await addOperator(stores.operators, options.operator ?? 'amina', PASSWORD);
   const rule = options.rule ?? DEFAULT_ROLLBACK_RULE;
   const metrics = new ShopMetrics(() => stores.live.store.live);
-  const delivery = openProgressiveDelivery({
+  const delivery = await openProgressiveDelivery({
+    publicUrl,
+    missingFiles: (remote, entry) => browserFilesMissing(remote, entry),
+    probeIntervalMs: 0,
     onCounted: (views) => metrics.remoteViews(views),
     store: stores.live.store,
     redis: stores.redis,
@@ -123,7 +129,7 @@ export async function startOperationsShell(options: {
     remotes: stores.live,
     trustProxy: options.trustProxy ?? TRUST_NOBODY,
     log,
-    telemetry: delivery.telemetry,
+    telemetry: { endpoint: delivery.telemetry, viewToken: delivery.viewToken, serverRendered: delivery.serverRendered, sampleRate: 1 },
     metrics,
     operations: (status) =>
       operationsRoutes({

@@ -163,8 +163,9 @@ describe('the operators’ console', () => {
         ...started.config.canary!,
         version: '1.0.1',
         liveVersion: '1.0.0',
-        candidateFigures: { views: 40, failed: 1 },
-        liveFigures: { views: 100, failed: 0 },
+        candidateFigures: { views: 40, failed: 1, browsers: 25, failedBrowsers: 1 },
+        liveFigures: { views: 100, failed: 0, browsers: 60, failedBrowsers: 0 },
+        serverFigures: { candidate: { renders: 30, failed: 0 }, live: { renders: 70, failed: 0 } },
       },
     };
     const promoted = revision(3, '1.0.1');
@@ -185,8 +186,12 @@ describe('the operators’ console', () => {
     expect(posted).toEqual([{ path: '/canary', body: { remote: 'mf_cart', entry: entry('1.0.1'), share: 30, expectedRevision: 1 } }]);
 
     const panel = within(await screen.findByRole('region', { name: 'Déploiement progressif en cours' }));
-    expect(panel.getByText('1.0.1 (candidate) : 40 pages vues, 1 en échec (2,5 %)')).toBeTruthy();
-    expect(panel.getByText('1.0.0 (en ligne) : 100 pages vues, 0 en échec (0 %)')).toBeTruthy();
+    expect(
+      panel.getByText('1.0.1 (candidate) : 25 navigateurs, 1 en échec (4 %) ; 40 pages vues, 1 en échec ; 30 pages rendues par le serveur, 0 en échec (0 %)'),
+    ).toBeTruthy();
+    expect(
+      panel.getByText('1.0.0 (en ligne) : 60 navigateurs, 0 en échec (0 %) ; 100 pages vues, 0 en échec ; 70 pages rendues par le serveur, 0 en échec (0 %)'),
+    ).toBeTruthy();
     expect((card.getByRole('button', { name: 'Mettre en ligne mf_cart' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(panel.getByRole('button', { name: 'Promouvoir 1.0.1 pour tous' }));
     expect(await screen.findByText('mf_cart : 1.0.0 → 1.0.1 en ligne (révision 3).')).toBeTruthy();

@@ -10,6 +10,8 @@ const config: RemotesConfig = {
   ],
 };
 
+const token = 'jeton-de-la-page.signature';
+
 describe('page view telemetry', () => {
   let sent: unknown[];
   let path: string;
@@ -19,11 +21,11 @@ describe('page view telemetry', () => {
     sent = [];
     path = '/';
     telemetry = new PageViewTelemetry();
-    telemetry.configure(config, 1, { send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
+    telemetry.configure(config, 1, token, { send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
   });
   afterEach(() => vi.useRealTimers());
 
-  it('sends one beacon per page view once its parts have settled, each remote once with its worst outcome and release', () => {
+  it('sends one beacon per page view once its parts have settled, with the page’s token, each remote once with its worst outcome and release', () => {
     telemetry.report('mf_frame', 'rendered');
     telemetry.report('mf_cart', 'rendered');
     telemetry.report('mf_frame', 'render_threw');
@@ -32,6 +34,7 @@ describe('page view telemetry', () => {
     vi.advanceTimersByTime(1000);
     expect(sent).toEqual([
       {
+        token,
         views: [
           { remote: 'mf_frame', version: '1.0.0', outcome: 'render_threw' },
           { remote: 'mf_cart', version: '1.0.1', outcome: 'rendered' },
@@ -48,9 +51,9 @@ describe('page view telemetry', () => {
     telemetry.report('mf_catalog_pages', 'rendered');
     path = '/shop/face';
     telemetry.report('mf_catalog_pages', 'load_failed');
-    expect(sent).toEqual([{ views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'rendered' }] }]);
+    expect(sent).toEqual([{ token, views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'rendered' }] }]);
     telemetry.flush();
-    expect(sent[1]).toEqual({ views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'load_failed' }] });
+    expect(sent[1]).toEqual({ token, views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'load_failed' }] });
   });
 
   it('reports only the sampled share of views, and nothing before it is configured', () => {
@@ -58,7 +61,7 @@ describe('page view telemetry', () => {
     sampled.report('mf_cart', 'rendered');
     sampled.flush();
     const out: string[] = [];
-    sampled.configure(config, 0.25, { send: (body) => out.push(body), path: () => path, random: () => 0.3 });
+    sampled.configure(config, 0.25, token, { send: (body) => out.push(body), path: () => path, random: () => 0.3 });
     sampled.report('mf_cart', 'rendered');
     sampled.flush();
     expect(out).toEqual([]);

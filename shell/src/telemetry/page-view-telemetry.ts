@@ -2,6 +2,7 @@ import {
   MAX_VIEWS_PER_BEACON,
   TELEMETRY_PATH,
   TELEMETRY_SAMPLE_META,
+  VIEW_TOKEN_META,
   worseOutcome,
   type RemoteView,
   type TelemetryBeacon,
@@ -15,6 +16,8 @@ const SETTLE_MS = 1000;
 
 interface Settings {
   versions: Partial<Record<RemoteName, string>>;
+  /** The page's view token (decision 025): the server counts a report only with it. */
+  token: string;
   sampleRate: number;
   send: (body: string) => void;
   random: () => number;
@@ -37,9 +40,10 @@ export class PageViewTelemetry {
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   /** Starts reporting with the releases this browser loads. Without it (the dev server, the server's render) nothing is sent. */
-  configure(config: RemotesConfig, sampleRate: number, overrides: Partial<Settings> = {}): void {
+  configure(config: RemotesConfig, sampleRate: number, token: string, overrides: Partial<Settings> = {}): void {
     this.#settings = {
       versions: Object.fromEntries(config.remotes.map((remote) => [remote.name, releaseVersionOf(remote.entry)])),
+      token,
       sampleRate,
       send: (body) => navigator.sendBeacon(TELEMETRY_PATH, new Blob([body], { type: 'application/json' })),
       random: Math.random,
@@ -75,7 +79,7 @@ export class PageViewTelemetry {
     for (const view of views) this.#reported.add(view.remote);
     this.#view.clear();
     try {
-      this.#settings.send(JSON.stringify({ views } satisfies TelemetryBeacon));
+      this.#settings.send(JSON.stringify({ token: this.#settings.token, views } satisfies TelemetryBeacon));
     } catch {
       // Telemetry never troubles the shopper.
     }
@@ -85,12 +89,17 @@ export class PageViewTelemetry {
 /** The browser's one collector. */
 export const pageViewTelemetry = new PageViewTelemetry();
 
-/** Reads the server's sample rate from the page and sends pending reports when the page is hidden or left. */
+/**
+ * Reads the server's sample rate and the page's view token, and sends pending reports when the page is hidden or left.
+ * A page without them (the dev server) reports nothing.
+ */
 export function startPageViewTelemetry(config: RemotesConfig): void {
-  const content = document.querySelector(`meta[name="${TELEMETRY_SAMPLE_META}"]`)?.getAttribute('content');
-  const rate = content === null || content === undefined ? NaN : Number(content);
-  if (!(rate >= 0 && rate <= 1) || typeof navigator.sendBeacon !== 'function') return;
-  pageViewTelemetry.configure(config, rate);
+  const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null;
+  const content = meta(TELEMETRY_SAMPLE_META);
+  const rate = content === null ? NaN : Number(content);
+  const token = meta(VIEW_TOKEN_META);
+  if (!(rate >= 0 && rate <= 1) || !token || typeof navigator.sendBeacon !== 'function') return;
+  pageViewTelemetry.configure(config, rate, token);
   addEventListener('pagehide', () => pageViewTelemetry.flush());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') pageViewTelemetry.flush();

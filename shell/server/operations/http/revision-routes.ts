@@ -9,7 +9,7 @@ import {
   type RevisionResponse,
 } from '@shop/contracts/operations';
 import { REMOTE_NAMES, withRelease, type RemoteEntry, type RemoteName, type RemotesConfig, type RemotesStatus } from '@shop/contracts/remotes';
-import type { CanaryFigures, RollbackRule } from '@shop/contracts/progressive-delivery';
+import type { CanaryFigures, ReleaseFigures, RollbackRule } from '@shop/contracts/progressive-delivery';
 import type { RevisionStore } from '../live-config/revision-store';
 import { offeredReleases } from '../releases/release-discovery';
 import type { OperatorState } from './authentication';
@@ -84,6 +84,8 @@ export function reasonOf(value: unknown): string | null {
 }
 
 /** GET state, history and session; POST switch, rollback and restore, each checked and compare-and-set. */
+const withoutVersion = ({ views, failed, browsers, failedBrowsers }: ReleaseFigures): ReleaseFigures => ({ views, failed, browsers, failedBrowsers });
+
 export function registerRevisionRoutes(router: Router<OperatorState>, deps: RevisionDeps): void {
   const { store } = deps;
 
@@ -108,8 +110,9 @@ export function registerRevisionRoutes(router: Router<OperatorState>, deps: Revi
               ...canary,
               version: figures.candidate.version,
               liveVersion: figures.live.version,
-              candidateFigures: { views: figures.candidate.views, failed: figures.candidate.failed },
-              liveFigures: { views: figures.live.views, failed: figures.live.failed },
+              candidateFigures: withoutVersion(figures.candidate),
+              liveFigures: withoutVersion(figures.live),
+              serverFigures: figures.server,
             }
           : null,
       allowedOrigins: [...deps.allowedOrigins],

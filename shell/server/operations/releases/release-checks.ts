@@ -69,7 +69,7 @@ export async function releaseRefusals(remote: RemoteName, entry: string, options
     }
   }
 
-  reasons.push(...(await missingBrowserFiles(manifest, entry, modulesTheShellTakes(remote), timeoutMs)));
+  reasons.push(...missingFileReasons(await missingBrowserFiles(manifest, entry, modulesTheShellTakes(remote), timeoutMs)));
 
   if (options.requireServerBuild) {
     const ssr = manifest.metaData?.ssrRemoteEntry;
@@ -94,11 +94,11 @@ const fileUrl = (entry: string, file: unknown): string | null =>
 /**
  * The browser's files of the modules the shell composes (its entry, each module's scripts and styles, those loaded at
  * once and those loaded later), asked with HEAD: a release folder uploaded in part would otherwise pass every other
- * check and fail in every shopper's browser. One French sentence per missing file.
+ * check and fail in every shopper's browser. Each missing file with why (`HTTP 404 (url).`).
  */
-async function missingBrowserFiles(manifest: Manifest, entry: string, modules: readonly string[], timeoutMs: number): Promise<string[]> {
+async function missingBrowserFiles(manifest: Manifest, entry: string, modules: readonly string[], timeoutMs: number): Promise<Array<{ url: string; problem: string }>> {
   const entryFile = manifest.metaData?.remoteEntry;
-  if (typeof entryFile?.name !== 'string') return ['Le manifeste ne nomme pas le fichier d’entrée pour les navigateurs (metaData.remoteEntry).'];
+  if (typeof entryFile?.name !== 'string') return [{ url: entry, problem: 'Le manifeste ne nomme pas le fichier d’entrée pour les navigateurs (metaData.remoteEntry).' }];
   const names = [
     `${typeof entryFile.path === 'string' && entryFile.path ? `${entryFile.path}/` : ''}${entryFile.name}`,
     ...(manifest.exposes ?? [])
@@ -107,10 +107,24 @@ async function missingBrowserFiles(manifest: Manifest, entry: string, modules: r
   ];
   const urls = [...new Set(names.map((name) => fileUrl(entry, name)).filter((url): url is string => url !== null))];
   const answers = await Promise.all(urls.map(async (url) => ({ url, problem: await fetchStatus(url, timeoutMs) })));
-  const missing = answers.filter((answer) => answer.problem !== null);
+  return answers.flatMap(({ url, problem }) => (problem === null ? [] : [{ url, problem }]));
+}
+
+/** One French sentence per missing file, the first few named. */
+function missingFileReasons(missing: Array<{ problem: string }>): string[] {
   const named = missing.slice(0, NAMED_MISSING_FILES).map(({ problem }) => `Un fichier de la version pour les navigateurs manque : ${problem}`);
   if (missing.length > NAMED_MISSING_FILES) named.push(`… et ${missing.length - NAMED_MISSING_FILES} autres fichiers pour les navigateurs manquent.`);
   return named;
+}
+
+/**
+ * The browser files of a live or candidate release that do not answer now (its manifest's URL when the manifest itself
+ * does not): what the canary's watch asks again and again while the release is measured (decision 025).
+ */
+export async function browserFilesMissing(remote: RemoteName, entry: string, timeoutMs = MANIFEST_TIMEOUT_MS): Promise<string[]> {
+  const fetched = await fetchJson(entry, timeoutMs);
+  if (typeof fetched === 'string') return [entry];
+  return (await missingBrowserFiles(fetched as Manifest, entry, modulesTheShellTakes(remote), timeoutMs)).map(({ url }) => url);
 }
 
 /** The JSON at `url`, or a French sentence saying why not. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { failureRate, type ReleaseFigures, type RollbackRule } from '@shop/contracts/progressive-delivery';
+import { failureRate, serverFailureRate, type ReleaseFigures, type RollbackRule, type ServerFigures } from '@shop/contracts/progressive-delivery';
 import type { CanaryState, RemoteOverview } from '@shop/contracts/operations';
 import type { Act } from '../shared/act';
 import { formatDateTime } from '../shared/api';
@@ -19,7 +19,9 @@ interface Props {
 }
 
 const percent = (rate: number) => `${(rate * 100).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} %`;
-const figures = (counts: ReleaseFigures) => `${counts.views} pages vues, ${counts.failed} en échec (${percent(failureRate(counts))})`;
+const figures = (counts: ReleaseFigures) =>
+  `${counts.browsers} navigateurs, ${counts.failedBrowsers} en échec (${percent(failureRate(counts))}) ; ${counts.views} pages vues, ${counts.failed} en échec`;
+const server = (counts: ServerFigures) => `${counts.renders} pages rendues par le serveur, ${counts.failed} en échec (${percent(serverFailureRate(counts))})`;
 
 /**
  * Progressive delivery of one remote (decision 021): start a candidate for a share of browsers; while it runs, its
@@ -83,15 +85,16 @@ export function CanaryPanel({ remote, canary, rule, revision, busy, act, reason,
       </p>
       <ul>
         <li>
-          {canary.version} (candidate) : {figures(canary.candidateFigures)}
+          {canary.version} (candidate) : {figures(canary.candidateFigures)} ; {server(canary.serverFigures.candidate)}
         </li>
         <li>
-          {canary.liveVersion} (en ligne) : {figures(canary.liveFigures)}
+          {canary.liveVersion} (en ligne) : {figures(canary.liveFigures)} ; {server(canary.serverFigures.live)}
         </li>
       </ul>
       <p className={styles.muted}>
-        Abandon automatique dès {rule.minViews} pages vues de la candidate si elle échoue dans au moins {percent(rule.minFailureRate)} des pages et {rule.minRatioToLive} fois plus
-        que la version en ligne (sur {rule.windowMinutes} min).
+        Abandon automatique dès {rule.minBrowsers} navigateurs de la candidate (ou {rule.minBrowsers} pages rendues par le serveur) si elle échoue chez au moins{' '}
+        {percent(rule.minFailureRate)} d’entre eux et {rule.minRatioToLive} fois plus que la version en ligne (sur {rule.windowMinutes} min), ou dès que ses fichiers
+        manquent.
       </p>
       <form
         onSubmit={(event) => {
