@@ -1,27 +1,19 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OperationsErrorBody, OperationsState, RevisionHistory, RevisionResponse } from '@shop/contracts/operations';
 import { LOGIN_LIMITS } from './accounts/login-limits';
-import { PASSWORD, startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../test-support/operations-shell';
+import { PASSWORD } from '../test-support/operations-shell';
+import { operationsShellForFile } from '../test-support/operations-shell-for-file';
 import { parseTrustProxy } from '@shop/server-kit/trusted-proxy';
 
 /** The shop's public origin behind its TLS terminator (PUBLIC_URL): the console's pages post from it. */
 const PUBLIC_URL = 'https://boutique.example.ma';
 
-let releases: FakeReleaseHosts;
-let shell: OperationsShell;
-beforeAll(async () => {
-  releases = await startReleaseHosts();
-  shell = await startOperationsShell({ releases, trustProxy: parseTrustProxy('1', 'none'), publicUrl: PUBLIC_URL });
-});
-afterAll(async () => {
-  await shell?.close();
-  await releases?.close();
-});
+const fixture = operationsShellForFile({ trustProxy: parseTrustProxy('1', 'none'), publicUrl: PUBLIC_URL });
 
 const api = (path: string, init: RequestInit & { token?: string | null } = {}) => {
-  const { token = shell.token, headers, ...rest } = init;
-  return fetch(`${shell.url}/operations/api${path}`, {
+  const { token = fixture.shell.token, headers, ...rest } = init;
+  return fetch(`${fixture.shell.url}/operations/api${path}`, {
     ...rest,
     headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
   });
@@ -29,7 +21,7 @@ const api = (path: string, init: RequestInit & { token?: string | null } = {}) =
 const post = (path: string, body: unknown, init: RequestInit & { token?: string | null } = {}) => api(path, { method: 'POST', body: JSON.stringify(body), ...init });
 const live = async () => ((await (await api('/state')).json()) as OperationsState).live;
 const login = (name: string, password: string, headers: Record<string, string> = {}) =>
-  fetch(`${shell.url}/operations/login`, {
+  fetch(`${fixture.shell.url}/operations/login`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: PUBLIC_URL, ...headers },
@@ -52,10 +44,10 @@ function rawPost(url: string, headers: Record<string, string>, body: unknown): P
 
 describe('the operators’ console without a session', () => {
   it('sends the browser to the login page and answers the API and the console’s files 401', async () => {
-    const page = await fetch(`${shell.url}/operations`, { redirect: 'manual' });
+    const page = await fetch(`${fixture.shell.url}/operations`, { redirect: 'manual' });
     expect(page.status).toBe(302);
     expect(page.headers.get('location')).toBe('/operations/login');
-    const loginPage = await fetch(`${shell.url}/operations/login`);
+    const loginPage = await fetch(`${fixture.shell.url}/operations/login`);
     expect(loginPage.status).toBe(200);
     expect(loginPage.headers.get('cache-control')).toBe('no-store');
     expect(await loginPage.text()).toContain('<label for="password">Mot de passe</label>');
@@ -65,7 +57,7 @@ describe('the operators’ console without a session', () => {
     expect(state.headers.get('www-authenticate')).toBe('Bearer');
     expect(((await state.json()) as OperationsErrorBody).error.code).toBe('unauthorized');
     expect((await api('/state', { token: 'op_not-a-token-of-anyone' })).status).toBe(401);
-    expect((await fetch(`${shell.url}/operations/static/js/operations.abc123.js`)).status).toBe(401);
+    expect((await fetch(`${fixture.shell.url}/operations/static/js/operations.abc123.js`)).status).toBe(401);
   });
 });
 
@@ -94,24 +86,24 @@ describe('logging in', () => {
     expect(cookie).toMatch(/httponly/i);
     expect(cookie).toMatch(/secure/i);
     const session = cookie.split(';')[0]!;
-    const page = await fetch(`${shell.url}/operations`, { headers: { Cookie: session } });
+    const page = await fetch(`${fixture.shell.url}/operations`, { headers: { Cookie: session } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Console des opérations');
-    expect(await (await fetch(`${shell.url}/operations/api/session`, { headers: { Cookie: session } })).json()).toEqual({ operator: 'amina' });
+    expect(await (await fetch(`${fixture.shell.url}/operations/api/session`, { headers: { Cookie: session } })).json()).toEqual({ operator: 'amina' });
 
     // A state-changing request with the cookie from another site, without an Origin, from an origin that is only the
     // request's own Host (DNS rebinding), or from the shop's origin but marked cross-site by the browser, is refused.
     const refused: Record<string, string>[] = [
       { Origin: 'https://evil.example' },
       {},
-      { Origin: shell.url },
+      { Origin: fixture.shell.url },
       { Origin: 'http://evil.example:3000', Host: 'evil.example:3000' },
       { Origin: PUBLIC_URL, 'Sec-Fetch-Site': 'cross-site' },
     ];
     for (const headers of refused) {
-      const forged = await rawPost(`${shell.url}/operations/api/switch`, { Cookie: session, 'Content-Type': 'application/json', ...headers }, {
+      const forged = await rawPost(`${fixture.shell.url}/operations/api/switch`, { Cookie: session, 'Content-Type': 'application/json', ...headers }, {
         remote: 'mf_cart',
-        entry: releases.entry('mf_cart', '1.0.1'),
+        entry: fixture.releases.entry('mf_cart', '1.0.1'),
         expectedRevision: 1,
       });
       expect(forged.status, JSON.stringify(headers)).toBe(403);
@@ -119,38 +111,38 @@ describe('logging in', () => {
     }
     // A request with an Authorization header is judged by it alone: a wrong one is refused, whatever cookie comes along.
     for (const authorization of ['Bearer x', 'Bearer op_pas-un-jeton-valide', 'Basic YW1pbmE6eA==']) {
-      const withCookie = await fetch(`${shell.url}/operations/api/state`, { headers: { Cookie: session, Authorization: authorization } });
+      const withCookie = await fetch(`${fixture.shell.url}/operations/api/state`, { headers: { Cookie: session, Authorization: authorization } });
       expect(withCookie.status, authorization).toBe(401);
-      const change = await fetch(`${shell.url}/operations/api/switch`, {
+      const change = await fetch(`${fixture.shell.url}/operations/api/switch`, {
         method: 'POST',
         headers: { Cookie: session, Authorization: authorization, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ remote: 'mf_cart', entry: releases.entry('mf_cart', '1.0.1'), expectedRevision: 1 }),
+        body: JSON.stringify({ remote: 'mf_cart', entry: fixture.releases.entry('mf_cart', '1.0.1'), expectedRevision: 1 }),
       });
       expect(change.status, authorization).toBe(401);
     }
-    const logout = await fetch(`${shell.url}/operations/logout`, { method: 'POST', redirect: 'manual', headers: { Cookie: session, Origin: PUBLIC_URL } });
+    const logout = await fetch(`${fixture.shell.url}/operations/logout`, { method: 'POST', redirect: 'manual', headers: { Cookie: session, Origin: PUBLIC_URL } });
     expect(logout.status).toBe(303);
-    expect((await fetch(`${shell.url}/operations/api/session`, { headers: { Cookie: session } })).status).toBe(401);
+    expect((await fetch(`${fixture.shell.url}/operations/api/session`, { headers: { Cookie: session } })).status).toBe(401);
   });
 });
 
 describe('switching a remote', () => {
   it('switches with a reason, serves the release at once, records who, and rolls back', async () => {
     const before = await live();
-    const switched = await post('/switch', { remote: 'mf_cart', entry: releases.entry('mf_cart', '1.0.1'), expectedRevision: before.revision, reason: 'correctif' });
+    const switched = await post('/switch', { remote: 'mf_cart', entry: fixture.releases.entry('mf_cart', '1.0.1'), expectedRevision: before.revision, reason: 'correctif' });
     expect(switched.status).toBe(200);
     const { revision } = (await switched.json()) as RevisionResponse;
     expect(revision).toMatchObject({ revision: before.revision + 1, by: 'amina', reason: 'correctif' });
-    const served = (await (await fetch(`${shell.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string }> };
-    expect(served.remotes.find((r) => r.name === 'mf_cart')?.entry).toBe(releases.entry('mf_cart', '1.0.1'));
+    const served = (await (await fetch(`${fixture.shell.url}/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string }> };
+    expect(served.remotes.find((r) => r.name === 'mf_cart')?.entry).toBe(fixture.releases.entry('mf_cart', '1.0.1'));
 
     const history = (await (await api('/history')).json()) as RevisionHistory;
-    expect(history.revisions[0]).toMatchObject({ revision: revision.revision, by: 'amina', changes: [{ name: 'mf_cart', to: releases.entry('mf_cart', '1.0.1') }] });
+    expect(history.revisions[0]).toMatchObject({ revision: revision.revision, by: 'amina', changes: [{ name: 'mf_cart', to: fixture.releases.entry('mf_cart', '1.0.1') }] });
 
     const back = await post('/rollback', { remote: 'mf_cart', expectedRevision: revision.revision });
     expect(back.status).toBe(200);
     const rolledBack = ((await back.json()) as RevisionResponse).revision;
-    expect(rolledBack).toMatchObject({ by: 'amina', reason: 'Retour à 1.0.0', changes: [{ name: 'mf_cart', from: releases.entry('mf_cart', '1.0.1'), to: releases.entry('mf_cart', '1.0.0') }] });
+    expect(rolledBack).toMatchObject({ by: 'amina', reason: 'Retour à 1.0.0', changes: [{ name: 'mf_cart', from: fixture.releases.entry('mf_cart', '1.0.1'), to: fixture.releases.entry('mf_cart', '1.0.0') }] });
 
     const restored = await post('/restore', { revision: revision.revision, expectedRevision: rolledBack.revision, reason: 'on réessaie' });
     expect(restored.status).toBe(200);
@@ -163,7 +155,7 @@ describe('switching a remote', () => {
       ['1.0.2-react18', 'mf_cart 1.0.2-react18 : La version demande react ^18.2.0, la boutique fournit react 19.3.1.'],
       ['1.0.3-sans-lignes', 'mf_cart 1.0.3-sans-lignes : Il manque le module exposé « ./CartLines », dont la boutique a besoin.'],
     ] as const) {
-      const refused = await post('/switch', { remote: 'mf_cart', entry: releases.entry('mf_cart', version), expectedRevision: before.revision });
+      const refused = await post('/switch', { remote: 'mf_cart', entry: fixture.releases.entry('mf_cart', version), expectedRevision: before.revision });
       expect(refused.status).toBe(422);
       const { error } = (await refused.json()) as OperationsErrorBody;
       expect(error).toMatchObject({ code: 'release_refused', message: 'Version refusée : elle ne convient pas à la boutique.', reasons: [reason] });
@@ -175,9 +167,9 @@ describe('switching a remote', () => {
 
   it('refuses a change made from a stale revision with 409 and the live revision', async () => {
     const before = await live();
-    const first = await post('/switch', { remote: 'mf_cart', entry: releases.entry('mf_cart', before.config.remotes[1]!.entry.includes('1.0.1') ? '1.0.0' : '1.0.1'), expectedRevision: before.revision });
+    const first = await post('/switch', { remote: 'mf_cart', entry: fixture.releases.entry('mf_cart', before.config.remotes[1]!.entry.includes('1.0.1') ? '1.0.0' : '1.0.1'), expectedRevision: before.revision });
     expect(first.status).toBe(200);
-    const second = await post('/switch', { remote: 'mf_cart', entry: releases.entry('mf_cart', '1.0.0'), expectedRevision: before.revision });
+    const second = await post('/switch', { remote: 'mf_cart', entry: fixture.releases.entry('mf_cart', '1.0.0'), expectedRevision: before.revision });
     expect(second.status).toBe(409);
     const { error } = (await second.json()) as OperationsErrorBody;
     expect(error.code).toBe('revision_conflict');
@@ -199,6 +191,6 @@ describe('switching a remote', () => {
     const cart = state.remotes.find((remote) => remote.name === 'mf_cart')!;
     expect(cart.health.up).toBe(true);
     expect(cart.releases.map((release) => release.version).sort()).toEqual(['1.0.0', '1.0.1', '1.0.2-react18', '1.0.3-sans-lignes']);
-    expect(cart.releases.find((release) => release.version === '1.0.1')?.entry).toBe(releases.entry('mf_cart', '1.0.1'));
+    expect(cart.releases.find((release) => release.version === '1.0.1')?.entry).toBe(fixture.releases.entry('mf_cart', '1.0.1'));
   });
 });

@@ -1,35 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OperationsErrorBody, OperationsState, RevisionHistory, RevisionResponse } from '@shop/contracts/operations';
 import { AUTOMATIC_AUTHOR, BUCKET_COOKIE, bucketPlace, type TelemetryBeacon } from '@shop/contracts/progressive-delivery';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../test-support/operations-shell';
+import { operationsShellForFile } from '../test-support/operations-shell-for-file';
 import { sendBeacon, visitPage } from '../test-support/page-visit';
 
-let releases: FakeReleaseHosts;
-let shell: OperationsShell;
-beforeAll(async () => {
-  releases = await startReleaseHosts();
-  shell = await startOperationsShell({ releases, rule: { minBrowsers: 20, minFailureRate: 0.05, minRatioToLive: 2, windowMinutes: 10 } });
-});
-afterAll(async () => {
-  await shell?.close();
-  await releases?.close();
-});
+const fixture = operationsShellForFile({ rule: { minBrowsers: 20, minFailureRate: 0.05, minRatioToLive: 2, windowMinutes: 10 } });
 
 const post = (path: string, body: unknown) =>
-  fetch(`${shell.url}/operations/api${path}`, {
+  fetch(`${fixture.shell.url}/operations/api${path}`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${shell.token}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${fixture.shell.token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-const get = async <T>(path: string): Promise<T> => (await (await fetch(`${shell.url}/operations/api${path}`, { headers: { Authorization: `Bearer ${shell.token}` } })).json()) as T;
+const get = async <T>(path: string): Promise<T> => (await (await fetch(`${fixture.shell.url}/operations/api${path}`, { headers: { Authorization: `Bearer ${fixture.shell.token}` } })).json()) as T;
 const liveRevision = async () => (await get<OperationsState>('/state')).live.revision;
-const candidate = () => releases.entry('mf_cart', '1.0.1');
-const liveCart = () => releases.entry('mf_cart', '1.0.0');
+const candidate = () => fixture.releases.entry('mf_cart', '1.0.1');
+const liveCart = () => fixture.releases.entry('mf_cart', '1.0.0');
 
 /** What one browser is served: its bucket cookie (written by the first answer) and the cart's release. */
 async function browserVisit(cookie?: string): Promise<{ cookie: string | undefined; cart: string; cacheControl: string | null }> {
-  const response = await fetch(`${shell.url}/remotes.json`, { headers: cookie ? { Cookie: cookie } : {} });
+  const response = await fetch(`${fixture.shell.url}/remotes.json`, { headers: cookie ? { Cookie: cookie } : {} });
   const set = response.headers.get('set-cookie');
   const config = (await response.json()) as RemotesConfig;
   return {
@@ -41,9 +32,9 @@ async function browserVisit(cookie?: string): Promise<{ cookie: string | undefin
 
 /** One page view of a browser (a fresh one, or the one with this cookie) and its report: which release it got. */
 async function viewAndReport(outcome: TelemetryBeacon['views'][number]['outcome'], cookie?: string): Promise<string> {
-  const page = await visitPage(shell.url, cookie);
+  const page = await visitPage(fixture.shell.url, cookie);
   const version = page.releases.mf_cart!;
-  expect((await sendBeacon(shell.url, { token: page.token, views: [{ remote: 'mf_cart', version, outcome }] })).status).toBe(204);
+  expect((await sendBeacon(fixture.shell.url, { token: page.token, views: [{ remote: 'mf_cart', version, outcome }] })).status).toBe(204);
   return version;
 }
 
@@ -56,7 +47,7 @@ describe('a canary', () => {
 
   it('is refused with its reasons when the candidate fails the checks, and with a clear message for a bad share', async () => {
     const expectedRevision = await liveRevision();
-    const refused = await post('/canary', { remote: 'mf_cart', entry: releases.entry('mf_cart', '1.0.2-react18'), share: 50, expectedRevision });
+    const refused = await post('/canary', { remote: 'mf_cart', entry: fixture.releases.entry('mf_cart', '1.0.2-react18'), share: 50, expectedRevision });
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as OperationsErrorBody).error.reasons?.join(' ')).toMatch(/react/);
     for (const share of [0, 101, 12.5, '50']) {
@@ -100,10 +91,10 @@ describe('a canary', () => {
 
   it('allows one canary at a time, and no switch of the remote being measured', async () => {
     const expectedRevision = await liveRevision();
-    const other = await post('/canary', { remote: 'mf_frame', entry: releases.entry('mf_frame', '1.0.0').replace('1.0.0', '1.0.1'), share: 10, expectedRevision });
+    const other = await post('/canary', { remote: 'mf_frame', entry: fixture.releases.entry('mf_frame', '1.0.0').replace('1.0.0', '1.0.1'), share: 10, expectedRevision });
     expect(other.status).toBe(409);
     expect(((await other.json()) as OperationsErrorBody).error.code).toBe('canary_running');
-    const switched = await post('/switch', { remote: 'mf_cart', entry: releases.entry('mf_cart', '1.0.1'), expectedRevision });
+    const switched = await post('/switch', { remote: 'mf_cart', entry: fixture.releases.entry('mf_cart', '1.0.1'), expectedRevision });
     expect(switched.status).toBe(409);
     expect(((await switched.json()) as OperationsErrorBody).error.code).toBe('canary_running');
   });
@@ -122,18 +113,18 @@ describe('a canary', () => {
   });
 
   it('is aborted by the watch once enough browsers fail, as a revision with its figures; then every browser gets the live release', async () => {
-    expect(await shell.delivery.watch.check()).toBeNull(); // one browser so far: too few to judge
+    expect(await fixture.shell.delivery.watch.check()).toBeNull(); // one browser so far: too few to judge
     // Fresh browsers until 20 have reported the candidate, every tenth failing (10 %: over 5 % and twice the live one's 0 %).
     let onCandidate = (await get<OperationsState>('/state')).canary!.candidateFigures.browsers;
     for (let n = 0; onCandidate < 20; n++) {
-      const page = await visitPage(shell.url);
+      const page = await visitPage(fixture.shell.url);
       const version = page.releases.mf_cart!;
       const outcome = version === '1.0.1' && onCandidate % 10 === 9 ? 'load_failed' : 'rendered';
-      expect((await sendBeacon(shell.url, { token: page.token, views: [{ remote: 'mf_cart', version, outcome }] })).status).toBe(204);
+      expect((await sendBeacon(fixture.shell.url, { token: page.token, views: [{ remote: 'mf_cart', version, outcome }] })).status).toBe(204);
       if (version === '1.0.1') onCandidate += 1;
-      if (onCandidate < 20) expect(await shell.delivery.watch.check()).toBeNull();
+      if (onCandidate < 20) expect(await fixture.shell.delivery.watch.check()).toBeNull();
     }
-    const aborted = await shell.delivery.watch.check();
+    const aborted = await fixture.shell.delivery.watch.check();
     expect(aborted?.by).toBe(AUTOMATIC_AUTHOR);
     expect(aborted?.canary).toMatchObject({ action: 'aborted', name: 'mf_cart', entry: candidate() });
     expect(aborted?.figures?.candidate).toMatchObject({ version: '1.0.1', browsers: 20 });

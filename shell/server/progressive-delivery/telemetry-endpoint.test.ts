@@ -3,21 +3,13 @@ import { MAX_BEACON_BYTES, TELEMETRY_PATH } from '@shop/contracts/progressive-de
 import { TELEMETRY_LIMITS } from './telemetry-endpoint';
 import { VIEW_TOKENS } from './view-tokens';
 import { sendBeacon, visitPage } from '../test-support/page-visit';
-import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../test-support/operations-shell';
+import { startOperationsShell, type OperationsShell } from '../test-support/operations-shell';
+import { operationsShellForFile } from '../test-support/operations-shell-for-file';
 
-let releases: FakeReleaseHosts;
-let shell: OperationsShell;
-beforeAll(async () => {
-  releases = await startReleaseHosts();
-  shell = await startOperationsShell({ releases });
-});
-afterAll(async () => {
-  await shell?.close();
-  await releases?.close();
-});
+const fixture = operationsShellForFile();
 
 const send = (body: string | Blob, init: { type?: string; cookie?: string; method?: string } = {}) =>
-  fetch(`${shell.url}${TELEMETRY_PATH}`, {
+  fetch(`${fixture.shell.url}${TELEMETRY_PATH}`, {
     method: init.method ?? 'POST',
     headers: { 'Content-Type': init.type ?? 'application/json', ...(init.cookie ? { Cookie: init.cookie } : {}) },
     ...(init.method === 'GET' ? {} : { body }),
@@ -71,14 +63,14 @@ describe('POST /telemetry', () => {
     // malformed ones too, and past its limit the rest are refused unread.
     expect(statuses.filter((status) => status === 400).length).toBe(TELEMETRY_LIMITS.perAddressPerMinute);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
-    expect(await shell.delivery.counts.browsers.figures('mf_cart', '1.0.0', Date.now() - 60_000)).toEqual({ views: 0, failed: 0, browsers: 0, failedBrowsers: 0 });
+    expect(await fixture.shell.delivery.counts.browsers.figures('mf_cart', '1.0.0', Date.now() - 60_000)).toEqual({ views: 0, failed: 0, browsers: 0, failedBrowsers: 0 });
   }, 60_000);
 });
 
 describe('POST /telemetry per browser', () => {
   let own: OperationsShell;
   beforeAll(async () => {
-    own = await startOperationsShell({ releases, limits: { perAddressPerMinute: 1000, perBrowserPerMinute: 5 } });
+    own = await startOperationsShell({ releases: fixture.releases, limits: { perAddressPerMinute: 1000, perBrowserPerMinute: 5 } });
   });
   afterAll(() => own?.close());
 
@@ -100,7 +92,7 @@ describe('POST /telemetry against forgers (issue 31)', () => {
   let roomy: OperationsShell;
   beforeAll(async () => {
     // Limits out of the way, so that what refuses each forgery here is the view token.
-    roomy = await startOperationsShell({ releases, limits: { perAddressPerMinute: 100_000, perBrowserPerMinute: 100_000 } });
+    roomy = await startOperationsShell({ releases: fixture.releases, limits: { perAddressPerMinute: 100_000, perBrowserPerMinute: 100_000 } });
   });
   afterAll(() => roomy?.close());
   const counted = () => roomy.delivery.counts.browsers.figures('mf_cart', '1.0.0', Date.now() - 60_000);
@@ -109,7 +101,7 @@ describe('POST /telemetry against forgers (issue 31)', () => {
     const started = await fetch(`${roomy.url}/operations/api/canary`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${roomy.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ remote: 'mf_cart', entry: releases.entry('mf_cart', '1.0.1'), share: 50, expectedRevision: 1 }),
+      body: JSON.stringify({ remote: 'mf_cart', entry: fixture.releases.entry('mf_cart', '1.0.1'), share: 50, expectedRevision: 1 }),
     });
     expect(started.status).toBe(200);
     const failing = { remote: 'mf_cart', version: '1.0.1', outcome: 'load_failed' };

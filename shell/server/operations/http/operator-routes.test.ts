@@ -1,43 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OperationsErrorBody, OperatorsListing } from '@shop/contracts/operations';
 import { addOperator } from '../accounts/add-operator';
-import { PASSWORD, startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../../test-support/operations-shell';
+import { PASSWORD } from '../../test-support/operations-shell';
+import { operationsShellForFile } from '../../test-support/operations-shell-for-file';
 
-let releases: FakeReleaseHosts;
-let shell: OperationsShell;
-beforeAll(async () => {
-  releases = await startReleaseHosts();
-  shell = await startOperationsShell({ releases });
-});
-afterAll(async () => {
-  await shell?.close();
-  await releases?.close();
-});
+const fixture = operationsShellForFile();
 
 /** A console session of `name`: the cookie the login answers. */
 async function sessionOf(name: string, password = PASSWORD): Promise<string> {
-  const answer = await fetch(`${shell.url}/operations/login`, {
+  const answer = await fetch(`${fixture.shell.url}/operations/login`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: shell.url },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fixture.shell.url },
     body: new URLSearchParams({ name, password }),
   });
   expect(answer.status).toBe(303);
   return answer.headers.get('set-cookie')!.split(';')[0]!;
 }
 
-const stateWith = (headers: Record<string, string>) => fetch(`${shell.url}/operations/api/state`, { headers });
-const removeOperator = (name: string, token = shell.token) =>
-  fetch(`${shell.url}/operations/api/operators/${name}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+const stateWith = (headers: Record<string, string>) => fetch(`${fixture.shell.url}/operations/api/state`, { headers });
+const removeOperator = (name: string, token = fixture.shell.token) =>
+  fetch(`${fixture.shell.url}/operations/api/operators/${name}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
 
 describe('an operator’s sessions and token', () => {
   it('end when the operator is given a new password: the old cookie and the old token answer 401', async () => {
-    const { token } = await addOperator(shell.stores.operators, 'youssef', PASSWORD);
+    const { token } = await addOperator(fixture.shell.stores.operators, 'youssef', PASSWORD);
     const session = await sessionOf('youssef');
     expect((await stateWith({ Cookie: session })).status).toBe(200);
     expect((await stateWith({ Authorization: `Bearer ${token}` })).status).toBe(200);
 
-    const renewed = await addOperator(shell.stores.operators, 'youssef', 'un-tout-nouveau-mot-de-passe');
+    const renewed = await addOperator(fixture.shell.stores.operators, 'youssef', 'un-tout-nouveau-mot-de-passe');
     expect((await stateWith({ Cookie: session })).status).toBe(401);
     expect((await stateWith({ Authorization: `Bearer ${token}` })).status).toBe(401);
     expect((await stateWith({ Authorization: `Bearer ${renewed.token}` })).status).toBe(200);
@@ -45,9 +37,9 @@ describe('an operator’s sessions and token', () => {
   });
 
   it('end when another operator removes the account from the console; the list no longer names it', async () => {
-    const { token } = await addOperator(shell.stores.operators, 'karim', PASSWORD);
+    const { token } = await addOperator(fixture.shell.stores.operators, 'karim', PASSWORD);
     const session = await sessionOf('karim');
-    const listed = (await (await fetch(`${shell.url}/operations/api/operators`, { headers: { Authorization: `Bearer ${shell.token}` } })).json()) as OperatorsListing;
+    const listed = (await (await fetch(`${fixture.shell.url}/operations/api/operators`, { headers: { Authorization: `Bearer ${fixture.shell.token}` } })).json()) as OperatorsListing;
     expect(listed.operators.map((operator) => operator.name)).toContain('karim');
     expect(JSON.stringify(listed)).not.toMatch(/Hash|scrypt/);
 
@@ -56,7 +48,7 @@ describe('an operator’s sessions and token', () => {
     expect(((await removed.json()) as OperatorsListing).operators.map((operator) => operator.name)).not.toContain('karim');
     expect((await stateWith({ Cookie: session })).status).toBe(401);
     expect((await stateWith({ Authorization: `Bearer ${token}` })).status).toBe(401);
-    expect(await shell.stores.operators.find('karim')).toBeUndefined();
+    expect(await fixture.shell.stores.operators.find('karim')).toBeUndefined();
   });
 
   it('refuses to remove an unknown operator (404) or one’s own account (409), in French', async () => {
@@ -66,6 +58,6 @@ describe('an operator’s sessions and token', () => {
     const own = await removeOperator('amina');
     expect(own.status).toBe(409);
     expect(((await own.json()) as OperationsErrorBody).error.code).toBe('own_account');
-    expect(await shell.stores.operators.find('amina')).toBeDefined();
+    expect(await fixture.shell.stores.operators.find('amina')).toBeDefined();
   });
 });
