@@ -1,27 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodRemotes } from './test-fixture';
+import { startShellProcess } from './test-support/shell-process';
 
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** server/main.ts as `npm run serve` runs it, in one process; resolves with its output once it exits. */
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: packageDir,
-    // No metrics listener: the shared port 9464 may be another shell's (metrics-server.test.ts covers it).
-    env: { PATH: process.env.PATH ?? '', SHELL_PORT: '0', METRICS_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+const run = startShellProcess;
 
 describe('the shell server process', () => {
   let dir: string;

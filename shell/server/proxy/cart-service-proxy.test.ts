@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { createServer, request, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeServer, goodRemotes, startShell, type ShellFixture } from '../test-fixture';
+import { startShellProcess } from '../test-support/shell-process';
 
 /**
  * cart-service as the proxy sees it: any HTTP server. This one records what reaches it and can answer the way a
@@ -136,8 +135,6 @@ describe('the proxy to cart-service', () => {
   });
 });
 
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
-
 describe('the shell killed while an order’s answer is on its way', () => {
   let dir: string;
   beforeAll(async () => {
@@ -149,24 +146,10 @@ describe('the shell killed while an order’s answer is on its way', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('leaves the client with a cut answer, never a complete one (kill -9 after the head and the first chunk)', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: packageDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        SHELL_PORT: '0',
-        METRICS_PORT: '0',
-        SERVER_RENDERING: 'off',
-        SHELL_DIST: join(dir, 'dist'),
-        REMOTES_CONFIG: join(dir, 'remotes.json'),
-        CART_SERVICE_URL: upstream.url,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { child, output } = startShellProcess({ SERVER_RENDERING: 'off', SHELL_DIST: join(dir, 'dist'), REMOTES_CONFIG: join(dir, 'remotes.json'), CART_SERVICE_URL: upstream.url });
     try {
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await expect.poll(() => /"url":"(http:\/\/localhost:\d+)"/.exec(output)?.[1], { timeout: 20_000 }).toBeTruthy();
-      const url = /"url":"(http:\/\/localhost:\d+)"/.exec(output)![1]!;
+      await expect.poll(() => /"url":"(http:\/\/localhost:\d+)"/.exec(output())?.[1], { timeout: 20_000 }).toBeTruthy();
+      const url = /"url":"(http:\/\/localhost:\d+)"/.exec(output())![1]!;
       const answer = await fetch(`${url}/api/orders/held`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
       expect(answer.status).toBe(201);
       const reader = answer.body!.getReader();

@@ -1,0 +1,22 @@
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * server/main.ts as `npm run serve` runs it, in a process of its own on a free port, with only `env` (and PATH): its
+ * output so far, and its exit code once it has exited. No metrics listener: the shared port 9464 may be another shell's.
+ */
+export function startShellProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: packageDir,
+    env: { PATH: process.env.PATH ?? '', SHELL_PORT: '0', METRICS_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
