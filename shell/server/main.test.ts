@@ -1,19 +1,14 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goodRemotes } from './test-fixture';
-import { startShellProcess } from './test-support/shell-process';
+import { minimalShellFolder, startShellProcess } from './test-support/shell-process';
 
 const run = startShellProcess;
 
 describe('the shell server process', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'shell-main-'));
-    await mkdir(join(dir, 'dist'));
-    await writeFile(join(dir, 'dist/index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
-    await writeFile(join(dir, 'remotes.json'), JSON.stringify(goodRemotes()));
+    dir = await minimalShellFolder('shell-main-');
     await writeFile(join(dir, 'broken.json'), '{"remotes": [');
   });
   afterAll(async () => {

@@ -1,11 +1,10 @@
 import { createServer, request, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeServer, goodRemotes, startShell, type ShellFixture } from '../test-fixture';
-import { startShellProcess } from '../test-support/shell-process';
+import { closeServer, startShell, type ShellFixture } from '../test-fixture';
+import { minimalShellFolder, startShellProcess } from '../test-support/shell-process';
 
 /**
  * cart-service as the proxy sees it: any HTTP server. This one records what reaches it and can answer the way a
@@ -138,10 +137,7 @@ describe('the proxy to cart-service', () => {
 describe('the shell killed while an order’s answer is on its way', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'shell-cut-'));
-    await mkdir(join(dir, 'dist'));
-    await writeFile(join(dir, 'dist/index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
-    await writeFile(join(dir, 'remotes.json'), JSON.stringify(goodRemotes()));
+    dir = await minimalShellFolder('shell-cut-');
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { goodRemotes } from '../test-fixture';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -19,4 +22,13 @@ export function startShellProcess(env: Record<string, string>) {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
+}
+
+/** A folder a shell process can serve: `dist/index.html` (no build of the browser code) and a `remotes.json`. */
+export async function minimalShellFolder(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  await mkdir(join(dir, 'dist'));
+  await writeFile(join(dir, 'dist/index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
+  await writeFile(join(dir, 'remotes.json'), JSON.stringify(goodRemotes()));
+  return dir;
 }
