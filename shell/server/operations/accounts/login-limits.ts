@@ -34,8 +34,11 @@ export interface LoginLimits {
   untrusted(account: string, address: string): Promise<{ refusedFor: number } | { delayMs: number }>;
   /** Counts an attempt from a trusted browser: false when that browser has spent its own budget (it is then untrusted). */
   trusted(device: string): Promise<boolean>;
-  /** A successful login gives every count it took back, and clears the account's count from that address. */
-  succeeded(account: string, address: string, device: string | null): Promise<void>;
+  /**
+   * A successful login gives back what its attempt took: a trusted browser's count is cleared; an untrusted attempt's
+   * points are returned and the account's count from that address is cleared.
+   */
+  succeeded(account: string, address: string, trustedDevice: string | null): Promise<void>;
 }
 
 /** In one shell's memory, or in Redis so every shell counts the same attempts (rate-limiter-flexible). */
@@ -63,13 +66,16 @@ export function loginLimits(redis?: { client: Redis; prefix: string }, settings:
     async trusted(device) {
       return (await spent([byDevice.consume(device)])) === null;
     },
-    async succeeded(account, address, device) {
+    async succeeded(account, address, trustedDevice) {
+      if (trustedDevice) {
+        await byDevice.delete(trustedDevice);
+        return;
+      }
       await Promise.all([
         byAddress.reward(address, 1),
         byAccountFromAddress.delete(pairKey(account, address)),
         byShop.reward('all', 1),
         byAccount.reward(accountKey(account), 1),
-        device ? byDevice.delete(device) : Promise.resolve(),
       ]);
     },
   };
