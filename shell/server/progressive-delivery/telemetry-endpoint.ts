@@ -8,7 +8,8 @@ import {
 import { telemetryBeaconSchema } from '@shop/contracts/telemetry-beacon-schema';
 import { requestOrigin } from '@shop/server-kit/request-origin';
 import { BodyReadError, BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimiter, secondsToWait } from '../rate-limits';
 import type { ReleaseCounts } from './release-counts';
 import type { TokenUses, ViewTokens } from './view-tokens';
 
@@ -49,10 +50,7 @@ const refuse = (ctx: Context, { status, code, message }: Refusal) => {
  */
 export function telemetryEndpoint(options: TelemetryOptions): Middleware {
   const limits = options.limits ?? TELEMETRY_LIMITS;
-  const limiter = (name: string, points: number): RateLimiterAbstract =>
-    options.redis
-      ? new RateLimiterRedis({ storeClient: options.redis.client, keyPrefix: `${options.redis.prefix}telemetry-${name}`, points, duration: 60 })
-      : new RateLimiterMemory({ keyPrefix: `telemetry-${name}`, points, duration: 60 });
+  const limiter = (name: string, points: number) => rateLimiter(options.redis, `telemetry-${name}`, points, 60);
   const byAddress = limiter('address', limits.perAddressPerMinute);
   const byBrowser = limiter('browser', limits.perBrowserPerMinute);
 
@@ -122,7 +120,7 @@ export function telemetryEndpoint(options: TelemetryOptions): Middleware {
 async function limitedOrUnavailable(ctx: Context, consumed: Array<Promise<RateLimiterRes>>, log: TelemetryOptions['log']): Promise<'pass' | 'refused'> {
   let wait: number | null;
   try {
-    wait = await limited(consumed);
+    wait = await secondsToWait(consumed);
   } catch (error) {
     unavailable(ctx, error, log);
     return 'refused';
@@ -138,14 +136,4 @@ function unavailable(ctx: Context, error: unknown, log: TelemetryOptions['log'])
   log.warn({ err: error }, 'telemetry not counted: the shared store did not answer');
   ctx.set('Retry-After', '30');
   refuse(ctx, { status: 503, code: 'unavailable', message: 'Rapport non enregistré : réessayez plus tard.' });
-}
-
-/** Seconds to wait when a limiter is spent, else null. A limiter that fails (Redis gone) rejects with an Error. */
-async function limited(consumed: Array<Promise<RateLimiterRes>>): Promise<number | null> {
-  const results = await Promise.allSettled(consumed);
-  const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
-  if (refused.length === 0) return null;
-  const errors = refused.filter((reason) => !(reason instanceof RateLimiterRes));
-  if (errors.length > 0) throw errors[0];
-  return Math.max(1, Math.ceil(Math.max(...refused.map((reason) => (reason as RateLimiterRes).msBeforeNext)) / 1000));
 }

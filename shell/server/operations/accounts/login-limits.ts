@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimiter, secondsToWait } from '../../rate-limits';
 
 /**
  * How many login attempts are allowed before one is refused (429) or slowed down. OWASP's guidance on lockout:
@@ -43,10 +44,7 @@ export interface LoginLimits {
 
 /** In one shell's memory, or in Redis so every shell counts the same attempts (rate-limiter-flexible). */
 export function loginLimits(redis?: { client: Redis; prefix: string }, settings: LoginLimitSettings = LOGIN_LIMITS): LoginLimits {
-  const limiter = (name: string, limit: Limit): RateLimiterAbstract =>
-    redis
-      ? new RateLimiterRedis({ storeClient: redis.client, keyPrefix: `${redis.prefix}login-${name}`, points: limit.points, duration: limit.durationSeconds })
-      : new RateLimiterMemory({ keyPrefix: `login-${name}`, points: limit.points, duration: limit.durationSeconds });
+  const limiter = (name: string, limit: Limit) => rateLimiter(redis, `login-${name}`, limit.points, limit.durationSeconds);
   const byAddress = limiter('address', settings.perAddress);
   const byAccountFromAddress = limiter('account-address', settings.perAccountFromAddress);
   // Counts every attempt on the account (never refuses: `points` is only where the slow-down starts).
@@ -82,13 +80,7 @@ export function loginLimits(redis?: { client: Redis; prefix: string }, settings:
 }
 
 /**
- * Seconds to wait when one of the limiters is spent, else null. A limiter that failed (Redis gone) rejects with an
- * Error: logins are then refused for a minute rather than unlimited.
+ * Seconds to wait when one of the limiters is spent, else null. A limiter that failed (Redis gone) refuses logins for
+ * a minute rather than leaving them unlimited.
  */
-async function spent(consumed: Array<Promise<RateLimiterRes>>): Promise<number | null> {
-  const results = await Promise.allSettled(consumed);
-  const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
-  if (refused.length === 0) return null;
-  const waits = refused.map((reason) => (reason instanceof RateLimiterRes ? reason.msBeforeNext : 60_000));
-  return Math.max(1, Math.ceil(Math.max(...waits) / 1000));
-}
+const spent = (consumed: Array<Promise<RateLimiterRes>>) => secondsToWait(consumed, 60_000);
