@@ -18,6 +18,7 @@ import type { ServerPage } from './render/renderer-pool';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
 import type { ShopMetrics } from './metrics/shop-metrics';
 import { servedConfig } from './progressive-delivery/bucket-cookie';
+import type { ProgressiveDelivery } from './progressive-delivery/open-progressive-delivery';
 import { TELEMETRY_SAMPLE_META, VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
 import { readOnlyPath } from './read-only-path';
 import { securityHeaders } from './security-headers';
@@ -44,12 +45,7 @@ export interface ShellServerOptions {
    * carries, what the server saw of the pages it rendered, and the share of page views browsers report
    * (TELEMETRY_SAMPLE_RATE).
    */
-  telemetry?: {
-    endpoint: Middleware;
-    viewToken(config: RemotesConfig, bucket: string | null): string;
-    serverRendered(config: RemotesConfig, failedRemotes: readonly RemoteName[]): void;
-    sampleRate: number;
-  };
+  telemetry?: Pick<ProgressiveDelivery, 'endpoint' | 'viewToken' | 'serverRendered' | 'sampleRate'>;
   /** Counts requests and server renders (metrics/shop-metrics.ts; served on an internal port). */
   metrics?: ShopMetrics;
 }

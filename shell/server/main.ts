@@ -69,7 +69,7 @@ const app = await createShellServer({
   trustProxy,
   log: logger,
   renderer,
-  telemetry: { endpoint: delivery.telemetry, viewToken: delivery.viewToken, serverRendered: delivery.serverRendered, sampleRate: config.progressiveDelivery.sampleRate },
+  telemetry: delivery,
   metrics,
   operations: (status) =>
     operationsRoutes({

@@ -15,7 +15,9 @@ export interface ProgressiveDelivery {
   counts: CanaryCounts;
   watch: CanaryWatch;
   /** `POST /telemetry`. */
-  telemetry: Middleware;
+  endpoint: Middleware;
+  /** The share of page views browsers report (TELEMETRY_SAMPLE_RATE), written into each page. */
+  sampleRate: number;
   /** The view token for a page served with `config` to a browser of `bucket` (or none). */
   viewToken(config: RemotesConfig, bucket: string | null): string;
   /** What the server saw itself of a page it rendered with `config`: the remotes whose modules it could not load. */
@@ -57,7 +59,7 @@ export async function openProgressiveDelivery(options: ProgressiveDeliveryOption
     ...(options.probeIntervalMs !== undefined ? { probeIntervalMs: options.probeIntervalMs } : {}),
   });
   const tokens = new ViewTokens(await sharedSecret('view-tokens', redis));
-  const telemetry = telemetryEndpoint({
+  const endpoint = telemetryEndpoint({
     counts: counts.browsers,
     tokens,
     uses: redis ? new RedisTokenUses(redis.client, redis.prefix) : new MemoryTokenUses(),
@@ -70,7 +72,8 @@ export async function openProgressiveDelivery(options: ProgressiveDeliveryOption
   return {
     counts,
     watch,
-    telemetry,
+    endpoint,
+    sampleRate: config.sampleRate,
     viewToken: (served, bucket) => tokens.issue(served, bucket),
     serverRendered(served, failedRemotes) {
       // Only a canary's remote is judged, on its two releases: nothing is counted while none runs.

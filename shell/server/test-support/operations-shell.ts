@@ -129,7 +129,7 @@ export async function startOperationsShell(options: {
     remotes: stores.live,
     trustProxy: options.trustProxy ?? TRUST_NOBODY,
     log,
-    telemetry: { endpoint: delivery.telemetry, viewToken: delivery.viewToken, serverRendered: delivery.serverRendered, sampleRate: 1 },
+    telemetry: delivery,
     metrics,
     operations: (status) =>
       operationsRoutes({
