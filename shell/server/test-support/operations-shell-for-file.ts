@@ -1,6 +1,14 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from './operations-shell';
 
+/** A fixture's value, which exists once the file's beforeAll has run: a test that reads it earlier is told so. */
+export const startedBy =
+  (fixture: string) =>
+  <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error(`${fixture}: used before its beforeAll ran`);
+    return value;
+  };
+
 type ShellOptions = Omit<Parameters<typeof startOperationsShell>[0], 'releases'>;
 
 /**
@@ -18,10 +26,7 @@ export function operationsShellForFile(options: ShellOptions = {}): { readonly s
     await shell?.close();
     await releases?.close();
   });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('operationsShellForFile: used before its beforeAll ran');
-    return value;
-  };
+  const started = startedBy('operationsShellForFile');
   return {
     get shell() {
       return started(shell);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startRedis, type TestRedis } from './redis-server';
+import { startedBy } from './operations-shell-for-file';
 import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from './operations-shell';
 
 type ShellOptions = Omit<Parameters<typeof startOperationsShell>[0], 'releases' | 'redisUrl'>;
@@ -26,10 +27,7 @@ export function shellsOnOneRedis(): ShellsOnOneRedis {
     await Promise.all(shells.map((shell) => shell.close()));
     await Promise.all([redis?.stop(), releases?.close()]);
   });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('shellsOnOneRedis: used before its beforeAll ran');
-    return value;
-  };
+  const started = startedBy('shellsOnOneRedis');
   return {
     get releases() {
       return started(releases);
