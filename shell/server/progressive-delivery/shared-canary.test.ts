@@ -31,11 +31,12 @@ it('two shells on one Redis: pages served by one, their beacons reaching the oth
   }
 
   // Four browsers load a page from B (its view token is signed with the key every shell shares) and report to A: two
-  // saw the candidate fail, one of them on each of its three page views.
+  // saw the candidate fail, one of them on each of its three page views. The fourth browser's one view is the last
+  // report: B's watch (every 200 ms) cannot judge before it, so the abort's figures are these, whenever it runs.
   for (const n of [1, 2, 3, 4]) {
     const page = await visitPage(b.url, `shop_bucket=${String(n).repeat(32)}`);
     expect(page.releases.mf_cart).toBe('1.0.1');
-    for (let view = 0; view < 3; view++) {
+    for (let view = 0; view < (n === 4 ? 1 : 3); view++) {
       const views: TelemetryBeacon['views'] = [{ remote: 'mf_cart', version: '1.0.1', outcome: n <= 2 && (n === 2 || view === 0) ? 'render_threw' : 'rendered' }];
       expect((await sendBeacon(a.url, { token: page.token, views })).status).toBe(204);
     }
@@ -49,7 +50,7 @@ it('two shells on one Redis: pages served by one, their beacons reaching the oth
   const live = a.stores.live.store.live;
   expect(live.revision).toBe(revision.revision + 1);
   expect(live.by).toBe(AUTOMATIC_AUTHOR);
-  expect(live.figures?.candidate).toEqual({ version: '1.0.1', views: 12, failed: 4, browsers: 4, failedBrowsers: 2 });
+  expect(live.figures?.candidate).toEqual({ version: '1.0.1', views: 10, failed: 4, browsers: 4, failedBrowsers: 2 });
   // Both watches judged it; the compare-and-set let exactly one abort through.
   expect((await a.stores.live.store.history()).filter((r) => r.by === AUTOMATIC_AUTHOR)).toHaveLength(1);
   expect(await a.delivery.watch.check()).toBeNull();
