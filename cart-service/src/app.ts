@@ -18,6 +18,7 @@ import { requestLog } from './http/request-log';
 import { methodNotAllowed, notAllowed } from './http/method-not-allowed';
 import { staticImages } from './http/static-images';
 import { imageRenditions } from './http/image-renditions';
+import { registerInboxRoutes } from './inbox/inbox-routes';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes';
 import { adminAuth } from './http/admin-auth';
 import { registerAdminRoutes } from './orders/admin-routes';
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions): CartServiceApp {
   registerProductRoutes(router, catalogue, store);
   registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity });
   registerNewsletterRoutes(router, store, limits.bodyBytes);
+  registerInboxRoutes(router, { store, catalogue, bodyLimitBytes: limits.bodyBytes });
   registerOrderRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.orderBodyBytes, tracking: limits.tracking, logger });
   const adminAccess = { store, adminToken: options.adminToken, rateLimit: limits.admin };
   registerAdminRoutes(router, { ...adminAccess, bodyLimitBytes: limits.bodyBytes, logger });

@@ -14,3 +14,13 @@ describe('serverReadablePath', () => {
     }
   });
 });
+
+describe('serverReadablePath for a page rendered for one shopper', () => {
+  it('adds their cart and their order, and nothing else', () => {
+    expect(serverReadablePath('/api/cart', true)).toBe('/api/cart');
+    expect(serverReadablePath(['x', '/api/orders/ABCD-EFGH'], true)).toBe('/api/orders/ABCD-EFGH');
+    for (const key of ['/api/orders', '/api/cart?x=1', '/api/cart/add', '/api/newsletter', 'http://evil.test/api/cart']) {
+      expect(serverReadablePath(key, true), JSON.stringify(key)).toBeNull();
+    }
+  });
+});

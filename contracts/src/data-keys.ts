@@ -22,12 +22,16 @@ export const breadcrumbProductKey = (slug: string) => ['shell/breadcrumb-product
 export const PRODUCT_PAGE_KEY = productKey('', '')[0];
 
 const CATALOGUE_READ = /^\/api\/products(?:\/[^/?#]+)?$/;
+/** One shopper's own reads (their cart, their order): only on a page rendered for them (a `shopper` route, decision 026). */
+const SHOPPER_READ = /^\/api\/(?:cart|orders\/[^/?#]+)$/;
 
 /**
  * The API path behind a cache key the shell's server may fetch and hand over: the catalogue or one product, asked
- * for by a string key (`/api/products`) or a `[namespace, path]` pair. Null for any other key.
+ * for by a string key (`/api/products`) or a `[namespace, path]` pair; with `shopper`, also the shopper's cart and
+ * order, read with their cookies. Null for any other key.
  */
-export function serverReadablePath(key: unknown): string | null {
+export function serverReadablePath(key: unknown, shopper = false): string | null {
   const path = typeof key === 'string' ? key : Array.isArray(key) && key.length === 2 && typeof key[1] === 'string' ? key[1] : null;
-  return path !== null && CATALOGUE_READ.test(path) ? path : null;
+  if (path === null) return null;
+  return CATALOGUE_READ.test(path) || (shopper && SHOPPER_READ.test(path)) ? path : null;
 }

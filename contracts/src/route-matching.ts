@@ -83,6 +83,12 @@ export function isKnownPath(pathname: string): boolean {
   return isKnownNormalised(normalisePath(pathname));
 }
 
+/** Whether the page shows one shopper's own data (a route with `shopper`): rendered for them alone. */
+export function isShopperPage(pathname: string): boolean {
+  const route = matchPageRoute(pathname)?.route;
+  return route !== undefined && 'shopper' in route && route.shopper === true;
+}
+
 /**
  * What the shell fills into a page's props besides the table's own (`PageRoute`): the URL parameter with the 404 page
  * for an unknown one, and the cart-lines slot where the page shows it. The shell's router and a remote's harness both

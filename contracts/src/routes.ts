@@ -33,6 +33,11 @@ export interface PageRoute<Path extends string = string, Id extends ExposedModul
   param?: RouteParam;
   /** The page renders `mf_cart/CartLines` in its `cartLines` slot (the checkout), so both load together. */
   cartLines?: boolean;
+  /**
+   * The page shows one shopper's own data (their cart, their order): the server renders it for that shopper, with
+   * their cookies, and nobody else may be sent that answer (decision 026). Every other page is the same HTML for all.
+   */
+  shopper?: boolean;
 }
 
 function page<const Path extends string, Id extends ExposedModuleId>(
@@ -40,7 +45,7 @@ function page<const Path extends string, Id extends ExposedModuleId>(
   module: Id,
   props: RouteProps<Id>,
   label: string,
-  extra: { cartLines?: boolean } = {},
+  extra: { cartLines?: boolean; shopper?: boolean } = {},
 ): PageRoute<Path, Id> {
   return { path, module, props, label, ...extra };
 }
@@ -49,8 +54,9 @@ function withParam<const Path extends `${string}/:${RouteParam}`, Id extends Exp
   path: Path,
   module: Id,
   param: RouteParam,
+  extra: { shopper?: boolean } = {},
 ): PageRoute<Path, Id> {
-  return { path, module, props: {} as RouteProps<Id>, param };
+  return { path, module, props: {} as RouteProps<Id>, param, ...extra };
 }
 
 const category = <const P extends string>(path: P, c: 'all' | 'face' | 'body' | 'hair' | 'pack', label: string) =>
@@ -72,10 +78,10 @@ export const pageRoutes = [
   category('/shop/body', 'body', 'Soins du corps'),
   category('/shop/hair', 'hair', 'Soins capillaires'),
   category('/shop/pack', 'pack', 'Packs'),
-  page('/shop/checkout', 'mf_catalog_pages/CheckoutPage', {}, 'Paiement', { cartLines: true }),
+  page('/shop/checkout', 'mf_catalog_pages/CheckoutPage', {}, 'Paiement', { cartLines: true, shopper: true }),
   withParam('/shop/product/:slug', 'mf_catalog_pages/ProductPage', 'slug'),
   // Where the checkout leads once the order is placed (cash on delivery).
-  withParam('/shop/order/:number', 'mf_catalog_pages/OrderConfirmationPage', 'number'),
+  withParam('/shop/order/:number', 'mf_catalog_pages/OrderConfirmationPage', 'number', { shopper: true }),
 
   // The home variant: alternative header and footer, `style-2` body class.
   page('/index2', 'mf_catalog_pages/HomePage', {}, 'Accueil, deuxième style'),
@@ -114,7 +120,7 @@ export const pageRoutes = [
   featured('/shop/gallery-grid', 'gallery-grid', 'Galerie en grille'),
 
   // Cart and wishlist.
-  page('/shop/cart', 'mf_cart/CartPage', {}, 'Panier'),
+  page('/shop/cart', 'mf_cart/CartPage', {}, 'Panier', { shopper: true }),
   page('/shop/whistlist', 'mf_catalog_pages/WishlistPage', {}, 'Liste d’envies'),
 
   // Content pages.

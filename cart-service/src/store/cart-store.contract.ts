@@ -149,6 +149,14 @@ export function cartStoreContract(name: string, createBacking: BackingFactory): 
       expect(await store.addSubscriber('omar@example.ma')).toEqual({ created: true });
     });
 
+    it('keeps contact messages and one restock alert per product and address', async () => {
+      const { store } = await open();
+      await expect(store.addContactMessage({ name: 'Salma', email: 'salma@example.ma', subject: 'Autre demande', message: 'Bonjour, une question.' })).resolves.toBeUndefined();
+      expect(await store.addRestockAlert('sv-001', 'salma@example.ma')).toEqual({ created: true });
+      expect(await store.addRestockAlert('sv-001', 'salma@example.ma')).toEqual({ created: false });
+      expect(await store.addRestockAlert('sv-002', 'salma@example.ma')).toEqual({ created: true });
+    });
+
     it('answers ping while open and refuses work once closed', async () => {
       const { store } = await open();
       await expect(store.ping()).resolves.toBeUndefined();

@@ -20,8 +20,15 @@ export interface NewsletterStore {
   addSubscriber(email: string): Promise<{ created: boolean }>;
 }
 
-/** What the app needs: carts, orders, stock, newsletter sign-ups and rate limits, all in one PostgreSQL database. */
-export interface ShopStore extends CartStore, OrderStore, StockStore, NewsletterStore, AttemptCounter {
+/** What shoppers send the shop: contact messages and « Me prévenir » alerts (decision 026). */
+export interface InboxStore {
+  addContactMessage(message: { name: string; email: string; subject: string; message: string }): Promise<void>;
+  /** One alert per product and address; `created` is false for one already recorded. */
+  addRestockAlert(productId: string, email: string): Promise<{ created: boolean }>;
+}
+
+/** What the app needs: carts, orders, stock, newsletter sign-ups, the inbox and rate limits, all in one PostgreSQL database. */
+export interface ShopStore extends CartStore, OrderStore, StockStore, NewsletterStore, InboxStore, AttemptCounter {
   /** `embedded`: PGlite in the data folder; `server`: the PostgreSQL server of DATABASE_URL. */
   readonly kind: 'embedded' | 'server';
   /** Throws when the database cannot serve requests (used by /readyz). */
@@ -130,6 +137,28 @@ class SqlShopStore implements ShopStore {
       const { rows } = await this.db.query(
         'INSERT INTO newsletter_subscribers (email, subscribed_at) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING RETURNING 1',
         [email, new Date(this.now())],
+      );
+      return { created: rows.length > 0 };
+    });
+  }
+
+  addContactMessage({ name, email, subject, message }: { name: string; email: string; subject: string; message: string }): Promise<void> {
+    return this.guard(async () => {
+      await this.db.query('INSERT INTO contact_messages (name, email, subject, message, received_at) VALUES ($1, $2, $3, $4, $5)', [
+        name,
+        email,
+        subject,
+        message,
+        new Date(this.now()),
+      ]);
+    });
+  }
+
+  addRestockAlert(productId: string, email: string): Promise<{ created: boolean }> {
+    return this.guard(async () => {
+      const { rows } = await this.db.query(
+        'INSERT INTO restock_alerts (product_id, email, created_at) VALUES ($1, $2, $3) ON CONFLICT (product_id, email) DO NOTHING RETURNING 1',
+        [productId, email, new Date(this.now())],
       );
       return { created: rows.length > 0 };
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessages, validateContact } from './contact-validation';
+import { contactMessages, validateContact } from './contact';
 
 const valid = { name: 'Nadia', email: 'nadia@exemple.ma', subject: 'Commande et livraison', message: 'Livrez-vous à Dakhla, et en combien de jours ?' };
 

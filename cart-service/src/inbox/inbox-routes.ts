@@ -1,0 +1,51 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { contactMessages, validateContact, type ContactAnswer } from '@shop/contracts/contact';
+import { checkRestockEmail, restockAlertMessages, type RestockAlertAnswer } from '@shop/contracts/restock-alerts';
+import type { Catalogue } from '../catalogue/load-catalogue';
+import { ApiError, messages } from '../http/api-error';
+import { readJsonBody } from '../http/read-json-body';
+import { sendJson } from '../http/send-json';
+import { refuseFields, validateBody } from '../http/validate-body';
+import type { InboxStore } from '../store/open-store';
+
+/** A key the body may hold, any value: the contracts' rule says what a value must be. */
+const field = z.unknown().optional();
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+const ContactBody = z.strictObject({ name: field, email: field, subject: field, message: field }).transform((raw, ctx) => {
+  const errors = validateContact(raw);
+  if (Object.keys(errors).length > 0) return refuseFields(ctx, 'Votre message n’a pas pu être envoyé : corrigez les champs signalés.', errors);
+  return { name: text(raw.name).slice(0, 120), email: text(raw.email).toLowerCase(), subject: text(raw.subject), message: text(raw.message) };
+});
+
+const RestockAlertBody = z.strictObject({ productId: field, email: field }).transform((raw, ctx) => {
+  const email = checkRestockEmail(raw.email);
+  if (email) return refuseFields(ctx, email, { email });
+  return { productId: text(raw.productId), email: text(raw.email).toLowerCase() };
+});
+
+/**
+ * What shoppers send the shop (decision 026): `POST /api/contact` stores a contact-form message; `POST
+ * /api/restock-alerts` an address to write to when a product is back. Both check with the forms' own rules (contracts).
+ */
+export function registerInboxRoutes(router: Router, deps: { store: InboxStore; catalogue: Catalogue; bodyLimitBytes: number }): void {
+  router.post('/api/contact', async (ctx) => {
+    const body = validateBody(ContactBody, await readJsonBody(ctx, deps.bodyLimitBytes));
+    await deps.store.addContactMessage(body);
+    ctx.set('Cache-Control', 'no-store');
+    const answer: ContactAnswer = { sent: true, message: contactMessages.sent };
+    sendJson(ctx, answer, 201);
+  });
+
+  router.post('/api/restock-alerts', async (ctx) => {
+    const body = validateBody(RestockAlertBody, await readJsonBody(ctx, deps.bodyLimitBytes));
+    const product = deps.catalogue.byId(body.productId);
+    if (!product) throw new ApiError(404, 'product_not_found', messages.productNotFound);
+    // A known address answers like a new one: the form cannot be used to learn who asked.
+    await deps.store.addRestockAlert(product.id, body.email);
+    ctx.set('Cache-Control', 'no-store');
+    const answer: RestockAlertAnswer = { saved: true, message: restockAlertMessages.saved(product.name) };
+    sendJson(ctx, answer, 201);
+  });
+}
