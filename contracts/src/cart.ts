@@ -49,3 +49,10 @@ export function clampQuantity(value: number, max: number = QUANTITY_LIMITS.max):
  * it, so a change revalidated by one shows in the other.
  */
 export const cartKey = (apiBase = ''): string => `${apiBase}/api/cart`;
+
+/** What a shopper reads after a change to the cart (the spec's toasts), with JavaScript or without (the page's notice). */
+export const CART_NOTICES = {
+  added: (name: string, quantity = 1) => (quantity > 1 ? `${name} (× ${quantity}) a été ajouté au panier.` : `${name} a été ajouté au panier.`),
+  quantityUpdated: 'Quantity updated!',
+  itemRemoved: 'Item removed successfully',
+} as const;

@@ -1,20 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Koa, { type Middleware } from 'koa';
+import { randomUUID } from 'node:crypto';
+import Koa, { type Context, type Middleware } from 'koa';
 import compress from 'koa-compress';
 import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
 import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import type { Product, ProductsResponse } from '@shop/contracts/products';
-import { isKnownPath, redirectFor } from '@shop/contracts/route-matching';
+import { isKnownPath, isShopperPage, redirectFor } from '@shop/contracts/route-matching';
 import { contentSecurityPolicyHeader } from './content-security-policy';
 import { cartServiceProxy } from './proxy/cart-service-proxy';
 import type { Logger } from './remotes-config-file';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { cachedRemotesStatus } from './remotes-status';
 import { inlineableCss } from './render/inline-styles';
-import { browserRenderedPage, serverRenderedPage, type PageTemplate } from './render/page-html';
+import { browserRenderedPage, HOLD_UNTIL_HYDRATED, inlineScript, serverRenderedPage, type PageTemplate } from './render/page-html';
 import type { ServerPage } from './render/renderer-pool';
+import type { ShopperRender } from './render/worker-protocol';
+import { formPosts } from './forms/form-posts';
+import { takeNotice } from './forms/page-notice-cookie';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
 import type { ShopMetrics } from './metrics/shop-metrics';
 import { servedConfig } from './progressive-delivery/bucket-cookie';
@@ -37,7 +41,7 @@ export interface ShellServerOptions {
   /** The shop's public origin (PUBLIC_URL, config.ts): canonical links, link previews, the sitemap. */
   publicUrl: string;
   /** Renders pages on the server (render/renderer-pool.ts); without it the browser renders every page. */
-  renderer?: { render(url: string, down: RemoteName[], served: RemotesConfig): Promise<ServerPage | null> };
+  renderer?: { render(url: string, down: RemoteName[], served: RemotesConfig, shopper?: ShopperRender): Promise<ServerPage | null> };
   /** The operators' console and API under /operations (operations/operations-routes.ts); without it, /operations is a 404 page. */
   operations?: (status: () => Promise<RemotesStatus>) => Middleware;
   /**
@@ -80,7 +84,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   }));
   app.use(trustedForwarding(options.trustProxy ?? TRUST_NOBODY));
   app.use(securityHeaders());
-  app.use(contentSecurityPolicyHeader(() => remotes.current, log));
+  app.use(contentSecurityPolicyHeader(() => remotes.current, log, template.earlyScript ? [template.earlyScript] : []));
   app.use(compress());
 
   // Operators switch versions by editing the file; browsers must never keep an old copy. Read-only over HTTP.
@@ -103,11 +107,14 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   // Content-hashed files never change; everything else (manifests) must be revalidated.
   app.use(builtFiles(distDir, { index: false }));
 
+  // A page's forms, posted by the browser itself (before scripts run, or without them): decision 026.
+  app.use(formPosts({ cartServiceUrl, shopOrigins: [options.publicUrl], renderPage: (ctx, status, shopper) => servePage(ctx, status, shopper) }));
+
   // Every other path is a page: rendered on the server when it can be, else by the browser (404 for an unknown path).
   app.use(async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
-      ctx.set('Allow', 'GET, HEAD');
+      ctx.set('Allow', isKnownPath(ctx.path) ? 'GET, HEAD, POST' : 'GET, HEAD');
       return;
     }
     // A correctly spelt alias (/shop/wishlist) is the spec's page under another name: one URL for search engines.
@@ -117,27 +124,40 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
       ctx.redirect(`${alias}${ctx.search}`);
       return;
     }
+    // A page of one shopper's own (their cart, the checkout, their order), or one carrying the notice their last form
+    // post left: rendered for them, with their cookies (decision 026). Every other page is the same for everyone.
+    const notice = takeNotice(ctx);
+    const shopperPage = isShopperPage(ctx.path);
+    const shopper =
+      shopperPage || notice
+        ? { cookie: ctx.get('Cookie'), page: { ...(notice ? { notice } : {}), ...(shopperPage ? { formKey: randomUUID() } : {}) } }
+        : undefined;
+    await servePage(ctx, isKnownPath(ctx.path) ? 200 : 404, shopper);
+  });
+
+  /** Answers with the page for ctx.path: the server's render, else the page the browser renders (`status` then). */
+  async function servePage(ctx: Context, status: number, shopper?: ShopperRender): Promise<void> {
     ctx.type = 'html';
     // The page follows remotes.json and the catalogue as they are now, so it must not be reused from a cache. It shows
     // no shopper's data (the cart is read in the browser), so shared caches may hold it for revalidation, unless it
-    // carries its own view token (decision 025): that one answer is this browser's alone.
-    ctx.set('Cache-Control', telemetry ? 'private, no-cache' : REVALIDATE);
+    // carries its own view token (decision 025), or was rendered for one shopper (decision 026): that answer is theirs.
+    ctx.set('Cache-Control', shopper ? 'private, no-store' : telemetry ? 'private, no-cache' : REVALIDATE);
     // The releases of this browser's bucket while a canary runs (then the page is private), else the live ones.
     const { config: served, bucket } = servedConfig(ctx, remotes.current);
     const started = performance.now();
-    const page = options.renderer ? await options.renderer.render(ctx.url, down(), served) : null;
+    const page = options.renderer ? await options.renderer.render(ctx.url, down(), served, shopper) : null;
     if (options.renderer) options.metrics?.serverRender(served, (performance.now() - started) / 1000, page !== null);
     if (page) {
       telemetry?.serverRendered(page.config, page.failedRemotes);
-      // The route table decides 404 for an unknown path, the catalogue for an unknown product.
-      ctx.status = page.status;
+      // The route table decides 404 for an unknown path, the catalogue for an unknown product; a form's outcome its own.
+      ctx.status = page.status === 200 ? status : page.status;
       const head = metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute)) + telemetryTags(page.config, bucket);
       ctx.body = serverRenderedPage(template, page.config, ctx.path, page, head);
       return;
     }
-    ctx.status = isKnownPath(ctx.path) ? 200 : 404;
+    ctx.status = status;
     ctx.body = browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)) + telemetryTags(served, bucket));
-  });
+  }
 
   return app;
 }
@@ -155,7 +175,9 @@ async function pageTemplate(distDir: string): Promise<PageTemplate> {
   const shellStylesheets = await Promise.all(
     hrefs.map(async (href) => ({ href, css: await readFile(join(distDir, href), 'utf8').then(inlineableCss, () => null) })),
   );
-  return { html, shellStylesheets };
+  // A build without it (an older one): taps before hydration are React's to drop, as before.
+  const earlyScript = await readFile(join(distDir, HOLD_UNTIL_HYDRATED), 'utf8').then(inlineScript, () => '');
+  return { html, shellStylesheets, earlyScript };
 }
 
 /** The catalogue from cart-service, or null when it does not answer in time. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { isSafeOrigin } from '@shop/contracts/release-url';
@@ -9,14 +10,15 @@ import { remoteOrigins } from './remotes-config-file';
  * origins that remotes.json names right now (a version switch to another host needs no restart).
  * Throws when an origin is not one that may be written into the header as it is.
  */
-export function contentSecurityPolicy(origins: readonly string[]): string {
+export function contentSecurityPolicy(origins: readonly string[], inlineScripts: readonly string[] = []): string {
   const unsafe = origins.filter((origin) => !isSafeOrigin(origin));
   if (unsafe.length > 0) throw new Error(`origins not allowed in a policy: ${unsafe.map((o) => JSON.stringify(o)).join(', ')}`);
   const remotes = origins.join(' ');
   const sources = (...list: string[]) => list.filter(Boolean).join(' ');
   return [
     "default-src 'self'",
-    `script-src ${sources("'self'", remotes)}`,
+    // The shop's own inline scripts by their hash (render/page-html.ts): no other inline script runs.
+    `script-src ${sources("'self'", ...inlineScripts.map(scriptHash), remotes)}`,
     // react-toastify injects its stylesheet as a <style> element.
     `style-src ${sources("'self'", "'unsafe-inline'", remotes)}`,
     `connect-src ${sources("'self'", remotes)}`,
@@ -34,14 +36,14 @@ export function contentSecurityPolicy(origins: readonly string[]): string {
  * fail a response: a configuration whose policy cannot be built (which validation should already have refused) is
  * logged once and the last good policy stays.
  */
-export function contentSecurityPolicyHeader(config: () => RemotesConfig, log: Pick<Logger, 'error'>): Middleware {
+export function contentSecurityPolicyHeader(config: () => RemotesConfig, log: Pick<Logger, 'error'>, inlineScripts: readonly string[] = []): Middleware {
   let lastConfig: RemotesConfig | undefined;
-  let policy = contentSecurityPolicy([]);
+  let policy = contentSecurityPolicy([], inlineScripts);
   const current = (): string => {
     let next: RemotesConfig | undefined;
     try {
       next = config();
-      if (next !== lastConfig) policy = contentSecurityPolicy(remoteOrigins(next));
+      if (next !== lastConfig) policy = contentSecurityPolicy(remoteOrigins(next), inlineScripts);
     } catch (error) {
       log.error(`keeping the last good Content-Security-Policy: ${(error as Error).message}`);
     }
@@ -53,3 +55,6 @@ export function contentSecurityPolicyHeader(config: () => RemotesConfig, log: Pi
     await next();
   };
 }
+
+/** A CSP source for one inline script: its SHA-256, as the browser computes it over the element's text. */
+export const scriptHash = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { showToast } from '@shop/contracts/toast';
 import { updateQuantity, UPDATE_ERROR } from './cart-api';
-import { QUANTITY_LIMITS } from '@shop/contracts/cart';
+import { CART_NOTICES, QUANTITY_LIMITS } from '@shop/contracts/cart';
 import { withoutPending } from './optimistic-quantities';
 import type { PendingQuantities } from './optimistic-quantities';
 
-export const QUANTITY_UPDATED = 'Quantity updated!';
+export const QUANTITY_UPDATED = CART_NOTICES.quantityUpdated;
 
 interface Sync {
   /** The latest quantity the shopper asked for. */

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 import { showToast } from '@shop/contracts/toast';
+import { CART_NOTICES } from '@shop/contracts/cart';
 import { removeItem } from './cart-api';
 
-export const ITEM_REMOVED = 'Item removed successfully';
+export const ITEM_REMOVED = CART_NOTICES.itemRemoved;
 
 /** Remove a line: toast on success and reload; on failure the spec's toast with the error's message, and reload too. */
 export function useRemoveItem(apiBase: string, reload: () => Promise<unknown>) {

@@ -1,5 +1,5 @@
 import { showToast } from '@shop/contracts/toast';
-import type { AddToCartBody, CartResponse } from '@shop/contracts/cart';
+import { CART_NOTICES, type AddToCartBody, type CartResponse } from '@shop/contracts/cart';
 import { announceCartChanged } from '@shop/contracts/events';
 import { HttpError, postJson } from './api';
 
@@ -11,8 +11,7 @@ export async function addToCart(apiBase: string, productName: string, body: AddT
   try {
     await postJson<CartResponse>(`${apiBase}/api/cart/add`, body);
     announceCartChanged();
-    const quantity = body.quantity ?? 1;
-    showToast('success', quantity > 1 ? `${productName} (× ${quantity}) a été ajouté au panier.` : `${productName} a été ajouté au panier.`);
+    showToast('success', CART_NOTICES.added(productName, body.quantity ?? 1));
     return 'added';
   } catch (error) {
     if (error instanceof HttpError && error.code === 'out_of_stock') {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { MAX_INLINE_CSS_BYTES, inlineableCss } from './inline-styles';
-import { START_AFTER_PAINT, browserRenderedPage, scriptsAfterPaint, serverRenderedPage } from './page-html';
+import { START_AFTER_PAINT, browserRenderedPage, inlineScript, scriptsAfterPaint, serverRenderedPage } from './page-html';
 import type { RenderedPage } from './worker-protocol';
 
 const template = {
@@ -11,6 +11,7 @@ const template = {
     '<link href="/static/js/async/2.js" rel="preload" as="script"><link href="/static/js/async/4.js" rel="preload" as="script">' +
     '</head><body><div id="root"></div></body></html>',
   shellStylesheets: [{ href: '/static/css/async/j.css', css: '.j{color:red}' }],
+  earlyScript: 'document.documentElement.dataset.early="1"',
 };
 const config: RemotesConfig = { remotes: [{ name: 'mf_frame', entry: 'http://localhost:3001/1.0.0/mf-manifest.json' }] };
 const page = (html: string, snapshot = '{"data":[],"failed":[],"notFoundPath":null}'): RenderedPage => ({
@@ -48,6 +49,19 @@ describe('serverRenderedPage', () => {
   it('escapes the path in the title and marks the /index2 variant on the body', () => {
     expect(serverRenderedPage(template, config, '/a<b>', page(''))).toContain('<title>Maison Argane /a&lt;b&gt;</title>');
     expect(serverRenderedPage(template, config, '/index2', page(''))).toContain('<body class="style-2">');
+  });
+});
+
+describe('the script that holds taps until hydration', () => {
+  it('comes first in a server-rendered page’s head, before any other script', () => {
+    const html = serverRenderedPage(template, config, '/', page(''));
+    expect(html.indexOf('<head><script>document.documentElement.dataset.early="1"</script>')).toBeGreaterThan(0);
+    expect(html.indexOf(template.earlyScript)).toBeLessThan(html.indexOf('<script defer'));
+    expect(browserRenderedPage(template, config)).not.toContain(template.earlyScript);
+  });
+
+  it('is inlined without its comments and indentation', () => {
+    expect(inlineScript('// why\n(() => {\n  // more\n  go();\n})();\n')).toBe('(() => {\ngo();\n})();');
   });
 });
 

@@ -10,6 +10,20 @@ import type { RenderedPage } from './worker-protocol';
 export interface PageTemplate {
   html: string;
   shellStylesheets: Stylesheet[];
+  /** The script that holds taps on controls not hydrated yet, inlined first in the head (decision 026); '' for none. */
+  earlyScript: string;
+}
+
+/** The plain script (public/) inlined first in a server-rendered page's head: taps held until their part hydrates. */
+export const HOLD_UNTIL_HYDRATED = 'hold-until-hydrated.js';
+
+/** The script as it is inlined: without its comments and indentation (they would be sent with every page). */
+export function inlineScript(source: string): string {
+  return source
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('\n');
 }
 
 /**
@@ -63,6 +77,7 @@ export function serverRenderedPage(template: PageTemplate, config: RemotesConfig
   const html = withHints(scriptsAfterPaint(template.html, inlined), pageHints(config) + styles + early)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${SHOP_NAME} ${pathname}`)}</title>`);
   return withMetadata(html, metadata)
+    .replace('<head>', () => (template.earlyScript ? `<head><script>${template.earlyScript}</script>` : '<head>'))
     .replace('<body>', STYLE_2_PATHS.has(pathname) ? '<body class="style-2">' : '<body>')
     .replace('<div id="root"></div>', () => `<div id="root">${tree}</div>${snapshot}`);
 }

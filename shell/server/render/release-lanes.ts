@@ -1,6 +1,7 @@
 import { candidateConfig, configForBucket } from '@shop/contracts/progressive-delivery';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { RendererPool, type RendererPoolOptions, type ServerPage } from './renderer-pool';
+import type { ShopperRender } from './worker-protocol';
 
 /**
  * Server rendering while a canary runs (decision 021): two pools of workers, one for the live releases and one for
@@ -26,11 +27,11 @@ export class ReleaseLanes {
   }
 
   /** The page rendered with `served` (the configuration of the shopper's bucket), or null: the browser renders it. */
-  render(url: string, down: RemoteName[], served: RemotesConfig): Promise<ServerPage | null> {
+  render(url: string, down: RemoteName[], served: RemotesConfig, shopper?: ShopperRender): Promise<ServerPage | null> {
     const candidate = candidateConfig(this.config());
     const toCandidate = candidate !== null && JSON.stringify(candidate) === JSON.stringify(served);
     (toCandidate ? this.#live : this.#candidate).refresh();
-    return (toCandidate ? this.#candidate : this.#live).render(url, down);
+    return (toCandidate ? this.#candidate : this.#live).render(url, down, shopper);
   }
 
   close(): Promise<unknown> {

@@ -3,7 +3,7 @@ import { remoteOf } from '@shop/contracts/exposes';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { versionOfEntry } from '../../src/remotes/remotes-config';
 import { singleFlight } from './single-flight';
-import type { RenderedPage, RendererWorkerData, RenderRequest, WorkerAnswer } from './worker-protocol';
+import type { RenderedPage, RendererWorkerData, RenderRequest, ShopperRender, WorkerAnswer } from './worker-protocol';
 
 export interface RendererLog {
   info(fields: object, message: string): void;
@@ -100,11 +100,13 @@ class Renderer {
    * configuration, same remotes down) shares that render. The page holds no shopper's data (the cart is read in the
    * browser), so it is the same answer, and a burst of shoppers on one listing costs one render, not one each.
    */
-  render(url: string, down: readonly RemoteName[], timeoutMs: number): Promise<ServerPage | null> {
+  render(url: string, down: readonly RemoteName[], timeoutMs: number, shopper?: ShopperRender): Promise<ServerPage | null> {
+    // A page for one shopper is theirs alone: never shared with another request.
+    if (shopper) return this.#renderOnce(url, [...down], timeoutMs, shopper);
     return this.#shared(`${[...down].sort().join(',')} ${url}`, () => this.#renderOnce(url, [...down], timeoutMs));
   }
 
-  #renderOnce(url: string, down: RemoteName[], timeoutMs: number): Promise<ServerPage | null> {
+  #renderOnce(url: string, down: RemoteName[], timeoutMs: number, shopper?: ShopperRender): Promise<ServerPage | null> {
     const id = this.#next++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -118,7 +120,7 @@ class Renderer {
           resolve(page ? { ...page, config: this.config } : null);
         },
       });
-      this.worker.postMessage({ type: 'render', id, url, down } satisfies RenderRequest);
+      this.worker.postMessage({ type: 'render', id, url, down, ...(shopper ? { shopper } : {}) } satisfies RenderRequest);
     });
   }
 
@@ -155,7 +157,7 @@ export class RendererPool {
   }
 
   /** The page rendered from the releases remotes.json names now, or null: the browser then renders it, as before. */
-  async render(url: string, down: RemoteName[]): Promise<ServerPage | null> {
+  async render(url: string, down: RemoteName[], shopper?: ShopperRender): Promise<ServerPage | null> {
     this.#follow(down);
     if (!this.#live && !this.#starting) return null;
     const starting = this.#starting;
@@ -170,7 +172,7 @@ export class RendererPool {
     }
     const renderer = this.#live;
     if (!renderer || renderer.retiring) return null;
-    return renderer.render(url, down, this.options.deadlineMs * 3 + 1000);
+    return renderer.render(url, down, this.options.deadlineMs * 3 + 1000, shopper);
   }
 
   /** Follows the configuration without rendering: a pool whose configuration has gone retires its workers. */

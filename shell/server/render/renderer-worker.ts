@@ -81,21 +81,25 @@ function loaderFor(down: readonly string[]): RemoteLoader {
   return loader;
 }
 
-/** The catalogue reads of a page, straight from the API (public, cacheable reads only: contracts' data-keys). */
-async function apiRead(path: string): Promise<ServerRender.ApiAnswer> {
+/**
+ * The reads of a page, straight from the API: the catalogue (contracts' data-keys), and on a page rendered for one
+ * shopper their cart and order, with their cookies.
+ */
+async function apiRead(path: string, cookie?: string): Promise<ServerRender.ApiAnswer> {
   try {
-    const response = await fetch(new URL(path, data.apiOrigin), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(data.deadlineMs) });
+    const headers: Record<string, string> = { accept: 'application/json', ...(cookie ? { cookie } : {}) };
+    const response = await fetch(new URL(path, data.apiOrigin), { headers, signal: AbortSignal.timeout(data.deadlineMs) });
     return { status: response.status, body: response.ok ? await response.json() : null };
   } catch {
     return null;
   }
 }
 
-async function render({ id, url, down }: RenderRequest): Promise<RenderedPage> {
+async function render({ id, url, down, shopper }: RenderRequest): Promise<RenderedPage> {
   const begin = performance.now();
   const { pathname } = new URL(url, 'http://shop.invalid');
   const loader = loaderFor(down);
-  const reads = shell.pageReads(apiRead);
+  const reads = shopper ? shell.pageReads((path) => apiRead(path, shopper.cookie), { context: shopper.page }) : shell.pageReads((path) => apiRead(path));
   let page = await renderToHtml(shell.shopPage({ url, loader, reads, notFoundPath: null }), data.deadlineMs);
   // A page of the route table whose product does not exist: its 404 page, rendered as the browser will hydrate it.
   const notFoundPath = reads.notFound() ? pathname : null;

@@ -1,6 +1,7 @@
 import type { ExposedModuleId } from '@shop/contracts/exposes';
 import type { Product } from '@shop/contracts/products';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+import type { PageContext } from '@shop/contracts/forms';
 import type { Stylesheet } from './inline-styles';
 
 /** What a renderer worker is started with: one remotes configuration for its whole life (decision 017). */
@@ -16,12 +17,20 @@ export interface RendererWorkerData {
   loadTimeoutMs: number;
 }
 
+/** A page rendered for one shopper (decision 026): their cookies for their own reads, and what the page shows them. */
+export interface ShopperRender {
+  cookie: string;
+  page: PageContext;
+}
+
 export interface RenderRequest {
   type: 'render';
   id: number;
   url: string;
   /** Remotes whose host does not answer right now: their slots render the fallback, not code the browser cannot load. */
   down: RemoteName[];
+  /** A page for one shopper (decision 026): their cookies for their own reads, and what the page shows them. */
+  shopper?: ShopperRender;
 }
 
 export interface RenderedPage {

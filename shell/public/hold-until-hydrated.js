@@ -1,0 +1,69 @@
+// Inline in the head of every server-rendered page, before any other script (decision 026). Until React has hydrated
+// the part a control belongs to, that control is server HTML with no handler: React 19 drops a tap on it. A tap on a
+// control that HTML alone cannot handle (a button outside a form, a checkbox, anything marked
+// data-hold-until-hydrated) is held here and replayed once, on the same control, as soon as React has made it live.
+// Links and form submissions are left to the browser: they work as HTML. A marked control whose part never comes to
+// life (its script failed) does what its HTML does after a few seconds: its link or its GET form is followed.
+(() => {
+  const GIVE_UP_MS = 5000;
+  const CONTROL = 'button, input[type=checkbox], input[type=radio], [role=button], [data-hold-until-hydrated]';
+  const held = [];
+  let watching = false;
+  const reactKey = (element, prefix) => Object.keys(element).some((key) => key.startsWith(prefix));
+  // React marks the root once hydrateRoot has attached its listeners, and each element once it holds its props.
+  const live = (control) => {
+    const root = document.getElementById('root');
+    return root !== null && reactKey(root, '__reactContainer$') && reactKey(control, '__reactProps$');
+  };
+  const marked = (control) => control.hasAttribute('data-hold-until-hydrated');
+  const handledByHtml = (control) =>
+    !marked(control) && control instanceof HTMLButtonElement && (control.type === 'submit' || control.type === 'reset') && control.form !== null;
+  // Where the control's HTML leads, if anywhere: a link, or a GET form.
+  const destination = (control) => {
+    if (control instanceof HTMLAnchorElement) return control.href;
+    const form = control instanceof HTMLButtonElement ? control.form : null;
+    return form && form.method === 'get' ? form.action : null;
+  };
+  const tick = () => {
+    const now = performance.now();
+    for (let i = 0; i < held.length; ) {
+      const entry = held[i];
+      const { control } = entry;
+      if (!control.isConnected || (marked(control) && now - entry.at > GIVE_UP_MS && !live(control))) {
+        // Replaced (its code failed, a fallback shows) or never hydrated: what the HTML does, if anything.
+        held.splice(i, 1);
+        if (entry.to) window.location.assign(entry.to);
+        continue;
+      }
+      if (live(control)) {
+        // One more frame once live: React has committed the part, not only rendered it.
+        if (entry.seen) {
+          held.splice(i, 1);
+          control.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, detail: entry.detail, clientX: entry.x, clientY: entry.y }));
+          continue;
+        }
+        entry.seen = true;
+      }
+      i += 1;
+    }
+    watching = held.length > 0;
+    if (watching) requestAnimationFrame(tick);
+  };
+  document.addEventListener(
+    'click',
+    (event) => {
+      // A replayed click (untrusted) goes through; so does anything but a plain primary click.
+      if (!event.isTrusted || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
+      if (!control || handledByHtml(control) || live(control)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      held.push({ control, at: performance.now(), detail: event.detail, x: event.clientX, y: event.clientY, to: destination(control), seen: false });
+      if (!watching) {
+        watching = true;
+        requestAnimationFrame(tick);
+      }
+    },
+    true,
+  );
+})();
