@@ -32,7 +32,7 @@ export function FormName({ form }: { form: FormId }) {
   return <input type="hidden" name={FORM_FIELD} value={form} />;
 }
 
-export interface FormPost<V extends Record<string, string>> {
+export interface FormPost<V extends { [K in keyof V]: string }> {
   values: V;
   setValues: Dispatch<SetStateAction<V>>;
   /** The server's French message per field after a refused post. */
@@ -48,7 +48,7 @@ export interface FormPost<V extends Record<string, string>> {
  * re-render would write the state back over what the shopper typed (facebook/react#26974): reading the DOM once, before
  * the browser paints again, keeps it.
  */
-export function useFormPost<V extends Record<string, string>>(form: FormId, initial: V): FormPost<V> {
+export function useFormPost<V extends { [K in keyof V]: string }>(form: FormId, initial: V): FormPost<V> {
   const outcome = useFormOutcome(form);
   const [values, setValues] = useState<V>(() => ({ ...initial, ...pick(outcome?.values, initial) }));
   const ref = useRef<HTMLFormElement | null>(null);
@@ -60,7 +60,8 @@ export function useFormPost<V extends Record<string, string>>(form: FormId, init
       const field = element.elements.namedItem(name);
       if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) typed[name] = field.value;
     }
-    setValues((current) => (Object.keys(typed).some((name) => typed[name] !== current[name]) ? { ...current, ...typed } : current));
+    const names = Object.keys(typed) as (keyof V)[];
+    setValues((current) => (names.some((name) => typed[name] !== current[name]) ? { ...current, ...typed } : current));
     // Once, on mount: afterwards the state is the source of truth.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -73,7 +74,7 @@ export function useFormPost<V extends Record<string, string>>(form: FormId, init
   };
 }
 
-function pick<V extends Record<string, string>>(values: Record<string, string> | undefined, shape: V): Partial<V> {
+function pick<V extends { [K in keyof V]: string }>(values: Record<string, string> | undefined, shape: V): Partial<V> {
   if (!values) return {};
   return Object.fromEntries(Object.keys(shape).filter((name) => typeof values[name] === 'string').map((name) => [name, values[name]])) as Partial<V>;
 }

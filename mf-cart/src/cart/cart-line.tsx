@@ -3,6 +3,7 @@ import type { CartItem } from '@shop/contracts/cart';
 import { DEFAULT_PRODUCT_IMAGE } from './default-image';
 import { formatPrice } from '@shop/contracts/money';
 import { QUANTITY_LIMITS } from '@shop/contracts/cart';
+import { FormName, useFormAction } from '@shop/contracts/form-post';
 import { stepQuantity } from './optimistic-quantities';
 import styles from './cart-dropdown.module.css';
 
@@ -19,6 +20,13 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
   const [failed, setFailed] = useState(false);
   const src = first && !failed ? `${apiBase}${first}` : DEFAULT_PRODUCT_IMAGE;
   const atMinimum = item.quantity <= QUANTITY_LIMITS.min;
+  // Real forms first (decision 026): the browser posts them before the page hydrates or without JavaScript, and the
+  // shop's server changes the cart; once hydrated, the clicks change it here (optimistic) and no page is loaded.
+  const action = useFormAction();
+  const handled = (change: () => void) => (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    change();
+  };
   return (
     <li className={styles.line} data-product-id={item.productId}>
       <img src={src} alt="" width="56" height="56" onError={() => setFailed(true)} />
@@ -33,10 +41,15 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
             </s>
           ) : null}
         </p>
+        <form method="post" action={action} className={styles.inlineForm}>
+        <FormName form="cart-update" />
+        <input type="hidden" name="productId" value={item.productId} />
         <div className={styles.quantity} role="group" aria-label={`Quantité de ${item.name}`}>
           <button
-            type="button"
-            onClick={() => onQuantity(item.productId, stepQuantity(item.quantity, -1))}
+            type="submit"
+            name="quantity"
+            value={stepQuantity(item.quantity, -1)}
+            onClick={handled(() => onQuantity(item.productId, stepQuantity(item.quantity, -1)))}
             disabled={atMinimum}
             aria-label={`Diminuer la quantité de ${item.name}`}
           >
@@ -51,18 +64,24 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
             data-testid="cart-quantity"
           />
           <button
-            type="button"
-            onClick={() => onQuantity(item.productId, stepQuantity(item.quantity, 1))}
+            type="submit"
+            name="quantity"
+            value={stepQuantity(item.quantity, 1)}
+            onClick={handled(() => onQuantity(item.productId, stepQuantity(item.quantity, 1)))}
             aria-label={`Augmenter la quantité de ${item.name}`}
           >
             +
           </button>
         </div>
+        </form>
       </div>
+      <form method="post" action={action} className={styles.inlineForm}>
+      <FormName form="cart-remove" />
+      <input type="hidden" name="productId" value={item.productId} />
       <button
-        type="button"
+        type="submit"
         className={styles.remove}
-        onClick={() => onRemove(item.productId)}
+        onClick={handled(() => onRemove(item.productId))}
         disabled={removing}
         aria-label={`Retirer ${item.name} du panier`}
       >
@@ -70,6 +89,7 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
+      </form>
     </li>
   );
 }

@@ -7,6 +7,8 @@ import { announceCartChanged } from '@shop/contracts/events';
 import { pathTo } from '@shop/contracts/routes';
 import { useShopNavigate } from '@shop/contracts/shop-link';
 import { useSWRConfig } from 'swr';
+import { IDEMPOTENCY_FIELD } from '@shop/contracts/forms';
+import { FormName, usePageContext, useFormPost } from '@shop/contracts/form-post';
 import { HttpError } from '../shared/api';
 import { orderKey } from '../shared/order-cache-key';
 import buttons from '../shared/buttons.module.css';
@@ -37,18 +39,23 @@ export function DeliveryForm({ apiBase = '' }: Props) {
   const citiesId = useId();
   const navigate = useShopNavigate();
   const { mutate } = useSWRConfig();
-  const [values, setValues] = useState<DeliveryValues>(empty);
-  const [errors, setErrors] = useState<DeliveryErrors>({});
+  // A real form first (decision 026): posted by the browser before the page hydrates or without JavaScript, and
+  // rendered again by the server with what was typed and its French errors when the order is refused.
+  const { values, setValues, serverErrors, serverMessage, formProps } = useFormPost('checkout', empty);
+  const serverKey = usePageContext()?.formKey;
+  const [errors, setErrors] = useState<DeliveryErrors>(serverErrors);
   const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; id: number } | null>(null);
+  const [failure, setFailure] = useState<{ text: string; id: number } | null>(() =>
+    serverMessage && Object.keys(serverErrors).length === 0 ? { text: serverMessage, id: 0 } : null,
+  );
   const failureRef = useRef<HTMLDivElement>(null);
   /**
    * One key per attempt at ordering, kept while the outcome is unknown: a retry after a lost answer then gets the order
    * the service may already have placed, never a second one. Forgotten once an order is placed or the service refused
    * (nothing was written): the next attempt, maybe with other details or another cart, is a new one.
    */
-  const idempotencyKey = useRef<string | null>(null);
+  const idempotencyKey = useRef<string | null>(serverKey ?? null);
   // A ref, not the state: a second click or Enter can arrive before React re-renders the disabled button.
   const inFlight = useRef(false);
 
@@ -106,10 +113,13 @@ export function DeliveryForm({ apiBase = '' }: Props) {
   const messages = fieldOrder.map((name) => errors[name]).filter((m): m is string => Boolean(m));
 
   return (
-    <form noValidate onSubmit={onSubmit} className={form.form} aria-labelledby="livraison-titre" aria-busy={pending}>
+    <form noValidate {...formProps} onSubmit={onSubmit} className={form.form} aria-labelledby="livraison-titre" aria-busy={pending}>
       <h2 id="livraison-titre" className={styles.sectionTitle}>
         Livraison et paiement à la livraison
       </h2>
+      <FormName form="checkout" />
+      {/* Drawn by the server with the page: a double submit of this form places one order. */}
+      {serverKey ? <input type="hidden" name={IDEMPOTENCY_FIELD} value={serverKey} /> : null}
       <ErrorSummary errors={messages} attempt={attempt} />
       <FormField label="Nom complet" required error={errors.fullName}>
         {(control) => (

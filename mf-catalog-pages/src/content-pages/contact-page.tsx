@@ -1,45 +1,61 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { contactSubjects, validateContact, type ContactAnswer, type ContactErrors, type ContactMessage } from '@shop/contracts/contact';
+import { FormName, useFormPost } from '@shop/contracts/form-post';
+import { showToast } from '@shop/contracts/toast';
+import { HttpError, postJson } from '../shared/api';
 import { shopInfo } from '../shared/content/shop-info';
 import { ErrorSummary } from '../shared/error-summary';
+import { failureText } from '../shared/failure-text';
 import { FormField } from '../shared/form-field';
 import buttons from '../shared/buttons.module.css';
 import form from '../shared/form.module.css';
 import page from '../shared/page.module.css';
-import { contactSubjects, validateContact } from './contact-validation';
-import type { ContactErrors, ContactMessage } from './contact-validation';
 import styles from './content-pages.module.css';
 
 const empty: ContactMessage = { name: '', email: '', subject: '', message: '' };
 const order: (keyof ContactMessage)[] = ['name', 'email', 'subject', 'message'];
 
-function mailto(values: ContactMessage): string {
-  const body = `${values.message.trim()}\n\n${values.name.trim()} — ${values.email.trim()}`;
-  return `mailto:${shopInfo.email}?subject=${encodeURIComponent(values.subject)}&body=${encodeURIComponent(body)}`;
-}
-
 /**
- * The shop has no message endpoint yet: a valid form is not "sent" behind the shopper's back, it opens in their own
- * e-mail application, ready to send.
+ * The contact form: a real form first (decision 026), posted by the browser before the page hydrates or without
+ * JavaScript; once hydrated, checked here with the service's own rules (contracts) and sent to `POST /api/contact`.
  */
-export function ContactPage() {
-  const [values, setValues] = useState<ContactMessage>(empty);
-  const [errors, setErrors] = useState<ContactErrors>({});
+export function ContactPage({ apiBase = '' }: { apiBase?: string }) {
+  const { values, setValues, serverErrors, serverMessage, formProps } = useFormPost('contact', empty);
+  const [errors, setErrors] = useState<ContactErrors>(serverErrors);
   const [attempt, setAttempt] = useState(0);
-  const [ready, setReady] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(() => (serverMessage && Object.keys(serverErrors).length === 0 ? serverMessage : null));
 
   const set = (name: keyof ContactMessage, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setReady(false);
     if (errors[name]) setErrors((e) => ({ ...e, [name]: validateContact({ ...values, [name]: value })[name] }));
   };
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (pending) return;
     const found = validateContact(values);
     setErrors(found);
-    const ok = Object.keys(found).length === 0;
-    setReady(ok);
-    if (!ok) setAttempt((n) => n + 1);
+    setFailure(null);
+    if (Object.keys(found).length > 0) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setPending(true);
+    try {
+      const answer = await postJson<ContactAnswer>(`${apiBase}/api/contact`, values);
+      showToast('success', answer.message);
+      setValues(empty);
+    } catch (error) {
+      if (error instanceof HttpError && error.fields) {
+        setErrors(error.fields);
+        setAttempt((n) => n + 1);
+      } else {
+        setFailure(failureText('Votre message n’a pas pu être envoyé', error));
+      }
+    } finally {
+      setPending(false);
+    }
   };
   const messages = order.map((name) => errors[name]).filter((m): m is string => Boolean(m));
 
@@ -47,7 +63,8 @@ export function ContactPage() {
     <article>
       <h1 className={page.title}>Nous contacter</h1>
       <div className={styles.columns}>
-        <form noValidate onSubmit={onSubmit} className={form.form} aria-label="Votre message">
+        <form noValidate {...formProps} onSubmit={onSubmit} className={form.form} aria-label="Votre message" aria-busy={pending}>
+          <FormName form="contact" />
           <ErrorSummary errors={messages} attempt={attempt} />
           <FormField label="Nom" required error={errors.name}>
             {(control) => <input {...control} name="name" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} />}
@@ -75,24 +92,15 @@ export function ContactPage() {
             )}
           </FormField>
           <div>
-            <button type="submit" className={buttons.primary}>
-              Vérifier mon message
+            <button type="submit" className={buttons.primary} disabled={pending}>
+              {pending ? 'Envoi…' : 'Envoyer mon message'}
             </button>
           </div>
-          <div role="status">
-            {ready ? (
-              <div className={form.success}>
-                <h2>Votre message est prêt</h2>
-                <p>
-                  L’envoi depuis le site n’est pas encore disponible : votre message n’a pas été envoyé. Ouvrez-le dans votre
-                  messagerie pour l’envoyer à {shopInfo.email}.
-                </p>
-                <a className={buttons.primary} href={mailto(values)}>
-                  Ouvrir dans ma messagerie
-                </a>
-              </div>
-            ) : null}
-          </div>
+          {failure ? (
+            <div role="alert" className={form.summary}>
+              <p>{failure}</p>
+            </div>
+          ) : null}
         </form>
         <section aria-labelledby="coordonnees" className={styles.card}>
           <h2 id="coordonnees">Nos coordonnées</h2>

@@ -8,6 +8,7 @@ import { failureText } from '../shared/failure-text';
 import { FormField } from '../shared/form-field';
 import form from '../shared/form.module.css';
 import { HttpError } from '../shared/api';
+import { FormName, useFormOutcome, useFormPost } from '@shop/contracts/form-post';
 import { trackOrder } from './track-order';
 import { TrackedOrderView } from './tracked-order-view';
 import styles from './orders.module.css';
@@ -27,12 +28,17 @@ const fieldOrder: (keyof TrackOrderBody)[] = ['number', 'phone'];
  */
 export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
   const titleId = useId();
-  const [values, setValues] = useState<TrackOrderBody>({ number: initialNumber, phone: '' });
-  const [errors, setErrors] = useState<TrackingErrors>({});
+  // A real form first (decision 026): before the page hydrates or without JavaScript the browser posts it, and the
+  // server answers with this page, the order found or the French errors, and what was typed.
+  const { values, setValues, serverErrors, serverMessage, formProps } = useFormPost('order-tracking', { number: initialNumber, phone: '' });
+  const found = useFormOutcome('order-tracking')?.result as TrackedOrder | undefined;
+  const [errors, setErrors] = useState<TrackingErrors>(serverErrors);
   const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; id: number } | null>(null);
-  const [order, setOrder] = useState<TrackedOrder | null>(null);
+  const [failure, setFailure] = useState<{ text: string; id: number } | null>(() =>
+    serverMessage && Object.keys(serverErrors).length === 0 ? { text: serverMessage, id: 0 } : null,
+  );
+  const [order, setOrder] = useState<TrackedOrder | null>(found ?? null);
   const inFlight = useRef(false);
   const failureRef = useRef<HTMLDivElement>(null);
   const resultRef = useRef<HTMLElement>(null);
@@ -85,8 +91,9 @@ export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
 
   return (
     <div>
-      <form noValidate onSubmit={onSubmit} className={form.form} aria-labelledby={titleId} aria-busy={pending}>
+      <form noValidate {...formProps} onSubmit={onSubmit} className={form.form} aria-labelledby={titleId} aria-busy={pending}>
         <h2 id={titleId}>Retrouver votre commande</h2>
+        <FormName form="order-tracking" />
         <ErrorSummary errors={messages} attempt={attempt} />
         <FormField label="Numéro de commande" required error={errors.number} hint="Indiqué sur la page de confirmation, par exemple K7M2-Q9XP.">
           {(control) => (

@@ -84,7 +84,7 @@ export function ProductDetails({ product, apiBase, options, withTitle = true }: 
           <WishlistButton productId={product.id} productName={product.name} withText />
           {options.routineDialog ? <RoutineDialog product={product} apiBase={apiBase} /> : null}
         </div>
-        {outOfStock ? <NotifyMeForm productName={product.name} /> : null}
+        {outOfStock ? <NotifyMeForm apiBase={apiBase} productId={product.id} productName={product.name} /> : null}
         {options.formats && units > 1 ? (
           <p className={styles.formatNote}>
             Le panier comptera {Math.min(quantity, maxQuantity) * units} unités au prix unitaire.

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormName, useFormAction } from '@shop/contracts/form-post';
 import { addToCart } from './add-to-cart';
 import { useRevalidateCatalogue } from './use-products';
 import buttons from './buttons.module.css';
@@ -15,6 +16,11 @@ interface Props {
   className?: string;
 }
 
+/**
+ * « Ajouter au panier »: a real form (decision 026). Before the page hydrates, or without JavaScript, the browser posts
+ * it and the shop's server adds the product and comes back to this page with a notice; once hydrated, the button adds
+ * through the API and a toast says so, without leaving the page.
+ */
 export function AddToCartButton({
   apiBase,
   productId,
@@ -26,7 +32,8 @@ export function AddToCartButton({
 }: Props) {
   const [adding, setAdding] = useState(false);
   const revalidateCatalogue = useRevalidateCatalogue(apiBase);
-  const onClick = async () => {
+  const action = useFormAction();
+  const add = async () => {
     setAdding(true);
     const outcome = await addToCart(apiBase, productName, { productId, quantity });
     setAdding(false);
@@ -35,16 +42,24 @@ export function AddToCartButton({
   };
   const text = unavailable ? 'Rupture de stock' : adding ? 'Ajout en cours…' : 'Ajouter au panier';
   return (
-    <button
-      type="button"
-      className={`${buttons.primary} ${className ?? ''}`}
-      onClick={onClick}
-      disabled={adding || unavailable}
-      // The name starts with the visible text (what a voice-control user says), then names the product.
-      aria-label={nameInLabel ? `${unavailable ? 'Rupture de stock' : 'Ajouter au panier'} : ${productName}` : undefined}
-      data-add-to-cart={productId}
-    >
-      {text}
-    </button>
+    <form method="post" action={action} className={buttons.inlineForm}>
+      <FormName form="cart-add" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="quantity" value={quantity} />
+      <button
+        type="submit"
+        className={`${buttons.primary} ${className ?? ''}`}
+        onClick={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+        disabled={adding || unavailable}
+        // The name starts with the visible text (what a voice-control user says), then names the product.
+        aria-label={nameInLabel ? `${unavailable ? 'Rupture de stock' : 'Ajouter au panier'} : ${productName}` : undefined}
+        data-add-to-cart={productId}
+      >
+        {text}
+      </button>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { FormName, useFormAction, useFormOutcome } from '@shop/contracts/form-post';
 import { showToast } from '@shop/contracts/toast';
 import { frameConfig } from '../shared/config/frame-config';
 import { subscribe } from './subscribe';
@@ -9,6 +10,11 @@ import styles from './newsletter-form.module.css';
 export function NewsletterForm() {
   const id = useId();
   const [sending, setSending] = useState(false);
+  // A real form first (decision 026): posted by the browser before the footer hydrates or without JavaScript; a refusal
+  // comes back with the address as typed and the service's message.
+  const action = useFormAction();
+  const outcome = useFormOutcome('newsletter');
+  const [error, setError] = useState(outcome?.errors['email']);
   const percent = frameConfig.newsletter.discountPercent;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -20,6 +26,7 @@ export function NewsletterForm() {
     setSending(false);
     if (result.ok) {
       showToast('success', result.message);
+      setError(undefined);
       form.reset();
     } else {
       showToast('error', result.message);
@@ -35,7 +42,8 @@ export function NewsletterForm() {
           prochaine commande.
         </p>
       </div>
-      <form className={styles.form} onSubmit={submit}>
+      <form method="post" action={action} className={styles.form} onSubmit={submit}>
+        <FormName form="newsletter" />
         <label htmlFor={`${id}-email`} className={styles.label}>
           Votre adresse e-mail
         </label>
@@ -49,11 +57,19 @@ export function NewsletterForm() {
             maxLength={254}
             placeholder="prenom@exemple.ma"
             className={styles.input}
+            defaultValue={outcome?.values['email']}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
           />
           <button type="submit" className={styles.submit} disabled={sending}>
             {sending ? 'Envoi…' : 'Je m’inscris'}
           </button>
         </div>
+        {error ? (
+          <p id={`${id}-error`} role="alert" className={styles.error}>
+            {error}
+          </p>
+        ) : null}
       </form>
     </section>
   );

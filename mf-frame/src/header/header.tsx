@@ -1,6 +1,7 @@
 import type { HeaderProps } from '@shop/contracts/exposes';
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { ShopPath } from '@shop/contracts/routes';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { AnnouncementBar } from './announcement/announcement-bar';
 import { DESKTOP_MEDIA } from '../shared/config/breakpoints';
@@ -15,6 +16,11 @@ import { MobileMenu } from './mobile-menu/mobile-menu';
 import { SearchPanel } from './search/search-panel';
 import { useSticky } from './use-sticky';
 import styles from './header.module.css';
+
+/** Every category, each with its link: where the mobile menu's button leads without JavaScript. */
+const categoriesPage: ShopPath = '/category';
+/** The catalogue, where the search button leads without JavaScript. */
+const catalogue: ShopPath = '/shop/all';
 
 export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
   const [menus, dispatch] = useReducer(menuReducer, initialMenuState);
@@ -63,16 +69,24 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
     >
       <AnnouncementBar {...topBar} variant={variant} />
       <div className={styles.bar}>
-        <button
-          type="button"
-          className={`${styles.iconButton} ${styles.menuToggle}`}
-          aria-label="Menu"
-          aria-expanded={menus.sidebarOpen}
-          aria-controls={`${id}-sidebar`}
-          onClick={() => dispatch({ type: 'toggle-sidebar' })}
-        >
-          <MenuIcon />
-        </button>
+        {/* Controls that open something in place are forms to a page showing the same (decision 026): what they do
+            before the header hydrates (when a held tap cannot be replayed) or without JavaScript. */}
+        <form method="get" action={categoriesPage} className={styles.inlineForm}>
+          <button
+            type="submit"
+            className={`${styles.iconButton} ${styles.menuToggle}`}
+            aria-label="Menu"
+            aria-expanded={menus.sidebarOpen}
+            aria-controls={`${id}-sidebar`}
+            data-hold-until-hydrated
+            onClick={(event) => {
+              event.preventDefault();
+              dispatch({ type: 'toggle-sidebar' });
+            }}
+          >
+            <MenuIcon />
+          </button>
+        </form>
         <ShopLink to="/" className={styles.brand}>
           {frameConfig.shopName}
         </ShopLink>
@@ -81,18 +95,24 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
           <MainMenu state={menus} dispatch={dispatch} layout="bar" />
         </div>
         <div className={styles.actions}>
-          <button
-            ref={searchToggle}
-            type="button"
-            className={styles.iconButton}
-            aria-label="Rechercher"
-            aria-expanded={menus.searchOpen}
-            aria-controls={`${id}-search`}
-            data-frame-menu
-            onClick={() => dispatch({ type: 'toggle-search' })}
-          >
-            <SearchIcon />
-          </button>
+          <form method="get" action={catalogue} className={styles.inlineForm}>
+            <button
+              ref={searchToggle}
+              type="submit"
+              className={styles.iconButton}
+              aria-label="Rechercher"
+              aria-expanded={menus.searchOpen}
+              aria-controls={`${id}-search`}
+              data-frame-menu
+              data-hold-until-hydrated
+              onClick={(event) => {
+                event.preventDefault();
+                dispatch({ type: 'toggle-search' });
+              }}
+            >
+              <SearchIcon />
+            </button>
+          </form>
           <ShopLink to={wishlistPath} className={`${styles.iconButton} ${styles.wishlist}`} aria-label="Liste d’envies">
             <HeartIcon />
           </ShopLink>

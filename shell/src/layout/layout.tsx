@@ -4,6 +4,7 @@ import { Breadcrumb } from '../breadcrumb/breadcrumb';
 import { FallbackCart, FallbackFooter, FallbackHeader } from '../remotes/fallbacks';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { PATHS_WITHOUT_BREADCRUMB } from '@shop/contracts/routes';
+import { PageNotice } from './page-notice';
 import { useNavigationEffects } from './use-navigation-effects';
 import styles from './layout.module.css';
 
@@ -36,6 +37,7 @@ export function Layout() {
       />
       {PATHS_WITHOUT_BREADCRUMB.has(pathname) ? null : <Breadcrumb />}
       <main id="contenu" ref={main} tabIndex={-1} className={styles.main}>
+        <PageNotice />
         <Outlet />
       </main>
       <RemoteSlot id="mf_frame/Footer" props={{ variant }} fallback={() => <FallbackFooter />} />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { ShopPath } from '@shop/contracts/routes';
 import { ShopLink, useShopNavigate } from '@shop/contracts/shop-link';
 import { isSearchCategory, quickSearches, searchCategories, searchUrl } from './search-url';
 import styles from './search-panel.module.css';
@@ -11,6 +12,8 @@ interface SearchPanelProps {
   /** `returnFocus`: Escape gives focus back to the toggle; a search leaves it to the page it opens. */
   onClose: (returnFocus: boolean) => void;
 }
+
+const catalogue: ShopPath = '/shop/all';
 
 /** The header's search panel: category, text, quick searches; submits to the catalogue's search URL. */
 export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
@@ -45,6 +48,8 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
     <div id={id} className={styles.panel} hidden={!open} onKeyDown={onKeyDown} data-frame-menu>
       <form
         key={pathname + search}
+        method="get"
+        action={catalogue}
         role="search"
         aria-label="Rechercher des produits"
         className={styles.form}
