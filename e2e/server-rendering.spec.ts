@@ -163,7 +163,7 @@ test('a page whose own chunk arrives late (the contact form) is marked interacti
   await page.goto(`${stack.url}/contact`); // resolves once <html data-shop="ready">
   expect(held).toBeGreaterThan(0);
   const form = page.getByRole('form', { name: 'Votre message' });
-  await form.getByRole('button', { name: 'Vérifier mon message' }).click();
+  await form.getByRole('button', { name: 'Envoyer mon message' }).click();
   await expect(form.getByRole('alert')).toContainText('Veuillez corriger les 4 points suivants');
 });
 

@@ -6,13 +6,39 @@
  * when it starts (to put preload hints in the page); and the front-end builds may be served from other folders than the
  * work tree's `dist/` (the shell server's SHELL_DIST, and one more `--dir` for a remote's static server, whose last
  * `--dir` wins).
+ *
+ * With `root`, the stack is another checkout of the shop (installed and built): its own packages' `serve` scripts run,
+ * from its folders, serving its `dist/` folders, started by that checkout's own e2e/support/stack-env.ts and
+ * stack-processes.ts (so each process gets the environment that checkout expects).
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freeStackPorts, stackEnvironment, stackRemotes, type ServiceName, type StackPorts } from '../../e2e/support/stack-env';
-import { stackProcesses } from '../../e2e/support/stack-processes';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as thisStackEnv from '../../e2e/support/stack-env';
+import type { ServiceName, StackPorts } from '../../e2e/support/stack-env';
+import * as thisStackProcesses from '../../e2e/support/stack-processes';
 import type { ServedDirs } from './builds';
+import { repoRoot } from './util';
+
+export interface BenchStackOptions {
+  /** A checkout of the shop whose stack to start (default: this repository). */
+  root?: string;
+}
+
+/** The stack helpers of `root`: this repository's, or another checkout's own files. */
+async function stackHelpers(root: string | undefined): Promise<typeof thisStackEnv & typeof thisStackProcesses> {
+  if (root === undefined || resolve(root) === repoRoot) return { ...thisStackEnv, ...thisStackProcesses };
+  const file = (name: string) => {
+    const path = join(resolve(root), 'e2e/support', name);
+    if (!existsSync(path)) throw new Error(`${root} is not a checkout of the shop with its stack helpers: ${path} is missing`);
+    return pathToFileURL(path).href;
+  };
+  const env = (await import(file('stack-env.ts'))) as typeof thisStackEnv;
+  const processes = (await import(file('stack-processes.ts'))) as typeof thisStackProcesses;
+  return { ...env, ...processes };
+}
 
 export interface BenchStack {
   url: string;
@@ -23,7 +49,8 @@ export interface BenchStack {
   close(): Promise<void>;
 }
 
-export async function startBenchStack(dirs?: ServedDirs, version = '1.0.0'): Promise<BenchStack> {
+export async function startBenchStack(dirs?: ServedDirs, version = '1.0.0', options: BenchStackOptions = {}): Promise<BenchStack> {
+  const { freeStackPorts, stackEnvironment, stackRemotes, stackProcesses } = await stackHelpers(options.root);
   const ports = await freeStackPorts();
   const url = `http://localhost:${ports.shell}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-bench-'));

@@ -63,7 +63,6 @@ export function useFormPost<V extends { [K in keyof V]: string }>(form: FormId, 
     const names = Object.keys(typed) as (keyof V)[];
     setValues((current) => (names.some((name) => typed[name] !== current[name]) ? { ...current, ...typed } : current));
     // Once, on mount: afterwards the state is the source of truth.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return {
     values,

@@ -28,7 +28,7 @@ const describedBy = (element: HTMLElement) =>
 
 describe('OrderTrackingForm', () => {
   it('checks both fields in French before asking the service', () => {
-    render(<OrderTrackingForm apiBase="" />);
+    render(<OrderTrackingForm apiBase="" />, { wrapper: MemoryRouter });
     submit();
     const summary = screen.getByRole('alert');
     expect(document.activeElement).toBe(summary);
@@ -45,7 +45,7 @@ describe('OrderTrackingForm', () => {
 
   it('shows the progress, the current step marked, with the date, lines, total and city', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ order: tracked('confirmée') }));
-    render(<OrderTrackingForm apiBase="" initialNumber="k7m2q9xp" />);
+    render(<OrderTrackingForm apiBase="" initialNumber="k7m2q9xp" />, { wrapper: MemoryRouter });
     type(/Téléphone/, '06 12 34 56 78');
     submit();
     const result = await screen.findByRole('region', { name: 'Commande K7M2-Q9XP' });
@@ -63,7 +63,7 @@ describe('OrderTrackingForm', () => {
 
   it('shows a cancelled order apart, without a step list', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ order: tracked('annulée') }));
-    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />);
+    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />, { wrapper: MemoryRouter });
     type(/Téléphone/, '0612345678');
     submit();
     const result = await screen.findByRole('region', { name: 'Commande K7M2-Q9XP' });
@@ -78,7 +78,7 @@ describe('OrderTrackingForm', () => {
     fetchMock.mockResolvedValueOnce(apiError(404, 'order_not_found', notFound)).mockResolvedValueOnce(
       jsonResponse({ error: { code: 'too_many_attempts', message: tooMany } }, 429, { 'Retry-After': '900' }),
     );
-    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />);
+    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />, { wrapper: MemoryRouter });
     type(/Téléphone/, '0612345678');
     submit();
     const first = await screen.findByRole('alert');
@@ -95,7 +95,7 @@ describe('OrderTrackingForm', () => {
         number: trackingMessages.numberInvalid,
       }),
     );
-    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />);
+    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />, { wrapper: MemoryRouter });
     type(/Téléphone/, '0612345678');
     submit();
     await screen.findByRole('alert');
@@ -104,7 +104,7 @@ describe('OrderTrackingForm', () => {
 
   it('says in French when the service cannot be reached', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />);
+    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />, { wrapper: MemoryRouter });
     type(/Téléphone/, '0612345678');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(

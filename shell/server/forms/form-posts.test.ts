@@ -106,7 +106,7 @@ describe('form posts to a page (decision 026), against the real cart-service', (
 
   it('refuses a post another site’s page sent, before reading it', async () => {
     const browser = new FormBrowser(shell.url);
-    for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
       const response = await browser.post('/shop/face', { _form: 'cart-add', productId: 'sv-001' }, headers);
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ error: { code: 'forbidden_origin', message: FORM_MESSAGES.foreign } });
