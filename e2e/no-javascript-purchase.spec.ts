@@ -130,6 +130,18 @@ test('the newsletter and the contact form work without JavaScript', async ({ pag
   await expect(notice(page)).toHaveText(contactMessages.sent);
 });
 
+test('on a phone without JavaScript, the menu button leads to every category and the search button to the catalogue', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto(`${stack.url}/`);
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(page).toHaveURL(/\/category\??$/);
+  for (const [label, path] of [['Soins du visage', '/shop/face'], ['Soins du corps', '/shop/body'], ['Soins capillaires', '/shop/hair'], ['Packs', '/shop/pack']] as const) {
+    await expect(main(page).getByRole('link', { name: new RegExp(`^Voir les \\d+ produits : ${label}$`) })).toHaveAttribute('href', path);
+  }
+  await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+  await expect(page).toHaveURL(/\/shop\/all\??$/);
+});
+
 test('a form post from another site is refused, an oversized one answers 413', async ({ request }) => {
   const foreign = await request.post(`${stack.url}/shop/face`, {
     headers: { Origin: 'http://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },

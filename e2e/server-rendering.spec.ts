@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
@@ -70,11 +71,18 @@ test('the HTML of /shop/face, without a browser, holds the menus, every product 
   }
   expect(body).toMatch(/<footer[^>]*data-remote="mf_frame"/);
   for (const remote of ['mf_frame', 'mf_cart', 'mf_catalog_pages'] as const) expect(releaseOf(body, remote), remote).toBe('1.0.0');
-  // Styled before any script runs, with no request for it (the remote's stylesheet is in the page), and no inline
-  // script (the Content-Security-Policy allows none). The shell's scripts are requested after the first paint (018).
+  // Styled before any script runs, with no request for it (the remote's stylesheet is in the page), and one inline
+  // script, first in the head: the one that holds taps until hydration, which the Content-Security-Policy allows by its
+  // hash and nothing else (026). The shell's scripts are requested after the first paint (018).
   expect(body).toMatch(/<style data-href="http:\/\/localhost:\d+\/1\.0\.0\/static\/css\/[^"]+__federation_expose_Header[^"]*\.css">[^<]*\{[^<]+<\/style>/);
   expect(body).not.toMatch(/<link rel="stylesheet"/);
-  expect(body).not.toMatch(/<script>(?!<\/script>)/);
+  const inline = [...body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  expect(inline).toHaveLength(1);
+  expect(inline[0]).toContain('data-hold-until-hydrated');
+  expect(body.indexOf('<script>')).toBeLessThan(body.indexOf('<script '));
+  const hash = createHash('sha256').update(inline[0]!, 'utf8').digest('base64');
+  const csp = (await request.get(`${stack.url}/shop/face`)).headers()['content-security-policy'] ?? '';
+  expect(csp.split(';').find((directive) => directive.startsWith('script-src'))).toContain(`'sha256-${hash}'`);
   expect(body.match(/<script [^>]*src="[^"]+"/g)).toEqual([expect.stringContaining('src="/start-after-paint.js"')]);
 });
 

@@ -51,9 +51,12 @@ test('every route of the route table answers 200, rendered on the server, and hy
   orderNumber = ((await placed.json()) as { order: { number: string } }).order.number;
   const violations = await watchCsp(page);
   const problems = consoleProblems(page);
+  // A shopper's own page is rendered for them (decision 026): someone else asking for this order gets the 404 page.
+  expect((await request.get(`${stack.url}/shop/order/${orderNumber}`)).status()).toBe(404);
   for (const def of routeTable) {
     const path = concrete(def.path);
-    const response = await request.get(`${stack.url}${path}`);
+    // With the visitor's cookies: their order is theirs.
+    const response = await page.request.get(`${stack.url}${path}`);
     expect(response.status(), path).toBe(200);
     await page.goto(`${stack.url}${path}`); // resolves once the page has hydrated (<html data-shop="ready">)
     expect(await page.locator('#shop-page').count(), `${path} is server-rendered`).toBe(1);

@@ -5,7 +5,7 @@ import { shopInfo } from '../shared/content/shop-info';
 import buttons from '../shared/buttons.module.css';
 import { formatPrice } from '@shop/contracts/money';
 import page from '../shared/page.module.css';
-import { formatOrderDate } from './format-order-date';
+import { OrderDate } from './order-date';
 import { formatMoroccanPhone } from './format-phone';
 import { OrderLines } from './order-lines';
 import { OrderNumberBox } from './order-number-box';
@@ -27,7 +27,9 @@ export function OrderConfirmation({ order, apiBase }: { order: Order; apiBase: s
         <dt>Statut</dt>
         <dd data-status={order.status}>{orderStatusLabels[order.status]}</dd>
         <dt>Passée le</dt>
-        <dd>{formatOrderDate(order.createdAt)}</dd>
+        <dd>
+          <OrderDate iso={order.createdAt} />
+        </dd>
       </dl>
 
       <section className={styles.section} aria-labelledby={`${ids}-articles`}>

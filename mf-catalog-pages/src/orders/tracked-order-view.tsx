@@ -1,6 +1,6 @@
 import type { TrackedOrder } from '@shop/contracts/orders';
 import { forwardRef, useId } from 'react';
-import { formatOrderDate } from './format-order-date';
+import { OrderDate } from './order-date';
 import { OrderLines } from './order-lines';
 import { OrderProgress } from './order-progress';
 import { orderStatusLabels } from './order-status';
@@ -26,11 +26,15 @@ export const TrackedOrderView = forwardRef<HTMLElement, Props>(function TrackedO
       <OrderProgress status={order.status} />
       <dl className={styles.facts}>
         <dt>Passée le</dt>
-        <dd>{formatOrderDate(order.createdAt)}</dd>
+        <dd>
+          <OrderDate iso={order.createdAt} />
+        </dd>
         {order.updatedAt !== order.createdAt ? (
           <>
             <dt>Mise à jour le</dt>
-            <dd>{formatOrderDate(order.updatedAt)}</dd>
+            <dd>
+          <OrderDate iso={order.updatedAt} />
+        </dd>
           </>
         ) : null}
         <dt>Ville de livraison</dt>
