@@ -38,7 +38,13 @@ function refused(form: FormId, reply: ApiReply, values: Record<string, string>, 
   const message = reply?.error?.message ?? SERVICE_DOWN;
   const status = reply === null || reply.status >= 500 ? 503 : reply.status === 429 ? 429 : 422;
   const outcome: FormOutcome = { form, values, errors: reply?.error?.fields ?? {}, message };
-  return { kind: 'render', status, outcome, ...(extra.notice ? { notice: { kind: 'error', text: message } } : {}) };
+  return {
+    kind: 'render',
+    status,
+    outcome,
+    ...(extra.notice ? { notice: { kind: 'error', text: message } } : {}),
+    ...(reply?.retryAfter ? { headers: { 'Retry-After': reply.retryAfter } } : {}),
+  };
 }
 
 const back = (page: string, text: string): FormResult => ({ kind: 'redirect', location: page, notice: { kind: 'success', text } });

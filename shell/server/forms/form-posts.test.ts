@@ -145,6 +145,17 @@ describe('form posts to a page (decision 026), against the real cart-service', (
     }
   });
 
+  it('says when to try again when the service limits look-ups (429 with its Retry-After), with the values kept', async () => {
+    const browser = new FormBrowser(shell.url);
+    let response: Response | undefined;
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      response = await browser.post('/order-tracking', { _form: 'order-tracking', number: 'K7M2-Q9XP', phone: '0612345678' });
+      if (response.status !== 422) break;
+    }
+    expect(response!.status).toBe(429);
+    expect(Number(response!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('passes on what is not a form post to a page: a POST elsewhere is 405', async () => {
     const response = await fetch(`${shell.url}/sitemap-nope`, { method: 'POST', headers: { origin: SHOP } });
     expect(response.status).toBe(405);

@@ -2,7 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiErrorBody } from '@shop/contracts/errors';
 
 /** One answer of cart-service to a form's call: its status and JSON body, or `null` when it could not be asked. */
-export type ApiReply = { status: number; body: unknown; error?: ApiErrorBody['error'] } | null;
+/** `retryAfter`: the service's Retry-After, when it asks the shopper to wait (429, 503). */
+export type ApiReply = { status: number; body: unknown; error?: ApiErrorBody['error']; retryAfter?: string } | null;
 
 export interface ShopperApi {
   /** `POST path` with a JSON body, as the shopper (their cookies); any cookie the service sets is kept for the answer. */
@@ -50,7 +51,13 @@ export function shopperApi(cartServiceUrl: string, request: IncomingHttpHeaders)
         }
         const json: unknown = await response.json().catch(() => null);
         const error = (json as Partial<ApiErrorBody> | null)?.error;
-        return { status: response.status, body: json, ...(error && typeof error.message === 'string' ? { error } : {}) };
+        const retryAfter = response.headers.get('retry-after');
+        return {
+          status: response.status,
+          body: json,
+          ...(error && typeof error.message === 'string' ? { error } : {}),
+          ...(retryAfter ? { retryAfter } : {}),
+        };
       } catch {
         return null;
       }
