@@ -10,9 +10,14 @@
  * (default: the repository holding this file). Each stack runs that checkout's own servers on its built `dist/`
  * folders (frontend/stack.ts), on free loopback ports, with a remotes.json and a data folder of its own.
  * Two cores: before each round it waits (BENCH_QUIET_WAIT seconds at most, default 60) for other processes to use less
- * than 10% of the machine, and reports the share they took during each load (`others%`, frontend/machine-share.ts).
+ * than 10% of the machine, and reports the share they took during each load (`others%`, cart-service/machine.ts).
  * Prints figures, writes bench/results/window.json; not a test: the exit code is non-zero only when a figure could not
  * be measured (a stack did not start, a load never reached the ready mark or showed a part's fallback).
+ *
+ * The first tap: in as many loads again per page, separate from those (a tap sets things going that would change the
+ * passive figures), the header's cart button is tapped once as soon as the page has painted, and the page notes when
+ * its dropdown opens (frontend/window.ts, loadTap): tap at, answered at, tap→answer (medians) and how many of the loads
+ * had their tap answered at all within 8 s.
  *   npx -y pnpm@10.34.9 bench:window
  *   BENCH_BASELINE_ROOT=/path/to/other/checkout npx -y pnpm@10.34.9 bench:window
  */
@@ -20,10 +25,20 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
-import { cpuSample, othersPercentSince, waitForQuietMachine } from './frontend/machine-share';
+import { cpuTicks, othersPercent, waitForQuiet } from './cart-service/machine';
 import { startBenchStack } from './frontend/stack';
 import { envNumber, median, repoRoot, writeResults } from './frontend/util';
-import { CPU_SLOWDOWN, loadWindow, PHONE_VIEWPORT, START_AFTER_PAINT, type FailedLoad, type WindowLoad } from './frontend/window';
+import {
+  CPU_SLOWDOWN,
+  loadTap,
+  loadWindow,
+  PHONE_VIEWPORT,
+  START_AFTER_PAINT,
+  TAP_ANSWER_MS,
+  type FailedLoad,
+  type TapLoad,
+  type WindowLoad,
+} from './frontend/window';
 
 const runs = Math.max(1, Math.round(envNumber('BENCH_WINDOW_RUNS', 5)));
 const quietWait = envNumber('BENCH_QUIET_WAIT', 60);
@@ -55,15 +70,41 @@ interface PageFigures {
   measured: number;
 }
 
+const TAP_FIGURES = ['fcp', 'tapAt', 'answeredAt', 'tapToAnswer'] as const;
+type TapFigure = (typeof TAP_FIGURES)[number];
+const TAP_FIGURE_NAMES: Record<TapFigure, string> = {
+  fcp: 'FCP',
+  tapAt: 'tap at',
+  answeredAt: 'answered at (dropdown open)',
+  tapToAnswer: 'tap→answer',
+};
+
+/** The first tap's loads of a page (separate from the passive loads). */
+interface TapPageFigures {
+  path: string;
+  loads: Array<(TapLoad | FailedLoad) & { othersCpuPercent: number }>;
+  /** Medians over the measured loads; answeredAt and tapToAnswer over the answered ones (null: none). */
+  median: Record<TapFigure, number | null>;
+  tapToAnswerRange: [number, number] | null;
+  inputDelayMedian: number | null;
+  /** Measured loads whose tap opened the dropdown within TAP_ANSWER_MS. */
+  answered: number;
+  /** Measured loads whose tap came before the page's ready mark. */
+  beforeReady: number;
+  othersCpuPercentMedian: number;
+  measured: number;
+}
+
 interface RootFigures {
   root: string;
   commit: string;
   /** Uncommitted changes in the checkout (the figures are of its files, not of its commit). */
   dirty: boolean;
   pages: PageFigures[];
+  taps: TapPageFigures[];
 }
 
-const isMeasured = (load: WindowLoad | FailedLoad): load is WindowLoad => !('error' in load);
+const isMeasured = <Load extends object>(load: Load | FailedLoad): load is Load => !('error' in load);
 const ms = (value: number | null) => (value === null ? '—' : String(Math.round(value)));
 const ratio = (after: number | null, before: number | null) => (after === null || before === null || before === 0 ? '—' : `×${(after / before).toFixed(2)}`);
 
@@ -78,7 +119,7 @@ function describeCheckout(root: string): { commit: string; dirty: boolean } {
 }
 
 function summarize(path: string, loads: PageFigures['loads']): PageFigures {
-  const measured = loads.filter((load): load is WindowLoad & { othersCpuPercent: number } => isMeasured(load));
+  const measured = loads.filter((load): load is WindowLoad & { othersCpuPercent: number } => isMeasured<WindowLoad>(load));
   const med = (of: (load: WindowLoad) => number | null) => {
     const values = measured.map(of).filter((value): value is number => value !== null);
     return values.length > 0 ? median(values) : null;
@@ -93,6 +134,35 @@ function summarize(path: string, loads: PageFigures['loads']): PageFigures {
     othersCpuPercentMedian: median(loads.map((load) => load.othersCpuPercent)),
     measured: measured.length,
   };
+}
+
+function summarizeTaps(path: string, loads: TapPageFigures['loads']): TapPageFigures {
+  const measured = loads.filter((load): load is TapLoad & { othersCpuPercent: number } => isMeasured<TapLoad>(load));
+  const med = (of: (load: TapLoad) => number | null) => {
+    const values = measured.map(of).filter((value): value is number => value !== null);
+    return values.length > 0 ? median(values) : null;
+  };
+  const answers = measured.map((load) => load.tapToAnswer).filter((value): value is number => value !== null);
+  return {
+    path,
+    loads,
+    median: Object.fromEntries(TAP_FIGURES.map((figure) => [figure, med((load) => load[figure])])) as Record<TapFigure, number | null>,
+    tapToAnswerRange: answers.length > 0 ? [Math.min(...answers), Math.max(...answers)] : null,
+    inputDelayMedian: med((load) => load.inputDelay),
+    answered: answers.length,
+    beforeReady: measured.filter((load) => load.tapBeforeReady).length,
+    othersCpuPercentMedian: median(loads.map((load) => load.othersCpuPercent)),
+    measured: measured.length,
+  };
+}
+
+/** Runs one load while sampling the machine; a load that throws is a FailedLoad. */
+async function sampled<Load extends object>(load: (onEnd: () => void) => Promise<Load | FailedLoad>): Promise<(Load | FailedLoad) & { othersCpuPercent: number }> {
+  const cpu = cpuTicks();
+  let othersCpuPercent: number | undefined;
+  const result = await load(() => (othersCpuPercent = othersPercent(cpu))).catch((error: unknown): FailedLoad => ({ error: (error as Error).message.split('\n')[0]! }));
+  othersCpuPercent ??= othersPercent(cpu);
+  return { ...result, othersCpuPercent };
 }
 
 async function measureRoot(root: string, label: string): Promise<RootFigures> {
@@ -115,27 +185,44 @@ async function measureRoot(root: string, label: string): Promise<RootFigures> {
       // One load per page first, not counted: the servers' first answers (remote code, caches) are not a shopper's.
       for (const path of paths) await loadWindow(browser, `${stack.url}${path}`).catch(() => undefined);
       const loads = new Map<string, PageFigures['loads']>(paths.map((path) => [path, []]));
+      const taps = new Map<string, TapPageFigures['loads']>(paths.map((path) => [path, []]));
       for (let round = 1; round <= runs; round++) {
         // Two cores: another build or test run stretches every figure. Wait a while for it, then say what it took.
-        await waitForQuietMachine(quietWait, (line) => console.log(line));
+        await waitForQuiet(quietWait, (line) => console.log(line));
         for (const path of paths) {
-          const cpu = cpuSample();
-          let othersCpuPercent: number | undefined;
-          const load = await loadWindow(browser, `${stack.url}${path}`, { onEnd: () => (othersCpuPercent = othersPercentSince(cpu)) }).catch(
-            (error: unknown): FailedLoad => ({ error: (error as Error).message.split('\n')[0]! }),
-          );
-          othersCpuPercent ??= othersPercentSince(cpu);
-          loads.get(path)!.push({ ...load, othersCpuPercent });
+          const load = await sampled((onEnd) => loadWindow(browser, `${stack.url}${path}`, { onEnd }));
+          loads.get(path)!.push(load);
           console.log(
             `  ${String(round).padStart(2)}/${runs} ${path.padEnd(40)} ` +
-              (isMeasured(load)
+              (isMeasured<WindowLoad>(load)
                 ? `FCP ${ms(load.fcp)}  entry ${ms(load.entryRequested)}  ready ${ms(load.ready)}  window ${ms(load.window)}  long tasks ${ms(load.blockingMs)} ms (${load.longTaskCount})`
                 : `NOT MEASURED: ${load.error}`) +
-              `  others ${othersCpuPercent}%`,
+              `  others ${load.othersCpuPercent}%`,
+          );
+        }
+        // The first tap, in loads of their own: what it sets going must not change the figures above.
+        for (const path of paths) {
+          const load = await sampled((onEnd) => loadTap(browser, `${stack.url}${path}`, { onEnd }));
+          taps.get(path)!.push(load);
+          console.log(
+            `  ${String(round).padStart(2)}/${runs} tap ${path.padEnd(36)} ` +
+              (isMeasured<TapLoad>(load)
+                ? `FCP ${ms(load.fcp)}  tap ${ms(load.tapAt)} (input delay ${ms(load.inputDelay)})  ` +
+                  (load.answeredAt === null
+                    ? `NOT ANSWERED within ${TAP_ANSWER_MS / 1000} s${load.navigatedTo ? ` (went to ${load.navigatedTo})` : ''}`
+                    : `answered ${ms(load.answeredAt)}  tap→answer ${ms(load.tapToAnswer)}${load.closedAgain === null ? '' : ` (closed again at ${ms(load.closedAgain)})`}`) +
+                  `  ready ${ms(load.ready)}`
+                : `NOT MEASURED: ${load.error}`) +
+              `  others ${load.othersCpuPercent}%`,
           );
         }
       }
-      return { root, ...checkout, pages: paths.map((path) => summarize(path, loads.get(path)!)) };
+      return {
+        root,
+        ...checkout,
+        pages: paths.map((path) => summarize(path, loads.get(path)!)),
+        taps: paths.map((path) => summarizeTaps(path, taps.get(path)!)),
+      };
     } finally {
       await browser.close();
     }
@@ -158,6 +245,29 @@ function printAlone(figures: RootFigures): void {
     ms(page.median.window),
     page.windowRange ? `${ms(page.windowRange[0])}–${ms(page.windowRange[1])}` : '—',
     page.median.blockingMs === null ? '—' : `${ms(page.median.blockingMs)} (${ms(page.longTaskCountMedian)})`,
+    String(page.othersCpuPercentMedian),
+    `${page.measured}/${page.loads.length}`,
+  ]);
+  printTable(header, rows);
+  printTapsAlone(figures);
+}
+
+/** An answer figure: the median, or "lost" when loads were measured and none had its tap answered. */
+const answerMs = (page: TapPageFigures | undefined, figure: TapFigure) =>
+  !page ? '—' : (figure === 'answeredAt' || figure === 'tapToAnswer') && page.measured > 0 && page.answered === 0 ? 'lost' : ms(page.median[figure]);
+const range = (value: [number, number] | null) => (value ? `${ms(value[0])}–${ms(value[1])}` : '—');
+
+function printTapsAlone(figures: RootFigures): void {
+  console.log(`\nFirst tap at first paint, ${figures.root} @ ${figures.commit}: the cart button tapped once at FCP; medians in ms since navigation start`);
+  const header = ['page', 'FCP', 'tap at', 'input delay', 'answered at', 'tap→answer', 'tap→answer min–max', 'answered/loads', 'tap before ready', 'others%', 'loads'];
+  const rows = figures.taps.map((page) => [
+    pageLabel(page.path),
+    ...TAP_FIGURES.slice(0, 2).map((figure) => answerMs(page, figure)),
+    ms(page.inputDelayMedian),
+    ...TAP_FIGURES.slice(2).map((figure) => answerMs(page, figure)),
+    range(page.tapToAnswerRange),
+    `${page.answered}/${page.measured}`,
+    `${page.beforeReady}/${page.measured}`,
     String(page.othersCpuPercentMedian),
     `${page.measured}/${page.loads.length}`,
   ]);
@@ -186,6 +296,28 @@ function printCompared(before: RootFigures, after: RootFigures): void {
     rows.push(['', 'others% (machine)', base ? String(base.othersCpuPercentMedian) : '—', String(page.othersCpuPercentMedian), '']);
   }
   printTable(header, rows);
+
+  console.log(`\nFirst tap at first paint: the cart button tapped once at FCP, in loads of their own; medians in ms since navigation start`);
+  const tapRows: string[][] = [];
+  for (const page of after.taps) {
+    const base = before.taps[after.taps.indexOf(page)];
+    TAP_FIGURES.forEach((figure, i) => {
+      tapRows.push([
+        i === 0 ? pageLabel(page.path) : '',
+        TAP_FIGURE_NAMES[figure],
+        answerMs(base, figure),
+        answerMs(page, figure),
+        ratio(page.median[figure], base?.median[figure] ?? null),
+      ]);
+    });
+    tapRows.push(['', 'tap→answer min–max', range(base?.tapToAnswerRange ?? null), range(page.tapToAnswerRange), '']);
+    tapRows.push(['', 'input delay', ms(base?.inputDelayMedian ?? null), ms(page.inputDelayMedian), '']);
+    tapRows.push(['', `answered/loads (within ${TAP_ANSWER_MS / 1000} s)`, base ? `${base.answered}/${base.measured}` : '—', `${page.answered}/${page.measured}`, '']);
+    tapRows.push(['', 'tap before ready', base ? `${base.beforeReady}/${base.measured}` : '—', `${page.beforeReady}/${page.measured}`, '']);
+    tapRows.push(['', 'loads measured', base ? `${base.measured}/${base.loads.length}` : '—', `${page.measured}/${page.loads.length}`, '']);
+    tapRows.push(['', 'others% (machine)', base ? String(base.othersCpuPercentMedian) : '—', String(page.othersCpuPercentMedian), '']);
+  }
+  printTable(header, tapRows);
 }
 
 function printTable(header: string[], rows: string[][]): void {
@@ -203,14 +335,15 @@ const after = await measureRoot(workRoot, before ? 'after (work tree)' : 'work t
 if (before) printCompared(before, after);
 else printAlone(after);
 
-const all = [...(before?.pages ?? []), ...after.pages];
+const all = [...(before?.pages ?? []), ...after.pages, ...(before?.taps ?? []), ...after.taps];
 const busyLoads = all.reduce((count, page) => count + page.loads.filter((load) => load.othersCpuPercent >= 10).length, 0);
 console.log(
   `\n  FCP, entry, ready: ms since navigation start. long tasks: the blocking time (each task's part above 50 ms) between FCP and ready (median count of long tasks).` +
+    `\n  tap at: the press's timeStamp; input delay: until the page's first listener ran; answered at: the cart dropdown open with a box; answered/loads: taps answered within ${TAP_ANSWER_MS / 1000} s (medians over those; lost: none). tap before ready: the tap came before data-shop="ready".` +
     `\n  others%: the share of the machine (all cores) other processes took during a load, median; ${busyLoads} of ${all.reduce((count, page) => count + page.loads.length, 0)} loads had 10% or more.`,
 );
 const failed = all.reduce((count, page) => count + page.loads.length - page.measured, 0);
 if (failed > 0) console.log(`  ${failed} load(s) could not be measured (listed above).`);
-const file = writeResults('window.json', { runs, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE_VIEWPORT, ...(before ? { before } : {}), [before ? 'after' : 'workTree']: after });
+const file = writeResults('window.json', { runs, tapAnswerMs: TAP_ANSWER_MS, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE_VIEWPORT, ...(before ? { before } : {}), [before ? 'after' : 'workTree']: after });
 console.log(`  written: ${file}`);
 if (failed > 0) process.exitCode = 1;

@@ -24,9 +24,11 @@ export function memoryMB(pid: number): { rss: number; peak: number } {
 
 /**
  * CPU time in clock ticks: the whole machine's (busy and total, all cores, /proc/stat) and this process tree's (this
- * script, the app, and the PostgreSQL server and its backends), with the app's and this script's own shares. What is
- * busy and not ours is other work on the machine (another build or test run), which makes every figure worse: each
- * case reports it.
+ * script, the app, the PostgreSQL server and its backends; Chromium and its renderers for bench:window), with the
+ * app's and this script's own shares. What is busy and not ours is other work on the machine (another build or test
+ * run), which makes every figure worse: each case reports it. The tree's time includes what its processes' reaped
+ * children used (`cutime`, `cstime`): a closed browser context's renderer or a finished database backend exits and
+ * its time moves to the process that reaps it, so it never drops out of the tree's total and counts as others' work.
  */
 export function cpuTicks(appPid = 0): { busy: number; total: number; ours: number; app: number; self: number } {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
@@ -34,13 +36,16 @@ export function cpuTicks(appPid = 0): { busy: number; total: number; ours: numbe
   const busy = user + nice + system + irq + softirq + steal;
   const parents = new Map<number, number>();
   const used = new Map<number, number>();
+  const withChildren = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime ...
       const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parents.set(Number(entry), Number(after[1]));
       used.set(Number(entry), Number(after[11]) + Number(after[12]));
+      withChildren.set(Number(entry), Number(after[11]) + Number(after[12]) + Number(after[13]) + Number(after[14]));
     } catch {
       // gone in between
     }
@@ -50,7 +55,7 @@ export function cpuTicks(appPid = 0): { busy: number; total: number; ours: numbe
     return false;
   };
   let oursTicks = 0;
-  for (const [pid, ticks] of used) if (ours(pid)) oursTicks += ticks;
+  for (const [pid, ticks] of withChildren) if (ours(pid)) oursTicks += ticks;
   return { busy, total: busy + idle + iowait, ours: oursTicks, app: used.get(appPid) ?? 0, self: used.get(process.pid) ?? 0 };
 }
 
