@@ -40,8 +40,8 @@ module.exports = defineConfig([
     rules: { '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }] },
   },
   {
-    // A server-rendered page shows its buttons before its scripts run: an e2e page must wait for hydration after each
-    // load (e2e/support/test.ts). The test fixture's `page` does; a page a test opens itself must be wrapped too.
+    // A journey that tests the hydrated page must wait for hydration after each load (e2e/support/test.ts): the test
+    // fixture's `page` does; a page a test opens itself must be wrapped too.
     files: ['e2e/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
