@@ -6,8 +6,8 @@ export { expect };
  * A server-rendered page shows its buttons before its scripts have run; a click then is posted as a form or held until
  * its part hydrates (decision 026), which first-interaction.spec.ts tests. The other journeys test what the hydrated
  * page does (toasts, the dropdown, optimistic updates), so after each load they wait until the shop has hydrated the
- * page (the shell marks `<html data-shop="ready">`). A page the browser
- * renders alone (no server snapshot: the dev server, a remote's harness) is ready once it has loaded, as before.
+ * page (the shell marks `<html data-shop="ready">`). A page the browser renders alone (no server snapshot: the dev
+ * server, a remote's harness) is ready once it has loaded, as before.
  */
 export async function untilInteractive(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('shop-page') || document.documentElement.dataset.shop === 'ready');
