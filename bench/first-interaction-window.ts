@@ -16,7 +16,7 @@
  *
  * The first tap: in as many loads again per page, separate from those (a tap sets things going that would change the
  * passive figures), the header's cart button is tapped once as soon as the page has painted, and the page notes when
- * its dropdown opens (frontend/window.ts, loadTap): tap at, answered at, tap→answer (medians) and how many of the loads
+ * its dropdown opens (frontend/first-tap.ts): tap at, answered at, tap→answer (medians) and how many of the loads
  * had their tap answered at all within 8 s.
  *   npx -y pnpm@10.34.9 bench:window
  *   BENCH_BASELINE_ROOT=/path/to/other/checkout npx -y pnpm@10.34.9 bench:window
@@ -28,17 +28,8 @@ import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { cpuTicks, othersPercent, waitForQuiet } from './cart-service/machine';
 import { startBenchStack } from './frontend/stack';
 import { envNumber, median, repoRoot, writeResults } from './frontend/util';
-import {
-  CPU_SLOWDOWN,
-  loadTap,
-  loadWindow,
-  PHONE_VIEWPORT,
-  START_AFTER_PAINT,
-  TAP_ANSWER_MS,
-  type FailedLoad,
-  type TapLoad,
-  type WindowLoad,
-} from './frontend/window';
+import { loadTap, TAP_ANSWER_MS, type TapLoad } from './frontend/first-tap';
+import { CPU_SLOWDOWN, loadWindow, PHONE_VIEWPORT, START_AFTER_PAINT, type FailedLoad, type WindowLoad } from './frontend/window';
 
 const runs = Math.max(1, Math.round(envNumber('BENCH_WINDOW_RUNS', 5)));
 const quietWait = envNumber('BENCH_QUIET_WAIT', 60);
