@@ -7,7 +7,7 @@ import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
 import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import type { Product, ProductsResponse } from '@shop/contracts/products';
-import { isKnownPath, isShopperPage, redirectFor } from '@shop/contracts/route-matching';
+import { isKnownPath, isShopperPage, matchPageRoute, redirectFor } from '@shop/contracts/route-matching';
 import { contentSecurityPolicyHeader } from './content-security-policy';
 import { cartServiceProxy } from './proxy/cart-service-proxy';
 import type { Logger } from './remotes-config-file';
@@ -114,7 +114,8 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   app.use(async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
-      ctx.set('Allow', isKnownPath(ctx.path) ? 'GET, HEAD, POST' : 'GET, HEAD');
+      // A page takes its forms' posts (formPosts above, for the same paths).
+      ctx.set('Allow', matchPageRoute(ctx.path) ? 'GET, HEAD, POST' : 'GET, HEAD');
       return;
     }
     // A correctly spelt alias (/shop/wishlist) is the spec's page under another name: one URL for search engines.
@@ -127,16 +128,17 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     // A page of one shopper's own (their cart, the checkout, their order), or one carrying the notice their last form
     // post left: rendered for them, with their cookies (decision 026). Every other page is the same for everyone.
     const notice = takeNotice(ctx);
-    const shopperPage = isShopperPage(ctx.path);
-    const shopper =
-      shopperPage || notice
-        ? { cookie: ctx.get('Cookie'), page: { ...(notice ? { notice } : {}), ...(shopperPage ? { formKey: randomUUID() } : {}) } }
-        : undefined;
+    const shopper = isShopperPage(ctx.path) || notice ? { cookie: ctx.get('Cookie'), page: notice ? { notice } : {} } : undefined;
     await servePage(ctx, isKnownPath(ctx.path) ? 200 : 404, shopper);
   });
 
-  /** Answers with the page for ctx.path: the server's render, else the page the browser renders (`status` then). */
-  async function servePage(ctx: Context, status: number, shopper?: ShopperRender): Promise<void> {
+  /**
+   * Answers with the page for ctx.path: the server's render, else the page the browser renders (`status` then). A page
+   * rendered for one shopper carries a fresh Idempotency-Key for its checkout form, unless its context brings the one
+   * to keep (a post whose outcome is unknown).
+   */
+  async function servePage(ctx: Context, status: number, forShopper?: ShopperRender): Promise<void> {
+    const shopper = forShopper && { ...forShopper, page: { formKey: randomUUID(), ...forShopper.page } };
     ctx.type = 'html';
     // The page follows remotes.json and the catalogue as they are now, so it must not be reused from a cache. It shows
     // no shopper's data (the cart is read in the browser), so shared caches may hold it for revalidation, unless it

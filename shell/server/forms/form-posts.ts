@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { ApiErrorBody, ApiErrorCode } from '@shop/contracts/errors';
 import { FORM_FIELD, isFormId, MAX_FORM_BODY_BYTES, type PageContext } from '@shop/contracts/forms';
@@ -71,7 +70,7 @@ export function formPosts(options: FormPostsOptions): Middleware {
       return;
     }
     for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
-    const context: PageContext = { outcome: result.outcome, formKey: result.formKey ?? randomUUID(), ...(result.notice ? { notice: result.notice } : {}) };
+    const context: PageContext = { outcome: result.outcome, ...(result.formKey ? { formKey: result.formKey } : {}), ...(result.notice ? { notice: result.notice } : {}) };
     await options.renderPage(ctx, result.status, { cookie: api.cookie(), page: context });
   };
 }

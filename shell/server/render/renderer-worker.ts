@@ -99,7 +99,7 @@ async function render({ id, url, down, shopper }: RenderRequest): Promise<Render
   const begin = performance.now();
   const { pathname } = new URL(url, 'http://shop.invalid');
   const loader = loaderFor(down);
-  const reads = shopper ? shell.pageReads((path) => apiRead(path, shopper.cookie), { context: shopper.page }) : shell.pageReads((path) => apiRead(path));
+  const reads = shell.pageReads((path) => apiRead(path, shopper?.cookie), shopper && { context: shopper.page });
   let page = await renderToHtml(shell.shopPage({ url, loader, reads, notFoundPath: null }), data.deadlineMs);
   // A page of the route table whose product does not exist: its 404 page, rendered as the browser will hydrate it.
   const notFoundPath = reads.notFound() ? pathname : null;
