@@ -1,7 +1,17 @@
-import { useLayoutEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentPropsWithRef,
+  type CSSProperties,
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import { FORM_FIELD, PAGE_CONTEXT_KEY, type FormId, type FormOutcome, type PageContext } from './forms';
+import type { ShopPath } from './routes';
 
 /**
  * The browser side of forms that work as HTML first (forms.ts, decision 026), for every package's forms: a form posts
@@ -32,12 +42,45 @@ export function FormName({ form }: { form: FormId }) {
   return <input type="hidden" name={FORM_FIELD} value={form} />;
 }
 
+/** A form around controls lays out as the controls alone would. */
+const CONTENTS: CSSProperties = { display: 'contents' };
+
+export type ButtonToPageProps = Omit<ComponentPropsWithRef<'button'>, 'type' | 'onClick'> & {
+  /** The page that shows what the button opens in place: where it leads before hydration or without JavaScript. */
+  to: ShopPath;
+  /** What the hydrated button does instead (open the dropdown, the drawer, the panel). */
+  onPress: () => void;
+};
+
+/**
+ * A button that opens something in place once its part has hydrated, and otherwise leads to a page that shows the same
+ * thing: a GET form to `to` around it. It is marked for the page's early script (shell/public/hold-until-hydrated.js),
+ * which holds a tap made before hydration and replays it, so it opens in place after all; if the part never hydrates,
+ * the held tap follows the form.
+ */
+export function ButtonToPage({ to, onPress, ...button }: ButtonToPageProps) {
+  return (
+    <form method="get" action={to} style={CONTENTS}>
+      <button
+        {...button}
+        type="submit"
+        data-hold-until-hydrated
+        onClick={(event) => {
+          event.preventDefault();
+          onPress();
+        }}
+      />
+    </form>
+  );
+}
+
 export interface FormPost<V extends { [K in keyof V]: string }> {
   values: V;
   setValues: Dispatch<SetStateAction<V>>;
   /** The server's French message per field after a refused post. */
   serverErrors: Partial<Record<keyof V, string>>;
-  serverMessage: string | undefined;
+  /** The server's message after a refused post that was not about a field (an empty cart, no such order, no answer). */
+  serverFailure: string | undefined;
   /** Spread on the `<form>`: method, action and the ref that reads what was typed before hydration. */
   formProps: { method: 'post'; action: string; ref: RefObject<HTMLFormElement | null> };
 }
@@ -68,7 +111,8 @@ export function useFormPost<V extends { [K in keyof V]: string }>(form: FormId, 
     values,
     setValues,
     serverErrors: (outcome?.errors ?? {}) as Partial<Record<keyof V, string>>,
-    serverMessage: outcome?.message,
+    // A refusal about fields is said by their messages (and the form's summary of them), not once more for the form.
+    serverFailure: outcome && Object.keys(outcome.errors).length === 0 ? outcome.message : undefined,
     formProps: { method: 'post', action: useFormAction(), ref },
   };
 }

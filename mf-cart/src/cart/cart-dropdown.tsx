@@ -1,15 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import type { CartDropdownProps } from '@shop/contracts/exposes';
-import type { ShopPath } from '@shop/contracts/routes';
+import { ButtonToPage } from '@shop/contracts/form-post';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { CartContents } from './cart-contents';
 import { lineCount } from './cart-total';
 import { useCartView } from './use-cart-view';
 import { usePanelPosition } from './use-panel-position';
 import styles from './cart-dropdown.module.css';
-
-const cartPage: ShopPath = '/shop/cart';
 
 function articles(count: number): string {
   return `${count} ${count > 1 ? 'articles' : 'article'}`;
@@ -57,21 +55,15 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
       data-release={process.env.RELEASE_VERSION}
       data-cart-error={error ? 'true' : undefined}
     >
-      {/* A form that leads to the cart page (decision 026): what the button does before the page hydrates (when it cannot
-          be replayed in time) or without JavaScript. Hydrated, it opens the dropdown. */}
-      <form method="get" action={cartPage} className={styles.inlineForm}>
-      <button
+      {/* Before the page hydrates (when a held tap cannot be replayed) or without JavaScript, the cart page (026). */}
+      <ButtonToPage
+        to="/shop/cart"
+        onPress={() => setOpen((value) => !value)}
         ref={buttonRef}
-        type="submit"
         className={styles.button}
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={`Panier, ${articles(count)}`}
-        data-hold-until-hydrated
-        onClick={(event) => {
-          event.preventDefault();
-          setOpen((value) => !value);
-        }}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
           <path
@@ -85,8 +77,7 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
         <span className={styles.badge} data-testid="cart-badge" aria-hidden="true">
           {count}
         </span>
-      </button>
-      </form>
+      </ButtonToPage>
       <span className={styles.visuallyHidden} role="status" aria-live="polite">
         {`${articles(count)} dans le panier`}
       </span>

@@ -41,13 +41,13 @@ export function DeliveryForm({ apiBase = '' }: Props) {
   const { mutate } = useSWRConfig();
   // A real form first (decision 026): posted by the browser before the page hydrates or without JavaScript, and
   // rendered again by the server with what was typed and its French errors when the order is refused.
-  const { values, setValues, serverErrors, serverMessage, formProps } = useFormPost('checkout', empty);
+  const { values, setValues, serverErrors, serverFailure, formProps } = useFormPost('checkout', empty);
   const serverKey = usePageContext()?.formKey;
   const [errors, setErrors] = useState<DeliveryErrors>(serverErrors);
   const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<{ text: string; id: number } | null>(() =>
-    serverMessage && Object.keys(serverErrors).length === 0 ? { text: serverMessage, id: 0 } : null,
+    serverFailure ? { text: serverFailure, id: 0 } : null,
   );
   const failureRef = useRef<HTMLDivElement>(null);
   /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { contactSubjects, validateContact, type ContactAnswer, type ContactErrors, type ContactMessage } from '@shop/contracts/contact';
+import { CONTACT_LIMITS, contactSubjects, validateContact, type ContactAnswer, type ContactErrors, type ContactMessage } from '@shop/contracts/contact';
 import { FormName, useFormPost } from '@shop/contracts/form-post';
 import { showToast } from '@shop/contracts/toast';
 import { HttpError, postJson } from '../shared/api';
@@ -21,11 +21,11 @@ const order: (keyof ContactMessage)[] = ['name', 'email', 'subject', 'message'];
  * JavaScript; once hydrated, checked here with the service's own rules (contracts) and sent to `POST /api/contact`.
  */
 export function ContactPage({ apiBase = '' }: { apiBase?: string }) {
-  const { values, setValues, serverErrors, serverMessage, formProps } = useFormPost('contact', empty);
+  const { values, setValues, serverErrors, serverFailure, formProps } = useFormPost('contact', empty);
   const [errors, setErrors] = useState<ContactErrors>(serverErrors);
   const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(() => (serverMessage && Object.keys(serverErrors).length === 0 ? serverMessage : null));
+  const [failure, setFailure] = useState<string | null>(serverFailure ?? null);
 
   const set = (name: keyof ContactMessage, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -88,7 +88,7 @@ export function ContactPage({ apiBase = '' }: { apiBase?: string }) {
           </FormField>
           <FormField label="Message" required error={errors.message} hint="20 caractères au moins.">
             {(control) => (
-              <textarea {...control} name="message" rows={6} maxLength={2000} value={values.message} onChange={(e) => set('message', e.target.value)} />
+              <textarea {...control} name="message" rows={6} maxLength={CONTACT_LIMITS.message} value={values.message} onChange={(e) => set('message', e.target.value)} />
             )}
           </FormField>
           <div>

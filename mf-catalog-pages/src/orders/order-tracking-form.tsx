@@ -30,13 +30,13 @@ export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
   const titleId = useId();
   // A real form first (decision 026): before the page hydrates or without JavaScript the browser posts it, and the
   // server answers with this page, the order found or the French errors, and what was typed.
-  const { values, setValues, serverErrors, serverMessage, formProps } = useFormPost('order-tracking', { number: initialNumber, phone: '' });
+  const { values, setValues, serverErrors, serverFailure, formProps } = useFormPost('order-tracking', { number: initialNumber, phone: '' });
   const found = useFormOutcome('order-tracking')?.result as TrackedOrder | undefined;
   const [errors, setErrors] = useState<TrackingErrors>(serverErrors);
   const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<{ text: string; id: number } | null>(() =>
-    serverMessage && Object.keys(serverErrors).length === 0 ? { text: serverMessage, id: 0 } : null,
+    serverFailure ? { text: serverFailure, id: 0 } : null,
   );
   const [order, setOrder] = useState<TrackedOrder | null>(found ?? null);
   const inFlight = useRef(false);

@@ -1,7 +1,7 @@
 import type { HeaderProps } from '@shop/contracts/exposes';
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { ShopPath } from '@shop/contracts/routes';
+import { ButtonToPage } from '@shop/contracts/form-post';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { AnnouncementBar } from './announcement/announcement-bar';
 import { DESKTOP_MEDIA } from '../shared/config/breakpoints';
@@ -16,11 +16,6 @@ import { MobileMenu } from './mobile-menu/mobile-menu';
 import { SearchPanel } from './search/search-panel';
 import { useSticky } from './use-sticky';
 import styles from './header.module.css';
-
-/** Every category, each with its link: where the mobile menu's button leads without JavaScript. */
-const categoriesPage: ShopPath = '/category';
-/** The catalogue, where the search button leads without JavaScript. */
-const catalogue: ShopPath = '/shop/all';
 
 export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
   const [menus, dispatch] = useReducer(menuReducer, initialMenuState);
@@ -69,24 +64,17 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
     >
       <AnnouncementBar {...topBar} variant={variant} />
       <div className={styles.bar}>
-        {/* Controls that open something in place are forms to a page showing the same (decision 026): what they do
-            before the header hydrates (when a held tap cannot be replayed) or without JavaScript. */}
-        <form method="get" action={categoriesPage} className={styles.inlineForm}>
-          <button
-            type="submit"
-            className={`${styles.iconButton} ${styles.menuToggle}`}
-            aria-label="Menu"
-            aria-expanded={menus.sidebarOpen}
-            aria-controls={`${id}-sidebar`}
-            data-hold-until-hydrated
-            onClick={(event) => {
-              event.preventDefault();
-              dispatch({ type: 'toggle-sidebar' });
-            }}
-          >
-            <MenuIcon />
-          </button>
-        </form>
+        {/* Without JavaScript, or before the header hydrates, these lead to a page showing the same (decision 026). */}
+        <ButtonToPage
+          to="/category"
+          onPress={() => dispatch({ type: 'toggle-sidebar' })}
+          className={`${styles.iconButton} ${styles.menuToggle}`}
+          aria-label="Menu"
+          aria-expanded={menus.sidebarOpen}
+          aria-controls={`${id}-sidebar`}
+        >
+          <MenuIcon />
+        </ButtonToPage>
         <ShopLink to="/" className={styles.brand}>
           {frameConfig.shopName}
         </ShopLink>
@@ -95,24 +83,18 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
           <MainMenu state={menus} dispatch={dispatch} layout="bar" />
         </div>
         <div className={styles.actions}>
-          <form method="get" action={catalogue} className={styles.inlineForm}>
-            <button
-              ref={searchToggle}
-              type="submit"
-              className={styles.iconButton}
-              aria-label="Rechercher"
-              aria-expanded={menus.searchOpen}
-              aria-controls={`${id}-search`}
-              data-frame-menu
-              data-hold-until-hydrated
-              onClick={(event) => {
-                event.preventDefault();
-                dispatch({ type: 'toggle-search' });
-              }}
-            >
-              <SearchIcon />
-            </button>
-          </form>
+          <ButtonToPage
+            to="/shop/all"
+            onPress={() => dispatch({ type: 'toggle-search' })}
+            ref={searchToggle}
+            className={styles.iconButton}
+            aria-label="Rechercher"
+            aria-expanded={menus.searchOpen}
+            aria-controls={`${id}-search`}
+            data-frame-menu
+          >
+            <SearchIcon />
+          </ButtonToPage>
           <ShopLink to={wishlistPath} className={`${styles.iconButton} ${styles.wishlist}`} aria-label="Liste d’envies">
             <HeartIcon />
           </ShopLink>
