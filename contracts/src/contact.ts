@@ -1,4 +1,4 @@
-import { isValidEmail } from './email';
+import { EMAIL_INVALID, isValidEmail } from './email';
 
 /**
  * The contact form's rules, applied by the form before sending and by cart-service (`POST /api/contact`), which refuses
@@ -16,7 +16,7 @@ export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
 export const contactMessages = {
   nameMissing: 'Indiquez votre nom.',
   emailMissing: 'Indiquez votre adresse e-mail.',
-  emailInvalid: 'Saisissez une adresse e-mail valide, par exemple nom@exemple.ma.',
+  emailInvalid: EMAIL_INVALID,
   subjectMissing: 'Choisissez le sujet de votre message.',
   messageShort: 'Votre message doit comporter au moins 20 caractères.',
   messageLong: 'Votre message ne peut pas dépasser 2 000 caractères.',

@@ -1,4 +1,4 @@
-import { isValidEmail } from './email';
+import { EMAIL_INVALID, isValidEmail } from './email';
 
 /**
  * « Me prévenir »: an address to write to when an out-of-stock product is back. The form checks it first; cart-service
@@ -11,7 +11,7 @@ export interface RestockAlertBody {
 
 export const restockAlertMessages = {
   emailMissing: 'Saisissez votre adresse e-mail.',
-  emailInvalid: 'Saisissez une adresse e-mail valide, par exemple nom@exemple.ma.',
+  emailInvalid: EMAIL_INVALID,
   saved: (productName: string) => `C’est noté : nous vous écrirons dès que « ${productName} » sera de retour en stock.`,
 } as const;
 

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { contactMessages, validateContact, type ContactAnswer } from '@shop/contracts/contact';
+import { CONTACT_LIMITS, contactMessages, validateContact, type ContactAnswer } from '@shop/contracts/contact';
 import { checkRestockEmail, restockAlertMessages, type RestockAlertAnswer } from '@shop/contracts/restock-alerts';
 import type { Catalogue } from '../catalogue/load-catalogue';
 import { ApiError, messages } from '../http/api-error';
@@ -16,7 +16,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const ContactBody = z.strictObject({ name: field, email: field, subject: field, message: field }).transform((raw, ctx) => {
   const errors = validateContact(raw);
   if (Object.keys(errors).length > 0) return refuseFields(ctx, 'Votre message n’a pas pu être envoyé : corrigez les champs signalés.', errors);
-  return { name: text(raw.name).slice(0, 120), email: text(raw.email).toLowerCase(), subject: text(raw.subject), message: text(raw.message) };
+  return { name: text(raw.name).slice(0, CONTACT_LIMITS.name), email: text(raw.email).toLowerCase(), subject: text(raw.subject), message: text(raw.message) };
 });
 
 const RestockAlertBody = z.strictObject({ productId: field, email: field }).transform((raw, ctx) => {
