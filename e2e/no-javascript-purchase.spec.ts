@@ -49,18 +49,17 @@ test('from a listing to a placed order, then found in order tracking, without Ja
   await main(page).getByRole('link', { name: 'Paiement du produit' }).click();
   await expect(page).toHaveURL(`${stack.url}/shop/checkout`);
   const form = main(page).getByRole('form', { name: 'Livraison et paiement à la livraison' });
-  await form.locator('input[name=fullName]').fill('Salma Benali');
-  await form.locator('input[name=phone]').fill('12 34');
-  await form.locator('input[name=city]').fill('Essaouira');
-  await form.locator('textarea[name=address]').fill('8 rue du Mellah, près de la porte');
-  await form.locator('textarea[name=note]').fill('Deuxième étage');
+  const typed: Record<string, string> = {
+    'input[name=fullName]': 'Salma Benali',
+    'input[name=phone]': '12 34',
+    'input[name=city]': 'Essaouira',
+    'textarea[name=address]': '8 rue du Mellah, près de la porte',
+    'textarea[name=note]': 'Deuxième étage',
+  };
+  for (const [field, value] of Object.entries(typed)) await form.locator(field).fill(value);
   await form.getByRole('button', { name: 'Confirmer la commande' }).click();
   await expect(form.getByRole('alert')).toContainText(deliveryMessages.phoneInvalid);
-  await expect(form.locator('input[name=fullName]')).toHaveValue('Salma Benali');
-  await expect(form.locator('input[name=phone]')).toHaveValue('12 34');
-  await expect(form.locator('input[name=city]')).toHaveValue('Essaouira');
-  await expect(form.locator('textarea[name=address]')).toHaveValue('8 rue du Mellah, près de la porte');
-  await expect(form.locator('textarea[name=note]')).toHaveValue('Deuxième étage');
+  for (const [field, value] of Object.entries(typed)) await expect(form.locator(field), field).toHaveValue(value);
 
   await form.locator('input[name=phone]').fill('06 61 22 33 44');
   await form.getByRole('button', { name: 'Confirmer la commande' }).click();

@@ -20,6 +20,8 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
   const [failed, setFailed] = useState(false);
   const src = first && !failed ? `${apiBase}${first}` : DEFAULT_PRODUCT_IMAGE;
   const atMinimum = item.quantity <= QUANTITY_LIMITS.min;
+  const less = stepQuantity(item.quantity, -1);
+  const more = stepQuantity(item.quantity, 1);
   // Real forms first (decision 026): the browser posts them before the page hydrates or without JavaScript, and the
   // shop's server changes the cart; once hydrated, the clicks change it here (optimistic) and no page is loaded.
   const action = useFormAction();
@@ -48,8 +50,8 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
           <button
             type="submit"
             name="quantity"
-            value={stepQuantity(item.quantity, -1)}
-            onClick={handled(() => onQuantity(item.productId, stepQuantity(item.quantity, -1)))}
+            value={less}
+            onClick={handled(() => onQuantity(item.productId, less))}
             disabled={atMinimum}
             aria-label={`Diminuer la quantité de ${item.name}`}
           >
@@ -66,8 +68,8 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
           <button
             type="submit"
             name="quantity"
-            value={stepQuantity(item.quantity, 1)}
-            onClick={handled(() => onQuantity(item.productId, stepQuantity(item.quantity, 1)))}
+            value={more}
+            onClick={handled(() => onQuantity(item.productId, more))}
             aria-label={`Augmenter la quantité de ${item.name}`}
           >
             +
