@@ -12,7 +12,7 @@ const cartServiceUrl = process.env.CART_SERVICE_URL ?? DEFAULT_CART_SERVICE_URL;
 /** The shell's own Node build renders pages on the server (decision 017); the dev server renders in the browser only. */
 const serverBuild = process.env.NODE_ENV === 'production';
 
-/** Packages stay outside the Node build: the renderer worker and the remotes must share the one copy of each. */
+/** Packages stay outside the Node build: the renderer process and the remotes must share the one copy of each. */
 const outsideTheBundle = ({ request }: { request?: string }, callback: (error?: Error, result?: string) => void) => {
   if (request && /^[a-z@]/i.test(request) && !request.startsWith('@shop/contracts')) return callback(undefined, `node-commonjs ${request}`);
   callback();
@@ -90,7 +90,9 @@ export default defineConfig({
     ...(serverBuild
       ? {
           server: {
-            source: { entry: { 'server-render': './src/server-render.tsx' } },
+            // The renderer process (decision 027) is built too: it runs with Node's permission model, which allows it
+            // to read these files and the packages they require, not the TypeScript sources or a compiler.
+            source: { entry: { 'server-render': './src/server-render.tsx', renderer: './server/render/renderer-process.ts' } },
             output: {
               target: 'node' as const,
               distPath: { root: 'dist/server' },

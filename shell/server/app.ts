@@ -16,7 +16,7 @@ import { cachedRemotesStatus } from './remotes-status';
 import { inlineableCss } from './render/inline-styles';
 import { browserRenderedPage, HOLD_UNTIL_HYDRATED, inlineScript, serverRenderedPage, type PageTemplate } from './render/page-html';
 import type { ServerPage } from './render/renderer-pool';
-import type { ShopperRender } from './render/worker-protocol';
+import type { ShopperRender } from './render/renderer-protocol';
 import { formPosts } from './forms/form-posts';
 import { takeNotice } from './forms/page-notice-cookie';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';

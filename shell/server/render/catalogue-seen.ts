@@ -1,6 +1,6 @@
 import { serverReadablePath } from '@shop/contracts/data-keys';
 import type { Product, ProductResponse, ProductsResponse } from '@shop/contracts/products';
-import type { RenderedPage } from './worker-protocol';
+import type { RenderedPage } from './renderer-protocol';
 
 /**
  * The catalogue a render read (its SWR keys and the API's answers): the whole list and the one product of a product

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { MAX_INLINE_CSS_BYTES, inlineableCss } from './inline-styles';
 import { START_AFTER_PAINT, browserRenderedPage, inlineScript, scriptsAfterPaint, serverRenderedPage } from './page-html';
-import type { RenderedPage } from './worker-protocol';
+import type { RenderedPage } from './renderer-protocol';
 
 const template = {
   html:

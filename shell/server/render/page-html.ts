@@ -4,7 +4,7 @@ import { PAGE_SNAPSHOT_ID } from '../../src/data/page-data';
 import { SHOP_NAME } from '../../src/shop';
 import { escapeHtml, jsonScript, pageHints, withHints } from '../page-hints';
 import { stylesheetTags, type Stylesheet } from './inline-styles';
-import type { RenderedPage } from './worker-protocol';
+import type { RenderedPage } from './renderer-protocol';
 
 /** The shell's built page (`dist/index.html`) and its first screen's stylesheets, from Rsbuild's asset manifest. */
 export interface PageTemplate {

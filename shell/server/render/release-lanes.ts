@@ -1,13 +1,13 @@
 import { candidateConfig, configForBucket } from '@shop/contracts/progressive-delivery';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { RendererPool, type RendererPoolOptions, type ServerPage } from './renderer-pool';
-import type { ShopperRender } from './worker-protocol';
+import type { ShopperRender } from './renderer-protocol';
 
 /**
- * Server rendering while a canary runs (decision 021): two pools of workers, one for the live releases and one for
+ * Server rendering while a canary runs (decision 021): two pools of renderer processes, one for the live releases and one for
  * the candidate's configuration, so each browser's page is rendered with exactly the releases its bucket gets, and
- * neither configuration shares a process with the other (decision 017: one configuration per worker). Without a
- * canary the candidate's pool has no worker.
+ * neither configuration shares a process with the other (decision 017: one configuration per renderer). Without a
+ * canary the candidate's pool has no renderer.
  */
 export class ReleaseLanes {
   readonly #live: RendererPool;

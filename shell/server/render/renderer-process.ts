@@ -1,40 +1,78 @@
 /**
- * A renderer worker (decision 017): one remotes configuration for its whole life. It loads every exposed module of
- * that configuration's releases (their Node builds), then renders pages on request. One process cannot hold two
- * releases of a remote safely (chunks load from whichever entry is registered last), so a new configuration gets a
- * new worker and this one is terminated once its pages are done.
+ * A renderer process (decisions 017 and 027): one remotes configuration for its whole life. It loads every exposed
+ * module of that configuration's releases (their Node builds), then renders pages on request. One process cannot hold
+ * two releases of a remote safely (chunks load from whichever entry is registered last), so a new configuration gets a
+ * new process and this one ends once its pages are done.
+ *
+ * Remote teams' code runs here, so the shell starts it with the least the platform allows (renderer-launch.ts): its
+ * own empty working folder, an environment of NODE_ENV alone, reads of the files it loads and nothing else, no writes,
+ * no child processes, no workers, no native addons. It speaks to the shell over file descriptor 3 (renderer-channel.ts)
+ * and is handed everything else: its configuration, where the shell's Node build is, the catalogue's origin.
  */
-import { createRequire } from 'node:module';
+import net from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { parentPort, workerData } from 'node:worker_threads';
-import type * as FederationRuntime from '@module-federation/runtime';
+import { createInstance } from '@module-federation/runtime';
 import { EXPOSED_MODULE_IDS, remoteOf, type ExposedModuleId, type ExposedModules } from '@shop/contracts/exposes';
 import { isKnownPath } from '@shop/contracts/route-matching';
 import type * as ServerRender from '../../src/server-render';
 import type { RemoteLoader } from '../../src/remotes/remote-loader';
+import { installAccessSensor, type RefusedAccess } from './access-sensor';
 import { catalogueSeen } from './catalogue-seen';
 import { remoteStylesheets } from './remote-stylesheets';
 import { renderToHtml } from './render-to-html';
+import { lineChannel } from './renderer-channel';
 import { sharedWithRemotes } from './shared-with-remotes';
-import type { RenderedPage, RendererWorkerData, RenderRequest, WorkerAnswer } from './worker-protocol';
+import type { RenderedPage, RendererMessage, RendererSetup, RenderRequest, ShellMessage } from './renderer-protocol';
 
-const data = workerData as RendererWorkerData;
-const port = parentPort;
-if (!port) throw new Error('renderer-worker runs as a worker thread');
-const answer = (message: WorkerAnswer) => port.postMessage(message);
 const started = performance.now();
+const pending: RenderRequest[] = [];
+let onRequest: ((request: RenderRequest) => void) | undefined;
+let setUp: (setup: RendererSetup) => void;
+const setupReceived = new Promise<RendererSetup>((resolve) => (setUp = resolve));
+const channel = lineChannel<ShellMessage, RendererMessage>(
+  new net.Socket({ fd: 3, readable: true, writable: true }),
+  (message) => {
+    if (message.type === 'setup') setUp(message.setup);
+    else if (onRequest) onRequest(message);
+    else pending.push(message);
+  },
+  // The shell has gone or closed the channel: nothing more to render for.
+  () => process.exit(0),
+);
+const answer = (message: RendererMessage) => channel.send(message);
+// A beat a second: a renderer whose beats stop (a release's code in an endless loop) is killed and replaced.
+setInterval(() => answer({ type: 'alive' }), 1000);
 
-// Remote code runs in this thread: it may fetch from the configured remotes' origins and from the API, nothing else.
-const allowedOrigins = new Set([...data.remotes.remotes.map((r) => new URL(r.entry).origin), new URL(data.apiOrigin).origin]);
-const networkFetch = globalThis.fetch;
-globalThis.fetch = (input, init) => {
-  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-  if (!allowedOrigins.has(url.origin)) return Promise.reject(new Error(`fetch refused: ${url.origin} is not a configured origin`));
-  return networkFetch(input, init);
+const data = await setupReceived;
+
+// Refused accesses, once each, batched: a release that tries the same thing in a loop sends one line, with a count.
+const refused = new Map<string, RefusedAccess & { unsent: number }>();
+let flushTimer: NodeJS.Timeout | undefined;
+const flushRefused = () => {
+  flushTimer = undefined;
+  const accesses = [...refused.values()].filter((entry) => entry.unsent > 0).map(({ remote, access, unsent }) => ({ remote, access, count: unsent }));
+  for (const entry of refused.values()) entry.unsent = 0;
+  if (accesses.length > 0) answer({ type: 'refused', accesses });
 };
+const allowedHosts = new Set(
+  [...data.remotes.remotes.map((r) => r.entry), data.apiOrigin].map((origin) => {
+    const url = new URL(origin);
+    return `${url.hostname.replace(/^\[|\]$/g, '')}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
+  }),
+);
+installAccessSensor({
+  remoteNames: data.remotes.remotes.map((r) => r.name),
+  connectable: (host, port) => allowedHosts.has(`${host}:${port}`),
+  report: (access) => {
+    const key = `${access.remote} ${access.access}`;
+    const entry = refused.get(key) ?? (refused.size < 200 ? { ...access, unsent: 0 } : undefined);
+    if (!entry) return;
+    entry.unsent += 1;
+    refused.set(key, entry);
+    flushTimer ??= setTimeout(flushRefused, 100);
+  },
+});
 
-// The runtime's CommonJS build: it runs the remotes' Node builds (CommonJS) with `require`, which its ES build lacks.
-const { createInstance } = createRequire(import.meta.url)('@module-federation/runtime') as typeof FederationRuntime;
 const federation = createInstance({
   name: 'shell_server',
   // Only the entries of remotes.json: a browser's trial overrides never reach the server.
@@ -60,7 +98,7 @@ await Promise.all(
   }),
 );
 const stylesheets = await remoteStylesheets(data.remotes, data.loadTimeoutMs);
-const shell = (await import(pathToFileURL(data.bundlePath).href)) as typeof ServerRender;
+const shell = (await import(/* webpackIgnore: true */ pathToFileURL(data.bundlePath).href)) as typeof ServerRender;
 
 /** The loader of one set of unavailable remotes (cached: the slots keep their lazy components between pages). */
 const loaders = new Map<string, RemoteLoader>();
@@ -120,9 +158,9 @@ async function render({ id, url, down, shopper }: RenderRequest): Promise<Render
   };
 }
 
-port.on('message', (request: RenderRequest) => {
+onRequest = (request) => {
   render(request).then(answer, (error: unknown) => answer({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }));
-});
+};
 
 // A first page warms the renderer up (code compiled, lazy components resolved) before it takes shoppers' requests.
 await render({ type: 'render', id: 0, url: '/', down: [] }).catch(() => undefined);
@@ -131,3 +169,4 @@ answer({
   failed: [...failures].map(([id, error]) => ({ id, reason: error.message })),
   ms: Math.round(performance.now() - started),
 });
+for (const request of pending.splice(0)) onRequest(request);

@@ -4,16 +4,16 @@ import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import type { PageContext } from '@shop/contracts/forms';
 import type { Stylesheet } from './inline-styles';
 
-/** What a renderer worker is started with: one remotes configuration for its whole life (decision 017). */
-export interface RendererWorkerData {
+/** What a renderer process is handed first: one remotes configuration for its whole life (decision 017). */
+export interface RendererSetup {
   remotes: RemotesConfig;
   /** The shell's Node build (`dist/server/server-render.mjs`). */
   bundlePath: string;
-  /** Where the worker reads the catalogue (cart-service, directly). */
+  /** Where the renderer reads the catalogue (cart-service's public API, as a shopper's browser would). */
   apiOrigin: string;
   /** How long a page may take to render before its late parts are left to the browser. */
   deadlineMs: number;
-  /** How long loading one remote module may take while the worker warms up. */
+  /** How long loading one remote module may take while the renderer warms up. */
   loadTimeoutMs: number;
 }
 
@@ -58,7 +58,19 @@ export interface RenderFailed {
   message: string;
 }
 
-export type WorkerAnswer =
+/** What the shell sends a renderer: its setup once, then pages to render. */
+export type ShellMessage = { type: 'setup'; setup: RendererSetup } | RenderRequest;
+
+/** Accesses the platform refused the renderer since its last report, by the remote whose code asked (access-sensor.ts). */
+export interface RefusedReport {
+  type: 'refused';
+  accesses: { remote: string | null; access: string; count: number }[];
+}
+
+/** What a renderer sends the shell: ready once, pages, refusals, and a beat a second while its event loop turns. */
+export type RendererMessage =
   | { type: 'ready'; failed: { id: ExposedModuleId; reason: string }[]; ms: number }
+  | { type: 'alive' }
+  | RefusedReport
   | RenderedPage
   | RenderFailed;
