@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,12 +21,15 @@ const LIVE = '1.0.0';
 const operatorsFile = join(mkdtempSync(join(tmpdir(), 'shop-operators-')), 'operators.json');
 let token = '';
 let metricsPort = 0;
+// Where the shell draws its metrics token on its first start; Prometheus would read it as its credentials_file.
+const metricsTokenFile = join(mkdtempSync(join(tmpdir(), 'shop-metrics-')), 'metrics-token');
+const metricsAuth = () => ({ Authorization: `Bearer ${readFileSync(metricsTokenFile, 'utf8').trim()}` });
 
 // Two releases of mf-cart built as its team's pipeline would, the second made to throw in browsers; an operator added
 // with the README's command; the shell's metrics on an internal port of their own.
 const stack = stackForThisFile({
   // The rule at 4 browsers instead of 20 (a fresh browser's page load costs ~2 s here); the service tests judge the default rule.
-  env: () => ({ OPERATORS_FILE: operatorsFile, CANARY_CHECK_MS: '1000', CANARY_MIN_BROWSERS: '4', METRICS_PORT: String(metricsPort) }),
+  env: () => ({ OPERATORS_FILE: operatorsFile, CANARY_CHECK_MS: '1000', CANARY_MIN_BROWSERS: '4', METRICS_PORT: String(metricsPort), METRICS_TOKEN_FILE: metricsTokenFile }),
   beforeStart: async () => {
     metricsPort = await freePort();
     await buildRelease('mf-cart', CANDIDATE);
@@ -213,8 +216,10 @@ test('promoted from the console, the candidate is every new shopper’s release,
 });
 
 test('/metrics on the internal port parses as Prometheus text, and its counters move when pages are served', async ({ request }) => {
+  // Any process on the machine reaches the port (a remote team's renderer too): nothing without the token.
+  expect((await request.get(`http://127.0.0.1:${metricsPort}/metrics`)).status()).toBe(401);
   const scrape = async () => {
-    const response = await request.get(`http://127.0.0.1:${metricsPort}/metrics`);
+    const response = await request.get(`http://127.0.0.1:${metricsPort}/metrics`, { headers: metricsAuth() });
     expect(response.status()).toBe(200);
     return parsePrometheusTextFormat(await response.text());
   };
@@ -248,7 +253,7 @@ test('/metrics on the internal port parses as Prometheus text, and its counters 
 test('1,000 malformed or oversized beacons: no 5xx, nothing counted, and the address is limited with 429', async ({ request }) => {
   test.setTimeout(120_000);
   const counted = async () => {
-    const text = await (await request.get(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const text = await (await request.get(`http://127.0.0.1:${metricsPort}/metrics`, { headers: metricsAuth() })).text();
     return parsePrometheusTextFormat(text).find((f) => f.name === 'shop_remote_views_total')?.metrics.reduce((sum, m) => sum + Number(m.value), 0) ?? 0;
   };
   const before = await counted();

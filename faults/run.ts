@@ -8,6 +8,7 @@
  * Environment: FAULTS_SHOPPERS (10), FAULTS_RECOVERY_BOUND_MS (30000), FAULTS_SETTLE_MS (2500, load between faults).
  */
 import { putStock, type ServiceName } from '../e2e/support/stack-env';
+import { renderersOf } from '../e2e/support/process-tree';
 import { answersOk, services, startSupervisedStack, type SupervisedStack } from '../e2e/support/supervised-stack';
 import { Shopper, type RequestRecord } from './shopper';
 
@@ -18,7 +19,7 @@ const SETTLE_MS = Number(process.env.FAULTS_SETTLE_MS ?? 2_500);
 const SUITE_BOUND_MS = 150_000;
 
 interface Fault {
-  name: ServiceName;
+  name: ServiceName | 'renderer';
   pid: number;
   killedAt: number;
   recoveredAt?: number;
@@ -43,6 +44,16 @@ async function recovered(stack: SupervisedStack, name: ServiceName, base: string
   if (!(await answersOk(`${base}/api/cart`))) return false;
   if (name.startsWith('mf-') && !(await answersOk(stack.manifestUrl(name)))) return false;
   return true;
+}
+
+/** The page answers 200 with the server's render in it (not the page left for the browser to render). */
+async function serverRendered(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { headers: { accept: 'text/html' } });
+    return response.ok && /<div id="root"[^>]*>\s*<[a-z]/i.test(await response.text());
+  } catch {
+    return false;
+  }
 }
 
 async function main(): Promise<number> {
@@ -100,6 +111,33 @@ async function main(): Promise<number> {
         break;
       }
       console.log(`back in ${seconds(fault.recoveredAt - fault.killedAt)} s`);
+      await sleep(SETTLE_MS);
+    }
+
+    // The shell's renderer (decision 027): a process of its own, so kill -9 costs at most the pages it was rendering
+    // (sent for the browser to render), never an answer; the shell starts another.
+    const shellServer = stack.serverProcess('shell');
+    const renderer = shellServer ? renderersOf(shellServer.pid).at(-1) : undefined;
+    if (!shellServer || !renderer) failures.push('no renderer process found under the shell\'s server');
+    else {
+      process.kill(renderer.pid, 'SIGKILL');
+      const fault: Fault = { name: 'renderer', pid: renderer.pid, killedAt: Date.now(), logged: 'the shell replaced it' };
+      faults.push(fault);
+      process.stdout.write(`faults: killed -9 the shell's renderer (pid ${renderer.pid}) … `);
+      while (Date.now() < fault.killedAt + RECOVERY_BOUND_MS) {
+        const next = renderersOf(shellServer.pid).find((p) => p.pid !== renderer.pid);
+        if (next && (await serverRendered(`${base}/shop/face`))) {
+          fault.recoveredAt = Date.now();
+          break;
+        }
+        await sleep(50);
+      }
+      if (fault.recoveredAt === undefined) failures.push(`the shell did not render pages again within ${RECOVERY_BOUND_MS / 1000} s of its renderer's death`);
+      else {
+        console.log(`back in ${seconds(fault.recoveredAt - fault.killedAt)} s`);
+        const lost = records.filter((r) => r.at >= fault.killedAt && r.at <= fault.recoveredAt! && !r.ok);
+        if (lost.length > 0) failures.push(`killing the renderer cost ${lost.length} answer(s); pages in flight must be sent for the browser to render`);
+      }
       await sleep(SETTLE_MS);
     }
 

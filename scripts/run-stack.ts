@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { PORT_VARIABLES, portFromEnv, SHOP_PROCESSES, type ShopProcess } from '@shop/contracts/ports';
+import { environmentFor, PORT_VARIABLES, portFromEnv, SHOP_PROCESSES, type ShopProcess } from '@shop/contracts/ports';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
@@ -126,7 +126,7 @@ class Supervised {
     // Its own process group (detached): npm → sh → node is stopped, and cleaned after a death, as one.
     const child = spawn('npm', ['run', '--silent', script], {
       cwd: resolve(root, this.name),
-      env,
+      env: environmentFor(this.name, env),
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -108,12 +108,27 @@ export interface RemoteOverview {
   releasesError?: string;
 }
 
+/**
+ * What a release's code tried on the shop's server and was refused (decision 027): a file outside the files it loads, a
+ * write, a process, a connection beyond the configured origins. `remote` and `version` are null when no release's code
+ * was on the stack. Counted since this shell started.
+ */
+export interface RefusedAccessSeen {
+  remote: RemoteName | null;
+  version: string | null;
+  access: string;
+  count: number;
+  lastAt: string;
+}
+
 export interface OperationsState {
   live: RemotesRevision;
   /** The running canary with its figures so far (over the rule's window), or null. */
   canary: CanaryState | null;
   rule: RollbackRule;
   remotes: RemoteOverview[];
+  /** Accesses this shell's renderers refused to releases' code, newest first. */
+  refusedAccesses: RefusedAccessSeen[];
   /** Origins a release may be loaded from (ALLOWED_RELEASE_ORIGINS, set by whoever runs the shell, not from the console). */
   allowedOrigins: string[];
 }

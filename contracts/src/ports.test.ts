@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS, DEFAULT_SHOP_ORIGIN, PORT_VARIABLES, portFromEnv, REMOTE_PACKAGES, SHOP_PROCESSES } from './ports';
+import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS, DEFAULT_SHOP_ORIGIN, environmentFor, PORT_VARIABLES, portFromEnv, REMOTE_PACKAGES, SHOP_PROCESSES } from './ports';
 
 describe('default ports', () => {
   it('gives each process its own port, in the design’s order', () => {
@@ -23,5 +23,13 @@ describe('default ports', () => {
   it('lets the environment override a port', () => {
     expect(portFromEnv('mf-cart', {})).toBe('3002');
     expect(portFromEnv('mf-cart', { MF_CART_PORT: '5002' })).toBe('5002');
+  });
+
+  it('gives each process its own secrets and none of the others’', () => {
+    const env = { PATH: '/usr/bin', ADMIN_TOKEN: 'a', SESSION_KEYS: 's', METRICS_TOKEN: 'm', REDIS_URL: 'redis://x', DATABASE_URL: 'postgres://x' };
+    expect(environmentFor('mf-cart', env)).toEqual({ PATH: '/usr/bin' });
+    expect(environmentFor('cart-service', env)).toEqual({ PATH: '/usr/bin', ADMIN_TOKEN: 'a', SESSION_KEYS: 's', DATABASE_URL: 'postgres://x' });
+    expect(environmentFor('shell', env)).toEqual({ PATH: '/usr/bin', ADMIN_TOKEN: 'a', METRICS_TOKEN: 'm', REDIS_URL: 'redis://x' });
+    expect(env.SESSION_KEYS).toBe('s');
   });
 });

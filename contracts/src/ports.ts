@@ -44,3 +44,25 @@ export const DEFAULT_CART_SERVICE_URL = `http://127.0.0.1:${DEFAULT_PORTS['cart-
 export function portFromEnv(process: ShopProcess, env: Record<string, string | undefined>): string {
   return env[PORT_VARIABLES[process]] ?? String(DEFAULT_PORTS[process]);
 }
+
+/**
+ * The secrets each process reads, and only it (decision 027): a process started with the shop's environment gets none
+ * of the others' (a remote's release server never holds the operators' token). The local stack's runner and the test
+ * stacks start every process through `environmentFor`; deploy/'s units give each its own env file.
+ */
+export const SECRET_VARIABLES = {
+  ADMIN_TOKEN: ['cart-service', 'shell'],
+  SESSION_KEYS: ['cart-service'],
+  DATABASE_URL: ['cart-service'],
+  METRICS_TOKEN: ['shell'],
+  REDIS_URL: ['shell'],
+} as const satisfies Record<string, readonly ShopProcess[]>;
+
+/** `env` without the secrets that are not `name`'s. */
+export function environmentFor<Env extends Record<string, string | undefined>>(name: ShopProcess, env: Env): Env {
+  const own = { ...env };
+  for (const [variable, readers] of Object.entries(SECRET_VARIABLES)) {
+    if (!(readers as readonly ShopProcess[]).includes(name)) delete own[variable];
+  }
+  return own;
+}

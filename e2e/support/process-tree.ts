@@ -75,6 +75,15 @@ export function descendants(root: number, processes = allProcesses()): ProcessIn
 
 const isNode = (p: ProcessInfo) => p.argv.length > 0 && /^node(js)?$/.test(basename(p.argv[0]!));
 
+/** A renderer process of the shell (shell/server/render/renderer-launch.ts): node with the permission model on renderer.mjs. */
+export const isRenderer = (p: ProcessInfo) =>
+  isNode(p) && p.argv.some((arg) => arg === '--permission' || arg === '--experimental-permission') && p.argv.at(-1)!.endsWith('/renderer.mjs');
+
+/** The renderer processes below a process (the shell's server), oldest first. */
+export function renderersOf(pid: number): ProcessInfo[] {
+  return descendants(pid).filter(isRenderer).sort((a, b) => a.startTime - b.startTime);
+}
+
 /**
  * The server process of one package under the runner: the runner's child started in that package's folder, then
  * the deepest `node` process below it (npm → sh → node for a remote; npm → sh → tsx → node for the shell and
@@ -85,7 +94,8 @@ export function serverProcessOf(runnerPid: number, packageDir: string): ProcessI
   const top = descendants(runnerPid, processes).filter((p) => p.ppid === runnerPid && p.cwd === packageDir);
   if (top.length !== 1) return undefined;
   const subtree = [top[0]!, ...descendants(top[0]!.pid, processes)];
-  const nodes = subtree.filter(isNode);
+  // The shell's renderers are its children, not its server.
+  const nodes = subtree.filter((p) => isNode(p) && !isRenderer(p));
   const deepest = nodes.filter((p) => !nodes.some((other) => other.ppid === p.pid));
   // npm itself is a node process: with nothing below it yet, the package has not started its server.
   const servers = deepest.filter((p) => p.pid !== top[0]!.pid);

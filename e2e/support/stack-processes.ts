@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { allProcesses } from './process-tree';
+import { environmentFor } from '@shop/contracts/ports';
 import { waitForUrl, type ServiceName, type StackPorts } from './stack-env';
 
 // From __filename: when the bench (an ES module run by tsx) imports this CommonJS file, tsx's __dirname is `data:text`.
@@ -36,7 +37,7 @@ export function stackProcesses(ports: StackPorts, env: Record<string, string>, r
     // detached: the package script runs through npm and a shell; stopping kills the whole process group.
     const child = spawn('npm', ['run', '--silent', 'serve', ...(args.length > 0 ? ['--', ...args] : [])], {
       cwd: resolve(repoRoot, name),
-      env,
+      env: environmentFor(name, env),
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -70,7 +70,7 @@ describe('loadShellConfig', () => {
         checkIntervalMs: 5000,
         sampleRate: 0.25,
       },
-      metrics: { host: '10.0.0.7', port: 9500, token: 'm'.repeat(32) },
+      metrics: { host: '10.0.0.7', port: 9500, token: 'm'.repeat(32), tokenFile: expect.stringMatching(/metrics-token$/) as unknown as string },
     });
     expect(config.trustProxy.description).toBe('1 hop');
   });

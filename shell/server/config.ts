@@ -79,6 +79,8 @@ const Env = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || value === '' || value.length >= 32, 'must be at least 32 characters'),
+  // Without METRICS_TOKEN, the token scrapes must send is read from this file (drawn on the first start, mode 0600).
+  METRICS_TOKEN_FILE: z.string().optional(),
 });
 
 export interface ShellConfig {
@@ -99,8 +101,11 @@ export interface ShellConfig {
   publicUrl: string;
   operations: OperationsConfig;
   progressiveDelivery: ProgressiveDeliveryConfig;
-  /** The internal metrics listener, or null when METRICS_PORT=0. */
-  metrics: { host: string; port: number; token: string | undefined } | null;
+  /**
+   * The internal metrics listener, or null when METRICS_PORT=0. Scrapes always need a bearer token: METRICS_TOKEN, or
+   * the one in `tokenFile` (metrics/metrics-token.ts).
+   */
+  metrics: { host: string; port: number; token: string | undefined; tokenFile: string } | null;
 }
 
 export interface ProgressiveDeliveryConfig {
@@ -153,6 +158,14 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
       checkIntervalMs: e.CANARY_CHECK_MS,
       sampleRate: e.TELEMETRY_SAMPLE_RATE,
     },
-    metrics: e.METRICS_PORT === 0 ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT, token: e.METRICS_TOKEN || undefined },
+    metrics:
+      e.METRICS_PORT === 0
+        ? null
+        : {
+            host: e.METRICS_HOST,
+            port: e.METRICS_PORT,
+            token: e.METRICS_TOKEN || undefined,
+            tokenFile: resolve(e.METRICS_TOKEN_FILE || resolve(dirname(e.REMOTES_CONFIG), 'metrics-token')),
+          },
   };
 }

@@ -8,8 +8,10 @@ import { browserFilesMissing, releaseRefusals } from './operations/releases/rele
 import { shellSharedVersions } from './operations/releases/release-discovery';
 import { metricsUrl, startMetricsServer } from './metrics/metrics-server';
 import { ShopMetrics } from './metrics/shop-metrics';
+import { metricsTokenFromFile } from './metrics/metrics-token';
 import { openProgressiveDelivery } from './progressive-delivery/open-progressive-delivery';
 import { ReleaseLanes } from './render/release-lanes';
+import { RefusedAccesses } from './render/refused-accesses';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,6 +36,22 @@ try {
   process.exit(1);
 }
 const remotes = operations.live;
+
+/** The metrics listener, always behind a token: METRICS_TOKEN, or the token file's (drawn on the first start). */
+async function startMetricsWithToken(settings: { host: string; port: number; token: string | undefined; tokenFile: string }) {
+  let token = settings.token;
+  if (!token) {
+    try {
+      const fromFile = await metricsTokenFromFile(settings.tokenFile);
+      token = fromFile.token;
+      logger.info({ file: settings.tokenFile, created: fromFile.created }, 'metrics token: scrapes send the one in this file as a bearer token');
+    } catch (error) {
+      logger.error({ file: settings.tokenFile, error: (error as Error).message }, 'metrics listener not started: no token (set METRICS_TOKEN or METRICS_TOKEN_FILE)');
+      return null;
+    }
+  }
+  return startMetricsServer(metrics, { host: settings.host, port: settings.port, token }, logger);
+}
 const metrics = new ShopMetrics(() => remotes.store.live);
 const delivery = await openProgressiveDelivery({
   store: remotes.store,
@@ -44,11 +62,12 @@ const delivery = await openProgressiveDelivery({
   missingFiles: (remote, entry) => browserFilesMissing(remote, entry),
   onCounted: (views) => metrics.remoteViews(views),
 });
-const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
-// Pages are rendered on the server by worker threads, one per remotes configuration (decision 017; two while a canary
-// runs, decision 021). A build without
-// the shell's Node bundle (the dev server's) leaves rendering to the browser.
+const metricsServer = config.metrics ? await startMetricsWithToken(config.metrics) : null;
+// Pages are rendered on the server by renderer processes with the least privilege Node offers, one per remotes
+// configuration (decisions 017 and 027; two while a canary runs, decision 021). A build without the shell's Node bundle
+// (the dev server's) leaves rendering to the browser.
 const bundlePath = join(config.distDir, 'server', 'server-render.mjs');
+const refusedAccesses = new RefusedAccesses();
 const renderer =
   config.serverRendering && existsSync(bundlePath)
     ? new ReleaseLanes(() => remotes.current, {
@@ -57,6 +76,7 @@ const renderer =
         deadlineMs: config.renderDeadlineMs,
         loadTimeoutMs: 5000,
         log: logger,
+        onRefused: (event) => refusedAccesses.record(event),
       })
     : undefined;
 void renderer?.start();
@@ -89,6 +109,7 @@ const app = await createShellServer({
       publicUrl: config.publicUrl,
       log: logger,
       canaryFigures: delivery.figures,
+      refusedAccesses: () => refusedAccesses.list(),
       rule: config.progressiveDelivery.rule,
     }),
 });

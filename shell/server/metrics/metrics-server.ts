@@ -9,8 +9,8 @@ import type { ShopMetrics } from './shop-metrics';
 export interface MetricsServerOptions {
   host: string;
   port: number;
-  /** When set, scrapes must send `Authorization: Bearer <token>` too (METRICS_TOKEN). */
-  token?: string | undefined;
+  /** Scrapes must send `Authorization: Bearer <token>` (METRICS_TOKEN, or the token file's). */
+  token: string;
 }
 
 const sameSecret = (given: string, expected: string) => {
@@ -22,7 +22,8 @@ const sameSecret = (given: string, expected: string) => {
 /**
  * `GET /metrics` in the Prometheus text format, on its own listener (METRICS_HOST:METRICS_PORT, loopback by default):
  * the shop's public port never shows it, so only what can reach the internal address (the operators' Prometheus) can
- * scrape it, with a bearer token on top when METRICS_TOKEN is set. A port already taken is logged, and the shop runs on.
+ * scrape it, and only with the bearer token: every process on the machine reaches that address, remote teams' renderers
+ * included (decision 027). A port already taken is logged, and the shop runs on.
  */
 export function startMetricsServer(
   metrics: ShopMetrics,
@@ -40,7 +41,7 @@ export function startMetricsServer(
       return;
     }
     const auth = req.headers.authorization ?? '';
-    if (options.token && !(auth.startsWith('Bearer ') && sameSecret(auth.slice(7), options.token))) {
+    if (!(auth.startsWith('Bearer ') && sameSecret(auth.slice(7), options.token))) {
       res.writeHead(401, { 'WWW-Authenticate': 'Bearer', 'Content-Type': 'text/plain; charset=utf-8' }).end('unauthorized\n');
       return;
     }

@@ -145,6 +145,19 @@ export function installAccessSensor(options: SensorOptions): void {
     return Reflect.apply(connect, this, args) as net.Socket;
   } as typeof connect;
 
+  // fetch connects later, from undici's own frames: checked here too, so the refusal names the code that asked.
+  const networkFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    if (!options.connectable(url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port)) {
+      report(`fetch ${url.origin}${url.pathname}`, new Error('access'));
+      const refused = Object.assign(new Error(`fetch refused by the renderer: ${url.origin} is not a configured origin`), { code: 'ERR_RENDERER_CONNECTION_REFUSED' });
+      return Promise.reject(refused);
+    }
+    return networkFetch(input, init);
+  };
+
   // Datagrams (and DNS tunnelling through them) have no use in rendering a page.
   (dgram as { createSocket: unknown }).createSocket = (...args: unknown[]) => {
     report(`dgram.createSocket ${describeArgument(args[0])}`, new Error('access'));

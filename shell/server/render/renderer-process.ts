@@ -25,16 +25,16 @@ import { sharedWithRemotes } from './shared-with-remotes';
 import type { RenderedPage, RendererMessage, RendererSetup, RenderRequest, ShellMessage } from './renderer-protocol';
 
 const started = performance.now();
-const pending: RenderRequest[] = [];
-let onRequest: ((request: RenderRequest) => void) | undefined;
+// Pages asked for while the renderer warms up wait for it.
+const waiting: RenderRequest[] = [];
+let handle = (request: RenderRequest) => void waiting.push(request);
 let setUp: (setup: RendererSetup) => void;
 const setupReceived = new Promise<RendererSetup>((resolve) => (setUp = resolve));
 const channel = lineChannel<ShellMessage, RendererMessage>(
   new net.Socket({ fd: 3, readable: true, writable: true }),
   (message) => {
     if (message.type === 'setup') setUp(message.setup);
-    else if (onRequest) onRequest(message);
-    else pending.push(message);
+    else handle(message);
   },
   // The shell has gone or closed the channel: nothing more to render for.
   () => process.exit(0),
@@ -158,7 +158,7 @@ async function render({ id, url, down, shopper }: RenderRequest): Promise<Render
   };
 }
 
-onRequest = (request) => {
+handle = (request) => {
   render(request).then(answer, (error: unknown) => answer({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }));
 };
 
@@ -169,4 +169,4 @@ answer({
   failed: [...failures].map(([id, error]) => ({ id, reason: error.message })),
   ms: Math.round(performance.now() - started),
 });
-for (const request of pending.splice(0)) onRequest(request);
+for (const request of waiting.splice(0)) handle(request);

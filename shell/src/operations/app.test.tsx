@@ -19,6 +19,7 @@ const stateAt = (live: RemotesRevision): OperationsState => ({
   canary: null,
   rule: DEFAULT_ROLLBACK_RULE,
   allowedOrigins: ['http://localhost:3002'],
+  refusedAccesses: [],
   remotes: [
     {
       name: 'mf_cart',
@@ -73,6 +74,23 @@ describe('the operators’ console', () => {
     expect(posted).toEqual([{ path: '/switch', body: { remote: 'mf_cart', entry: entry('1.0.1'), expectedRevision: 1, reason: 'correctif du badge' } }]);
     expect(await screen.findByText('Révision en ligne : 2')).toBeTruthy();
     expect(screen.getByText('Connecté : amina')).toBeTruthy();
+  });
+
+  it('shows on a remote’s card what the server refused to its releases’ code, and apart what no release claims', async () => {
+    const first = revision(1, '1.0.0');
+    const refused = (remote: 'mf_cart' | null, version: string | null, access: string, count: number) => ({ remote, version, access, count, lastAt: '2026-11-26T10:00:00.000Z' });
+    serve({
+      '/session': [{ body: { operator: 'amina' } }],
+      '/state': [{ body: { ...stateAt(first), refusedAccesses: [refused('mf_cart', '6.6.6', 'fs.readFileSync /proc/self/environ', 3), refused(null, null, 'net.connect 127.0.0.1:9464', 1)] } }],
+      '/history': [{ body: { revisions: [first] } }],
+    });
+    render(<OperationsApp />);
+    const card = within(await screen.findByRole('article', { name: 'mf_cart' }));
+    const section = within(card.getByRole('region', { name: 'Accès refusés au rendu serveur' }));
+    expect(section.getByRole('listitem').textContent).toMatch(/^6\.6\.6 : fs\.readFileSync \/proc\/self\/environ — 3 fois, la dernière le /);
+    expect(card.queryByText(/net\.connect/)).toBeNull();
+    const apart = within(screen.getByRole('region', { name: /code d’une version non identifiée/ }));
+    expect(apart.getByRole('listitem').textContent).toMatch(/^net\.connect 127\.0\.0\.1:9464 — 1 fois/);
   });
 
   it('shows a conflict’s message and the revision that won, and every reason of a refused release', async () => {

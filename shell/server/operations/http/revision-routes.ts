@@ -4,6 +4,7 @@ import {
   OPERATIONS_MESSAGES,
   releaseVersionOf,
   type OperationsState,
+  type RefusedAccessSeen,
   type RemotesRevision,
   type RevisionHistory,
   type RevisionResponse,
@@ -25,6 +26,8 @@ export interface RevisionDeps {
   /** How the running canary fares in browsers (progressive-delivery/canary-watch.ts), and the rule it is judged by. */
   canaryFigures(config: RemotesConfig): Promise<CanaryFigures | null>;
   rule: RollbackRule;
+  /** What the shell's renderers refused to releases' code (render/refused-accesses.ts); none when pages are not rendered here. */
+  refusedAccesses?: () => RefusedAccessSeen[];
 }
 
 export const isRemote = (value: unknown): value is RemoteName => REMOTE_NAMES.includes(value as RemoteName);
@@ -116,6 +119,7 @@ export function registerRevisionRoutes(router: Router<OperatorState>, deps: Revi
             }
           : null,
       allowedOrigins: [...deps.allowedOrigins],
+      refusedAccesses: deps.refusedAccesses?.() ?? [],
       remotes: live.config.remotes.map((remote, i) => {
         const health = status.remotes.find((checked) => checked.name === remote.name && checked.entry === remote.entry);
         const { releases, error } = listings[i]!;

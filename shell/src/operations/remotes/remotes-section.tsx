@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OperationsState, RemoteOverview } from '@shop/contracts/operations';
+import type { OperationsState, RefusedAccessSeen, RemoteOverview } from '@shop/contracts/operations';
 import { MAX_REASON_LENGTH } from '@shop/contracts/operations';
 import type { Act } from '../shared/act';
 import { CanaryPanel } from './canary-panel';
@@ -14,12 +14,37 @@ interface Props {
 
 /** Each remote: its live release and health, the releases its server offers, switch and roll back with a reason. */
 export function RemotesSection({ state, busy, act }: Props) {
+  const unattributed = state.refusedAccesses.filter((refused) => refused.remote === null);
   return (
-    <div className={styles.cards}>
-      {state.remotes.map((remote) => (
-        <RemoteCard key={remote.name} remote={remote} state={state} busy={busy} act={act} />
-      ))}
-    </div>
+    <>
+      {unattributed.length > 0 && (
+        <RefusedAccesses title="Accès refusés au rendu serveur (code d’une version non identifiée)" refused={unattributed} id="refused-unknown" />
+      )}
+      <div className={styles.cards}>
+        {state.remotes.map((remote) => (
+          <RemoteCard key={remote.name} remote={remote} state={state} busy={busy} act={act} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/**
+ * What the shop's server refused to a release's code (decision 027): a release that tries to read, write, start a
+ * process or connect beyond what rendering its part needs is one whose pipeline operators want to look at.
+ */
+function RefusedAccesses({ title, refused, id }: { title: string; refused: RefusedAccessSeen[]; id: string }) {
+  return (
+    <section className={styles.refused} aria-labelledby={id}>
+      <h4 id={id}>{title}</h4>
+      <ul>
+        {refused.map((entry) => (
+          <li key={`${entry.version} ${entry.access}`}>
+            {`${entry.version ? `${entry.version} : ` : ''}${entry.access} — ${entry.count} fois, la dernière le ${formatDateTime(entry.lastAt)}`}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -34,6 +59,7 @@ function RemoteCard({ remote, state, busy, act }: { remote: RemoteOverview; stat
   const selected = chosen && remote.releases.some((release) => release.entry === chosen) ? chosen : firstOther;
   const id = (what: string) => `${remote.name}-${what}`;
   const withReason = reason.trim() ? { reason: reason.trim() } : {};
+  const refused = state.refusedAccesses.filter((entry) => entry.remote === remote.name);
 
   return (
     <article className={styles.card} aria-labelledby={id('title')}>
@@ -43,6 +69,7 @@ function RemoteCard({ remote, state, busy, act }: { remote: RemoteOverview; stat
         {remote.health.up ? `En ligne · ${remote.health.ms} ms` : `Hors ligne : ${remote.health.error ?? 'ne répond pas'}`}
       </p>
       {remote.releasesError && <p className={styles.refused}>{remote.releasesError}</p>}
+      {refused.length > 0 && <RefusedAccesses title="Accès refusés au rendu serveur" refused={refused} id={id('refused')} />}
       <form
         onSubmit={(event) => {
           event.preventDefault();
