@@ -92,7 +92,14 @@ export default defineConfig({
           server: {
             // The renderer process (decision 027) is built too: it runs with Node's permission model, which allows it
             // to read these files and the packages they require, not the TypeScript sources or a compiler.
-            source: { entry: { 'server-render': './src/server-render.tsx', renderer: './server/render/renderer-process.ts' } },
+            // renderer-host.mjs starts one under deploy/'s socket-activated unit.
+            source: {
+              entry: {
+                'server-render': './src/server-render.tsx',
+                renderer: './server/render/renderer-process.ts',
+                'renderer-host': './server/render/renderer-host.ts',
+              },
+            },
             output: {
               target: 'node' as const,
               distPath: { root: 'dist/server' },

@@ -43,6 +43,8 @@ async function stackHelpers(root: string | undefined): Promise<typeof thisStackE
 export interface BenchStack {
   url: string;
   ports: StackPorts;
+  /** The stack's remotes.json, which its shell watches (a bench switches releases by writing it). */
+  remotesFile: string;
   /** Which package serves a URL: a remote's static server, the shell, or cart-service behind the shell's proxy. */
   packageOf(url: string): string;
   logs(name: ServiceName): string;
@@ -87,6 +89,7 @@ export async function startBenchStack(dirs?: ServedDirs, version = '1.0.0', opti
   return {
     url,
     ports,
+    remotesFile,
     packageOf(requestUrl) {
       let parsed: URL;
       try {

@@ -30,6 +30,7 @@ describe('loadShellConfig', () => {
       LOG_LEVEL: 'warn',
       SERVER_RENDERING: 'off',
       RENDER_DEADLINE_MS: '150',
+      RENDERER_SOCKET: '/run/maison-argane-renderer/renderer.sock',
       PUBLIC_URL: 'https://www.maison-argane.ma/',
       REDIS_URL: 'redis://:secret@10.0.0.6:6379/2',
       REDIS_PREFIX: 'boutique:',
@@ -55,6 +56,7 @@ describe('loadShellConfig', () => {
       trustProxy: config.trustProxy,
       logLevel: 'warn',
       serverRendering: false,
+      rendererSocket: '/run/maison-argane-renderer/renderer.sock',
       renderDeadlineMs: 150,
       publicUrl: 'https://www.maison-argane.ma',
       operations: {

@@ -30,6 +30,9 @@ const Env = z.object({
   // Pages are rendered on the server from the live remote releases (decision 017); `off` sends the page for the
   // browser to render alone, as before.
   SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
+  // Where renderers are started as another user, one per connection (deploy/'s socket-activated unit, decision 027);
+  // unset, the shell starts them as its own children, with the same permission flags.
+  RENDERER_SOCKET: z.string().optional(),
   // How long a page may take on the server before its late parts are left to the browser (bench/: a page takes ~10 ms).
   RENDER_DEADLINE_MS: z.coerce.number().int().min(10).max(10_000).default(200),
   // The shop's address as shoppers and crawlers reach it (canonical links, Open Graph, the sitemap): behind a proxy,
@@ -96,6 +99,8 @@ export interface ShellConfig {
   trustProxy: TrustProxy;
   logLevel: LogLevel;
   serverRendering: boolean;
+  /** A socket on which a host starts each renderer (RENDERER_SOCKET), or undefined: the shell starts them. */
+  rendererSocket: string | undefined;
   renderDeadlineMs: number;
   /** The shop's public origin, for canonical links, link previews and the sitemap. */
   publicUrl: string;
@@ -138,6 +143,7 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     serverRendering: e.SERVER_RENDERING === 'on',
+    rendererSocket: e.RENDERER_SOCKET || undefined,
     renderDeadlineMs: e.RENDER_DEADLINE_MS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.SHELL_PORT}`,
     operations: {

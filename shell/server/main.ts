@@ -77,6 +77,7 @@ const renderer =
         loadTimeoutMs: 5000,
         log: logger,
         onRefused: (event) => refusedAccesses.record(event),
+        rendererSocket: config.rendererSocket,
       })
     : undefined;
 void renderer?.start();

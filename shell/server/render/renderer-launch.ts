@@ -4,12 +4,13 @@
  * that build requires, with their dependencies), no writes, no child processes, no workers, no native addons, a capped
  * heap. Its messages travel on file descriptor 3 (renderer-channel.ts); what it prints is the remotes' output.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, parse } from 'node:path';
-import type { Duplex } from 'node:stream';
+import { createConnection } from 'node:net';
+import type { Duplex, Readable } from 'node:stream';
 
 /** The renderer's entry in the shell's Node build (`dist/server/`, beside `server-render.mjs`). */
 export const RENDERER_ENTRY = 'renderer.mjs';
@@ -71,16 +72,22 @@ export function rendererReadablePaths(bundleDir: string): string[] {
 }
 
 export interface LaunchedRenderer {
-  process: ChildProcess;
+  /** The renderer's process id where this process started it (undefined through a socket: another user's process). */
+  pid: number | undefined;
   /** The message channel's stream (file descriptor 3 on the renderer's side). */
   stream: Duplex;
-  /** Ends the process at once (SIGKILL) and removes its working folder. */
+  /** What the renderer prints (the remotes' console output), where it reaches this process. */
+  output: Readable[];
+  /** Called once when the renderer has gone (exited, killed, or its connection closed). */
+  onExit(listener: (code: number | null) => void): void;
+  /** Ends the renderer at once (SIGKILL here; through a socket, the connection, on which its host kills it). */
   kill(): void;
 }
 
 /** Lists of readable paths per build folder: computed once, they only change with a new build and restart. */
 const readableCache = new Map<string, string[]>();
 
+/** Starts a renderer as a child of this process. */
 export function launchRenderer(bundleDir: string): LaunchedRenderer {
   let readable = readableCache.get(bundleDir);
   if (!readable) {
@@ -105,14 +112,44 @@ export function launchRenderer(bundleDir: string): LaunchedRenderer {
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     },
   );
-  const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
-  child.once('exit', removeWorkDir);
-  child.once('error', removeWorkDir);
+  let exited: number | null | undefined;
+  const listeners: Array<(code: number | null) => void> = [];
+  const exit = (code: number | null) => {
+    if (exited !== undefined) return;
+    exited = code;
+    rmSync(workDir, { recursive: true, force: true });
+    for (const listener of listeners) listener(code);
+  };
+  child.once('close', exit);
+  child.once('error', () => exit(null));
   return {
-    process: child,
+    pid: child.pid,
     stream: child.stdio[3] as Duplex,
+    output: [child.stdout!, child.stderr!],
+    onExit: (listener) => (exited === undefined ? listeners.push(listener) : listener(exited)),
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
+  };
+}
+
+/**
+ * A renderer started for this connection by a host of its own (RENDERER_SOCKET, deploy/'s socket-activated unit):
+ * another user, another sandbox; it ends when the connection closes (renderer-host.ts).
+ */
+export function connectRenderer(socketPath: string): LaunchedRenderer {
+  const socket = createConnection(socketPath);
+  let exited = false;
+  const listeners: Array<(code: number | null) => void> = [];
+  socket.once('close', () => {
+    exited = true;
+    for (const listener of listeners) listener(null);
+  });
+  return {
+    pid: undefined,
+    stream: socket,
+    output: [],
+    onExit: (listener) => (exited ? listener(null) : listeners.push(listener)),
+    kill: () => socket.destroy(),
   };
 }

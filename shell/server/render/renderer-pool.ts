@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { remoteOf } from '@shop/contracts/exposes';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { versionOfEntry } from '../../src/remotes/remotes-config';
-import { launchRenderer, type LaunchedRenderer } from './renderer-launch';
+import { connectRenderer, launchRenderer, type LaunchedRenderer } from './renderer-launch';
 import { lineChannel, type Channel } from './renderer-channel';
 import { singleFlight } from './single-flight';
 import type { RenderedPage, RendererMessage, RendererSetup, RenderRequest, ShellMessage, ShopperRender } from './renderer-protocol';
@@ -26,6 +26,11 @@ export interface RendererPoolOptions extends Omit<RendererSetup, 'remotes'> {
   /** The configuration this pool renders with now (remotes.json as the shell has accepted it), or null for none. */
   config: () => RemotesConfig | null;
   log: RendererLog;
+  /**
+   * Where a host starts renderers as another user, one per connection (deploy/'s socket-activated unit); unset, this
+   * process starts them as its children.
+   */
+  rendererSocket?: string | undefined;
   /** Told of every access a renderer was refused (logged here already), for the operators' console. */
   onRefused?: (event: RefusedAccessEvent) => void;
   /** How long a request waits for the renderer of a configuration that has just changed, before it takes the old one. */
@@ -67,9 +72,8 @@ class Renderer {
     onExit: (renderer: Renderer, code: number | null, inFlight: string[]) => void,
   ) {
     this.key = JSON.stringify(config);
-    this.launched = launchRenderer(dirname(options.bundlePath));
-    const child = this.launched.process;
-    const fields = { renderer: child.pid, versions: versions(config) };
+    this.launched = options.rendererSocket ? connectRenderer(options.rendererSocket) : launchRenderer(dirname(options.bundlePath));
+    const fields = { renderer: this.launched.pid ?? options.rendererSocket, versions: versions(config) };
     this.#relayOutput(options.log, fields);
     let settle: (ok: boolean) => void = () => undefined;
     this.ready = new Promise((resolve) => (settle = resolve));
@@ -91,8 +95,7 @@ class Renderer {
       this.launched.kill();
     }, 1000);
     watchdog.unref();
-    child.once('error', (error) => options.log.error({ ...fields, error: error.message }, 'renderer could not start'));
-    child.once('close', (code) => {
+    this.launched.onExit((code) => {
       clearInterval(watchdog);
       settle(false);
       this.channel.close();
@@ -110,7 +113,7 @@ class Renderer {
       case 'ready': {
         this.failedRemotes = [...new Set(message.failed.map((failure) => remoteOf(failure.id)))];
         const level = message.failed.length > 0 ? 'warn' : 'info';
-        options.log[level]({ renderer: this.launched.process.pid, versions: versions(this.config), ms: message.ms, failed: message.failed }, 'renderer ready');
+        options.log[level]({ renderer: this.launched.pid ?? options.rendererSocket, versions: versions(this.config), ms: message.ms, failed: message.failed }, 'renderer ready');
         settle(true);
         return;
       }
@@ -142,8 +145,7 @@ class Renderer {
   #relayOutput(log: RendererLog, fields: object): void {
     let second = 0;
     let lines = 0;
-    for (const stream of [this.launched.process.stdout, this.launched.process.stderr]) {
-      if (!stream) continue;
+    for (const stream of this.launched.output) {
       createInterface({ input: stream }).on('line', (line) => {
         const now = Math.floor(Date.now() / 1000);
         if (now !== second) [second, lines] = [now, 0];
