@@ -106,7 +106,12 @@ export default defineConfig({
               filename: { js: '[name].mjs' },
               externals: [outsideTheBundle],
             },
-            tools: { htmlPlugin: false },
+            tools: {
+              htmlPlugin: false,
+              // `import.meta.url` is where the built file runs (the renderer resolves its packages and its host finds
+              // the renderer from it), not the source file's path at build time.
+              rspack: { module: { parser: { javascript: { importMeta: false } } } },
+            },
           },
         }
       : {}),

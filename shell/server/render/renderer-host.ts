@@ -21,7 +21,8 @@ const end = () => {
   connection.destroy();
 };
 connection.once('close', end);
-connection.once('error', end);
+connection.on('error', end);
+renderer.stream.on('error', end);
 renderer.onExit((code) => {
   connection.destroy();
   process.exitCode = code ?? 1;
