@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OperationsState, SwitchBody } from '@shop/contracts/operations';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
-import { probeReport, publishProbingFrameRelease, type ProbeTargets } from './support/hostile-release';
+import { probeReport, publishFrameReleaseRunning, publishProbingFrameRelease, type ProbeTargets } from './support/hostile-release';
 import { addOperatorWithCommand, logIn, remoteCard } from './support/operations';
 import { renderersOf } from './support/process-tree';
 import { freePort } from './support/stack-env';
@@ -12,6 +13,7 @@ import { remoteEntry, stackForThisFile } from './support/stack';
 
 // Decision 027: a remote team's release renders its part on the shop's server and can reach nothing else.
 const HOSTILE = '1.0.9-sonde';
+const ENDLESS = '1.0.9-boucle';
 const operatorsFile = join(mkdtempSync(join(tmpdir(), 'shop-operators-')), 'operators.json');
 const metricsTokenFile = join(mkdtempSync(join(tmpdir(), 'shop-metrics-')), 'metrics-token');
 let metricsPort = 0;
@@ -29,6 +31,20 @@ const stack = stackForThisFile({
 test.afterAll(async () => {
   for (const remove of removals) await remove();
 });
+
+/** Switches mf-frame like any release: the operators' API with an operator's token, after the checks every switch makes. */
+async function switchFrame(request: APIRequestContext, version: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const state = (await (await request.get(`${stack.url}/operations/api/state`, { headers })).json()) as OperationsState;
+  const body: SwitchBody = { remote: 'mf_frame', entry: remoteEntry(stack.ports, 'mf_frame', version), expectedRevision: state.live.revision };
+  const switched = await request.post(`${stack.url}/operations/api/switch`, { headers, data: body });
+  expect(switched.status(), await switched.text()).toBe(200);
+}
+
+const serverRenderedWith = async (request: APIRequestContext, version: string) => {
+  const html = await (await request.get(`${stack.url}/shop/face`)).text();
+  return html.includes(`/${version}/mf-manifest.json`) && /<header[^>]*data-remote="mf_frame"/.test(html) && /<div id="root"[^>]*>\s*<[a-z]/i.test(html);
+};
 
 test('a hostile release switched live through the console reads, writes, runs and reaches nothing; the page renders and operators see what it tried', async ({
   page,
@@ -50,20 +66,10 @@ test('a hostile release switched live through the console reads, writes, runs an
   };
   removals.push(await publishProbingFrameRelease(HOSTILE, targets));
 
-  // Switched like any release: the operators' API with an operator's token, after the same checks as every switch.
-  const headers = { Authorization: `Bearer ${token}` };
-  const state = (await (await request.get(`${stack.url}/operations/api/state`, { headers })).json()) as OperationsState;
-  const body: SwitchBody = { remote: 'mf_frame', entry: remoteEntry(stack.ports, 'mf_frame', HOSTILE), expectedRevision: state.live.revision };
-  const switched = await request.post(`${stack.url}/operations/api/switch`, { headers, data: body });
-  expect(switched.status(), await switched.text()).toBe(200);
+  await switchFrame(request, HOSTILE);
 
   // The page still renders on the server, with the hostile release's header in it.
-  await expect
-    .poll(async () => {
-      const html = await (await request.get(`${stack.url}/shop/face`)).text();
-      return html.includes(`/${HOSTILE}/mf-manifest.json`) && /<header[^>]*data-remote="mf_frame"/.test(html) && /<div id="root"[^>]*>\s*<[a-z]/i.test(html);
-    }, { timeout: 30_000 })
-    .toBe(true);
+  await expect.poll(() => serverRenderedWith(request, HOSTILE), { timeout: 30_000 }).toBe(true);
 
   // What the release's code saw.
   await expect.poll(() => probeReport(stack.logs('shell')), { timeout: 30_000 }).not.toBeNull();
@@ -138,4 +144,30 @@ test('the renderer is a process of its own, with the permission flags, a clean e
     const environment = readFileSync(`/proc/${renderer.pid}/environ`, 'utf8').split('\0').filter(Boolean).map((entry) => entry.split('=')[0]).sort();
     expect(environment).toEqual(['NODE_ENV', 'TMPDIR']);
   }
+});
+
+test('a release whose server code never returns is killed and replaced; pages keep answering and render again after a switch', async ({ request }) => {
+  test.setTimeout(90_000);
+  removals.push(await publishFrameReleaseRunning(ENDLESS, ';for (;;) {}\n'));
+  await switchFrame(request, ENDLESS);
+  // Shoppers keep coming: every page answers, rendered by the browser with the live configuration while no renderer
+  // can be ready for it.
+  await expect
+    .poll(
+      async () => {
+        expect((await request.get(`${stack.url}/shop/face`)).status()).toBe(200);
+        return stack.logs('shell');
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/"msg":"renderer stuck: killing it"/);
+  const page = await request.get(`${stack.url}/shop/face`);
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  expect(html).toContain(`/${ENDLESS}/mf-manifest.json`);
+  expect(html).toMatch(/<div id="root"><\/div>/);
+  await switchFrame(request, '1.0.0');
+  await expect.poll(() => serverRenderedWith(request, '1.0.0'), { timeout: 30_000 }).toBe(true);
+  // No renderer is left spinning: only those of the configuration now live.
+  await expect.poll(() => renderersOf(stack.pid('shell')!).length, { timeout: 15_000 }).toBe(1);
 });

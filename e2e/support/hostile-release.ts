@@ -70,18 +70,21 @@ function probeSource(targets: ProbeTargets): string {
 }
 
 /**
- * Publishes a release of mf-frame whose Node build carries the probe: the good release's files (so it passes every
- * check a switch makes) with the probe at the top of its server entry, as a compromised pipeline would ship it.
+ * Publishes a release of mf-frame whose Node build runs `code` first: the good release's files (so it passes every
+ * check a switch makes) with the code at the top of its server entry, as a compromised pipeline would ship it.
  * Answers the function that removes it.
  */
-export async function publishProbingFrameRelease(version: string, targets: ProbeTargets): Promise<() => Promise<void>> {
+export async function publishFrameReleaseRunning(version: string, code: string): Promise<() => Promise<void>> {
   const dist = join(repoRoot, 'mf-frame', 'dist');
   await rm(join(dist, version), { recursive: true, force: true });
   await cp(join(dist, '1.0.0'), join(dist, version), { recursive: true });
   const entry = join(dist, version, 'ssr', 'mf_frame.js');
-  await writeFile(entry, probeSource(targets) + (await readFile(entry, 'utf8')));
+  await writeFile(entry, code + (await readFile(entry, 'utf8')));
   return () => rm(join(dist, version), { recursive: true, force: true });
 }
+
+/** A release of mf-frame whose Node build carries the probe. */
+export const publishProbingFrameRelease = (version: string, targets: ProbeTargets) => publishFrameReleaseRunning(version, probeSource(targets));
 
 /** The probe's report, from the shell's log (the renderer's output lines), or null before it has printed. */
 export function probeReport(shellLog: string): Record<string, unknown> | null {
