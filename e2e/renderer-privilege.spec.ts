@@ -136,7 +136,7 @@ test('the renderer is a process of its own, with the permission flags, a clean e
     expect(renderer.pid).not.toBe(shell);
     const argv = readFileSync(`/proc/${renderer.pid}/cmdline`, 'utf8').split('\0');
     expect(argv.some((arg) => arg === '--permission' || arg === '--experimental-permission')).toBe(true);
-    expect(argv.filter((arg) => /^--allow-(fs-write|child-process|worker|addons|wasi)/.test(arg))).toEqual([]);
+    expect(argv.filter((arg) => /^--allow-(fs-write|child-process|worker|addons|wasi|inspector)/.test(arg))).toEqual([]);
     expect(argv).toContain('--max-old-space-size=256');
     const reads = argv.filter((arg) => arg.startsWith('--allow-fs-read=')).map((arg) => arg.slice('--allow-fs-read='.length));
     // The shell's Node build, the packages it loads and the renderer's own folder: no configuration, data or sources.

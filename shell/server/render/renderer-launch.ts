@@ -19,6 +19,11 @@ export const RENDERER_HEAP_MB = 256;
 
 /** Node 20 names the permission model `--experimental-permission`; later versions `--permission`. */
 const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
+/**
+ * Node 25 refuses the network under the permission model unless told otherwise, all or nothing: the renderer needs the
+ * configured origins, which it limits itself (access-sensor.ts) and the system limits in production.
+ */
+const NETWORK_FLAGS = process.allowedNodeEnvironmentFlags.has('--allow-net') ? ['--allow-net'] : [];
 
 const packageNameOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
@@ -101,6 +106,7 @@ export function launchRenderer(bundleDir: string): LaunchedRenderer {
     [
       PERMISSION_FLAG,
       ...[...readable, workDir].map((path) => `--allow-fs-read=${path}`),
+      ...NETWORK_FLAGS,
       '--disable-warning=ExperimentalWarning',
       `--max-old-space-size=${RENDERER_HEAP_MB}`,
       join(bundleDir, RENDERER_ENTRY),
