@@ -30,6 +30,8 @@ describe('what a renderer may read', () => {
     expect(covered(join(shellDir, '../cart-service/.data'))).toBe(false);
     // Every entry is the build folder or a node_modules folder (or inside one).
     for (const path of paths) expect(path === bundleDir || /\/node_modules(\/|$)/.test(path), path).toBe(true);
+    // Nothing above the workspace: folders searched for a package installed nowhere (an optional peer) are not listed.
+    for (const path of paths) expect(path.startsWith(`${dirname(shellDir)}/`), path).toBe(true);
   });
 });
 

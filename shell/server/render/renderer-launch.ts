@@ -55,16 +55,20 @@ export function rendererReadablePaths(bundleDir: string): string[] {
   while (queue.length > 0) {
     const { name, from } = queue.shift()!;
     let found: string | undefined;
+    const lookedIn: string[] = [];
     for (let dir = from; dir !== parse(dir).root; dir = dirname(dir)) {
       if (basename(dir) === 'node_modules') continue;
       const candidate = join(dir, 'node_modules', name);
-      readable.add(join(dir, 'node_modules'));
+      lookedIn.push(join(dir, 'node_modules'));
       if (existsSync(join(candidate, 'package.json'))) {
         found = realpathSync(candidate);
         break;
       }
     }
-    if (!found || seen.has(found)) continue;
+    // A package installed nowhere (an optional peer) is never loaded: the folders searched for it are not listed.
+    if (!found) continue;
+    for (const folder of lookedIn) readable.add(folder);
+    if (seen.has(found)) continue;
     seen.add(found);
     readable.add(found);
     const manifest = JSON.parse(readFileSync(join(found, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
