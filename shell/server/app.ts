@@ -15,7 +15,7 @@ import type { RemotesConfig } from '@shop/contracts/remotes';
 import { cachedRemotesStatus } from './remotes-status';
 import { inlineableCss } from './render/inline-styles';
 import { browserRenderedPage, HOLD_UNTIL_HYDRATED, inlineScript, serverRenderedPage, type PageTemplate } from './render/page-html';
-import type { ServerPage } from './render/renderer-pool';
+import type { ServerPage } from './render/renderer';
 import type { ShopperRender } from './render/renderer-protocol';
 import { formPosts } from './forms/form-posts';
 import { takeNotice } from './forms/page-notice-cookie';

@@ -1,5 +1,5 @@
 import type { RefusedAccessSeen } from '@shop/contracts/operations';
-import type { RefusedAccessEvent } from './renderer-pool';
+import type { RefusedAccessEvent } from './renderer';
 
 /** The most distinct refusals kept: a release that tries a thousand paths keeps the newest ones. */
 const MAX_ENTRIES = 100;

@@ -1,6 +1,7 @@
 import { candidateConfig, configForBucket } from '@shop/contracts/progressive-delivery';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
-import { RendererPool, type RendererPoolOptions, type ServerPage } from './renderer-pool';
+import type { RendererPoolOptions, ServerPage } from './renderer';
+import { RendererPool } from './renderer-pool';
 import type { ShopperRender } from './renderer-protocol';
 
 /**
