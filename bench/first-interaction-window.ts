@@ -25,6 +25,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
+import { hasServerRenderedContent } from '../e2e/support/stack-env';
 import { cpuTicks, othersPercent, waitForQuiet } from './cart-service/machine';
 import { startBenchStack } from './frontend/stack';
 import { envNumber, median, repoRoot, writeResults } from './frontend/util';
@@ -168,7 +169,7 @@ async function measureRoot(root: string, label: string): Promise<RootFigures> {
     for (const path of paths) {
       // Warms the server's renderer; and the page must be the server's, or there is no window to measure.
       const html = await (await fetch(`${stack.url}${path}`, { headers: { accept: 'text/html' } })).text();
-      if (!/<div id="root"[^>]*>\s*<[a-z]/i.test(html)) throw new Error(`${path}: the HTML has no server-rendered content in #root`);
+      if (!hasServerRenderedContent(html)) throw new Error(`${path}: the HTML has no server-rendered content in #root`);
       if (!html.includes(START_AFTER_PAINT)) console.log(`  note: ${path} does not start its scripts with ${START_AFTER_PAINT}`);
     }
     const browser = await chromium.launch(chromiumLaunchOptions);

@@ -12,8 +12,9 @@
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import autocannon from 'autocannon';
 import { allProcesses, descendants, isRenderer, type ProcessInfo } from '../e2e/support/process-tree';
+import { memoryMB } from './cart-service/machine';
+import { pageLoad, type PageLoad } from './frontend/page-load';
 import { startBenchStack, type BenchStack } from './frontend/stack';
 import { envNumber, repoRoot, writeResults } from './frontend/util';
 
@@ -23,29 +24,14 @@ const SWITCHES = 50;
 /** A second release of mf-frame for the switches: a copy of 1.0.0 under another name is another release to the shell. */
 const OTHER = '1.0.0-bench-switch';
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
 interface RootFigures {
-  samePage: Load;
-  distinctPages: Load;
+  samePage: PageLoad;
+  distinctPages: PageLoad;
   memory: { shellMb: number; renderersMb: number[] };
-  burst: { before: Load; during: Load; switchMs: number; rssMb: { before: number; peak: number; after: number } };
+  burst: { before: PageLoad; during: PageLoad; switchMs: number; rssMb: { before: number; peak: number; after: number } };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function load(url: string, seconds: number, distinct = false): Promise<Load> {
-  let n = 0;
-  const requests = distinct ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: `/shop/face?r=${n++}` }) }] : undefined;
-  const result = await autocannon({ url, connections: 20, duration: seconds, headers: { accept: 'text/html' }, requests });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
-}
 
 /** The shell's server process of the stack of `root` (not its renderers), and its renderer processes. */
 function shellProcesses(root: string): { server: ProcessInfo; renderers: ProcessInfo[] } {
@@ -56,15 +42,18 @@ function shellProcesses(root: string): { server: ProcessInfo; renderers: Process
   return { server, renderers: descendants(server.pid).filter(isRenderer) };
 }
 
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => 'VmRSS: 0 kB');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+/** A process's resident memory, 0 once it has gone (a renderer may end between listing and reading). */
+function rssMb(pid: number): number {
+  try {
+    return memoryMB(pid).rss;
+  } catch {
+    return 0;
+  }
 }
 
-async function totalRssMb(root: string): Promise<number> {
+function totalRssMb(root: string): number {
   const { server, renderers } = shellProcesses(root);
-  const sizes = await Promise.all([server, ...renderers].map((p) => rssMb(p.pid)));
-  return sizes.reduce((a, b) => a + b, 0);
+  return [server, ...renderers].reduce((sum, p) => sum + rssMb(p.pid), 0);
 }
 
 async function frameRelease(stack: BenchStack): Promise<string | undefined> {
@@ -73,13 +62,17 @@ async function frameRelease(stack: BenchStack): Promise<string | undefined> {
 }
 
 async function burst(root: string, stack: BenchStack): Promise<RootFigures['burst']> {
-  const before = await load(`${stack.url}/shop/face`, duration);
-  const rssBefore = await totalRssMb(root);
+  const before = await pageLoad(`${stack.url}/shop/face`, duration);
+  const rssBefore = totalRssMb(root);
   let peak = rssBefore;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      peak = Math.max(peak, await totalRssMb(root).catch(() => 0));
+      try {
+        peak = Math.max(peak, totalRssMb(root));
+      } catch {
+        // the shell's server between two states of the process tree: the next sample
+      }
       await sleep(200);
     }
   })();
@@ -100,16 +93,16 @@ async function burst(root: string, stack: BenchStack): Promise<RootFigures['burs
     switching = false;
   })();
   // Load for as long as the switches take, in slices, so requests/s is that of the burst.
-  const slices: Load[] = [];
-  while (switching) slices.push(await load(`${stack.url}/shop/face`, 2));
+  const slices: PageLoad[] = [];
+  while (switching) slices.push(await pageLoad(`${stack.url}/shop/face`, 2));
   await switches;
   const switchMs = (Date.now() - started) / SWITCHES;
   await sleep(5000);
   sampling = false;
   await sampler;
-  const after = await totalRssMb(root);
-  const sum = (f: (l: Load) => number) => slices.reduce((a, l) => a + f(l), 0);
-  const during: Load = {
+  const after = totalRssMb(root);
+  const sum = (f: (l: PageLoad) => number) => slices.reduce((a, l) => a + f(l), 0);
+  const during: PageLoad = {
     rps: sum((l) => l.rps) / slices.length,
     p50: Math.max(...slices.map((l) => l.p50)),
     p99: Math.max(...slices.map((l) => l.p99)),
@@ -127,12 +120,12 @@ async function measureRoot(root: string, label: string): Promise<RootFigures> {
   const stack = await startBenchStack(undefined, '1.0.0', { root });
   try {
     for (let i = 0; i < 20; i++) await (await fetch(`${stack.url}/shop/face`, { headers: { accept: 'text/html' } })).text();
-    const samePage = await load(`${stack.url}/shop/face`, duration);
+    const samePage = await pageLoad(`${stack.url}/shop/face`, duration);
     console.log(`  /shop/face           ${samePage.rps.toFixed(0)} req/s, p50 ${samePage.p50} ms, p99 ${samePage.p99} ms`);
-    const distinctPages = await load(`${stack.url}/shop/face`, duration, true);
+    const distinctPages = await pageLoad(`${stack.url}/shop/face`, duration, true);
     console.log(`  /shop/face?r=N       ${distinctPages.rps.toFixed(0)} req/s, p50 ${distinctPages.p50} ms, p99 ${distinctPages.p99} ms`);
     const { server, renderers } = shellProcesses(root);
-    const memory = { shellMb: await rssMb(server.pid), renderersMb: await Promise.all(renderers.map((p) => rssMb(p.pid))) };
+    const memory = { shellMb: rssMb(server.pid), renderersMb: renderers.map((p) => rssMb(p.pid)) };
     console.log(`  memory               shell ${memory.shellMb.toFixed(0)} MB, renderer processes ${memory.renderersMb.map((m) => `${m.toFixed(0)} MB`).join(', ') || 'none (threads of the shell)'}`);
     const figures = await burst(root, stack);
     console.log(

@@ -10,9 +10,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import autocannon from 'autocannon';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { runLighthouse, type LighthousePage } from './frontend/lighthouse';
+import { pageLoad, type PageLoad } from './frontend/page-load';
 import { startBenchStack } from './frontend/stack';
 import { envNumber, gzipSize, kB, repoRoot } from './frontend/util';
 
@@ -21,26 +21,18 @@ const duration = envNumber('BENCH_DURATION', 10);
 const resultsDir = join(repoRoot, 'bench/results/server-rendering');
 const log = (line: string) => console.log(line);
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
 interface ModeFigures {
   lighthouse: LighthousePage[];
-  samePage: Load;
-  distinctPages: Load;
+  samePage: PageLoad;
+  distinctPages: PageLoad;
   htmlBytes: number;
   firstLoadJsGzip: number;
 }
 
-async function load(url: string, distinct: boolean): Promise<Load> {
-  let n = 0;
-  const requests = distinct ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: `/shop/face?r=${n++}` }) }] : undefined;
-  const result = await autocannon({ url, connections: 20, duration, headers: { accept: 'text/html' }, requests });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+async function load(url: string, distinct: boolean): Promise<PageLoad> {
+  const figures = await pageLoad(url, duration, distinct);
+  if (figures.non2xx > 0 || figures.errors > 0) throw new Error(`${url}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors`);
+  return figures;
 }
 
 /** The JS a first visit of the page loads (gzip, as the server sends it), once the page is interactive and quiet. */

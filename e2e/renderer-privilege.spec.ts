@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OperationsState, SwitchBody } from '@shop/contracts/operations';
@@ -6,8 +6,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
 import { probeReport, publishFrameReleaseRunning, publishProbingFrameRelease, type ProbeTargets } from './support/hostile-release';
 import { addOperatorWithCommand, logIn, remoteCard } from './support/operations';
-import { renderersOf } from './support/process-tree';
-import { freePort } from './support/stack-env';
+import { environmentNames, renderersOf } from './support/process-tree';
+import { freePort, hasServerRenderedContent } from './support/stack-env';
 import { repoRoot } from './support/stack-processes';
 import { remoteEntry, stackForThisFile } from './support/stack';
 
@@ -43,7 +43,7 @@ async function switchFrame(request: APIRequestContext, version: string): Promise
 
 const serverRenderedWith = async (request: APIRequestContext, version: string) => {
   const html = await (await request.get(`${stack.url}/shop/face`)).text();
-  return html.includes(`/${version}/mf-manifest.json`) && /<header[^>]*data-remote="mf_frame"/.test(html) && /<div id="root"[^>]*>\s*<[a-z]/i.test(html);
+  return html.includes(`/${version}/mf-manifest.json`) && /<header[^>]*data-remote="mf_frame"/.test(html) && hasServerRenderedContent(html);
 };
 
 test('a hostile release switched live through the console reads, writes, runs and reaches nothing; the page renders and operators see what it tried', async ({
@@ -134,15 +134,15 @@ test('the renderer is a process of its own, with the permission flags, a clean e
   expect(renderers.length).toBeGreaterThanOrEqual(1);
   for (const renderer of renderers) {
     expect(renderer.pid).not.toBe(shell);
-    const argv = readFileSync(`/proc/${renderer.pid}/cmdline`, 'utf8').split('\0');
+    // As /proc/<pid>/cmdline shows it (process-tree.ts reads it there).
+    const { argv } = renderer;
     expect(argv.some((arg) => arg === '--permission' || arg === '--experimental-permission')).toBe(true);
     expect(argv.filter((arg) => /^--allow-(fs-write|child-process|worker|addons|wasi|inspector)/.test(arg))).toEqual([]);
     expect(argv).toContain('--max-old-space-size=256');
     const reads = argv.filter((arg) => arg.startsWith('--allow-fs-read=')).map((arg) => arg.slice('--allow-fs-read='.length));
     // The shell's Node build, the packages it loads and the renderer's own folder: no configuration, data or sources.
     for (const path of reads) expect(path, path).toMatch(/\/dist\/server$|\/node_modules(\/|$)|\/dist\/node_modules$|\/shop-renderer-[^/]+$/);
-    const environment = readFileSync(`/proc/${renderer.pid}/environ`, 'utf8').split('\0').filter(Boolean).map((entry) => entry.split('=')[0]).sort();
-    expect(environment).toEqual(['NODE_ENV', 'TMPDIR']);
+    expect(environmentNames(renderer.pid)).toEqual(['NODE_ENV', 'TMPDIR']);
   }
 });
 

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/test';
-import { renderersOf, stillAlive } from './support/process-tree';
+import { environmentNames, renderersOf, stillAlive } from './support/process-tree';
 import { socketActivation } from './support/socket-activation';
 import { repoRoot } from './support/stack-processes';
 import { stackForThisFile } from './support/stack';
+import { hasServerRenderedContent } from './support/stack-env';
 
 // Decision 027 in production: renderers started by a socket-activated host as another user (deploy/), here with the
 // test's process standing in for systemd.
@@ -19,7 +19,7 @@ test.afterAll(() => activation?.close());
 
 test('through RENDERER_SOCKET, pages are rendered by a renderer the host started, and it ends with its connection', async ({ request }) => {
   const html = await (await request.get(`${stack.url}/shop/face`)).text();
-  expect(html).toMatch(/<div id="root"[^>]*>\s*<[a-z]/i);
+  expect(hasServerRenderedContent(html)).toBe(true);
   expect(html).toContain('Ajouter au panier');
 
   // The shell started none itself; the host's renderer has the permission flags and nothing of anyone's environment.
@@ -28,7 +28,7 @@ test('through RENDERER_SOCKET, pages are rendered by a renderer the host started
   expect(renderers).toHaveLength(1);
   const renderer = renderers[0]!;
   expect(renderer.argv.some((arg) => arg === '--permission' || arg === '--experimental-permission')).toBe(true);
-  expect(readFileSync(`/proc/${renderer.pid}/environ`, 'utf8').split('\0').filter(Boolean).map((e) => e.split('=')[0]).sort()).toEqual(['NODE_ENV', 'TMPDIR']);
+  expect(environmentNames(renderer.pid)).toEqual(['NODE_ENV', 'TMPDIR']);
 
   // The shell going away closes the connection: the host kills its renderer and exits.
   await stack.stop('shell');

@@ -7,7 +7,7 @@
  *
  * Environment: FAULTS_SHOPPERS (10), FAULTS_RECOVERY_BOUND_MS (30000), FAULTS_SETTLE_MS (2500, load between faults).
  */
-import { putStock, type ServiceName } from '../e2e/support/stack-env';
+import { hasServerRenderedContent, putStock, type ServiceName } from '../e2e/support/stack-env';
 import { renderersOf } from '../e2e/support/process-tree';
 import { answersOk, services, startSupervisedStack, type SupervisedStack } from '../e2e/support/supervised-stack';
 import { Shopper, type RequestRecord } from './shopper';
@@ -50,7 +50,7 @@ async function recovered(stack: SupervisedStack, name: ServiceName, base: string
 async function serverRendered(url: string): Promise<boolean> {
   try {
     const response = await fetch(url, { headers: { accept: 'text/html' } });
-    return response.ok && /<div id="root"[^>]*>\s*<[a-z]/i.test(await response.text());
+    return response.ok && hasServerRenderedContent(await response.text());
   } catch {
     return false;
   }

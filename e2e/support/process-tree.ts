@@ -79,6 +79,11 @@ const isNode = (p: ProcessInfo) => p.argv.length > 0 && /^node(js)?$/.test(basen
 export const isRenderer = (p: ProcessInfo) =>
   isNode(p) && p.argv.some((arg) => arg === '--permission' || arg === '--experimental-permission') && p.argv.at(-1)!.endsWith('/renderer.mjs');
 
+/** The names of the variables in a process's environment, sorted (/proc/<pid>/environ: readable by its own user). */
+export function environmentNames(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((entry) => entry.split('=')[0]!).sort();
+}
+
 /** The renderer processes below a process (the shell's server), oldest first. */
 export function renderersOf(pid: number): ProcessInfo[] {
   return descendants(pid).filter(isRenderer).sort((a, b) => a.startTime - b.startTime);

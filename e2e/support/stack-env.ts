@@ -91,6 +91,9 @@ export function stackEnvironment(
   };
 }
 
+/** Whether a page's HTML holds the server's render in #root (not the empty root left for the browser to render). */
+export const hasServerRenderedContent = (html: string) => /<div id="root"[^>]*>\s*<[a-z]/i.test(html);
+
 /** Polls a URL until it answers 2xx: readiness, never a fixed sleep. */
 export async function waitForUrl(url: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -24,12 +24,18 @@ export interface RefusedAccess {
 export interface SensorOptions {
   /** The remotes of this renderer's configuration: a release's Node build runs as `<remote>.js` (its entry's name). */
   remoteNames: readonly string[];
-  /** Whether a TCP connection to host:port is one rendering needs (the configured origins). */
-  connectable(host: string, port: number): boolean;
+  /** The origins rendering connects to (the remotes' and cart-service's): every other TCP connection is refused. */
+  allowedOrigins: readonly string[];
   report(refused: RefusedAccess): void;
 }
 
-const REFUSED_CODES = new Set(['ERR_ACCESS_DENIED', 'ERR_DLOPEN_DISABLED', 'ERR_RENDERER_CONNECTION_REFUSED']);
+const CONNECTION_REFUSED = 'ERR_RENDERER_CONNECTION_REFUSED';
+const REFUSED_CODES = new Set(['ERR_ACCESS_DENIED', 'ERR_DLOPEN_DISABLED', CONNECTION_REFUSED]);
+const connectionRefused = (message: string) => Object.assign(new Error(message), { code: CONNECTION_REFUSED });
+
+/** host:port as a connection names it: lower case, an IPv6 address without brackets. */
+const endpoint = (host: string, port: number | string) => `${host.replace(/^\[|\]$/g, '').toLowerCase()}:${port}`;
+const endpointOf = (url: URL) => endpoint(url.hostname, url.port || (url.protocol === 'https:' ? 443 : 80));
 const isRefusal = (error: unknown) => typeof error === 'object' && error !== null && REFUSED_CODES.has((error as { code?: string }).code ?? '');
 
 /** The remote whose code is innermost on a stack, or null. */
@@ -52,6 +58,7 @@ const describeArgument = (value: unknown): string => {
 };
 
 export function installAccessSensor(options: SensorOptions): void {
+  const allowed = new Set(options.allowedOrigins.map((origin) => endpointOf(new URL(origin))));
   const report = (what: string, caller: Error) => {
     const stack = caller.stack ?? '';
     options.report({ remote: remoteOnStack(stack, options.remoteNames), access: what.slice(0, 200) });
@@ -133,12 +140,9 @@ export function installAccessSensor(options: SensorOptions): void {
           ? { port: first as number, host: typeof args[1] === 'string' ? args[1] : 'localhost' }
           : { path: String(first) };
     const where = target.path !== undefined ? `unix:${target.path}` : `${target.host ?? 'localhost'}:${target.port}`;
-    const host = (target.host ?? 'localhost').replace(/^\[|\]$/g, '').toLowerCase();
-    if (target.path !== undefined || !options.connectable(host, Number(target.port))) {
+    if (target.path !== undefined || !allowed.has(endpoint(target.host ?? 'localhost', Number(target.port)))) {
       report(`net.connect ${where}`, new Error('access'));
-      const refused = Object.assign(new Error(`connection refused by the renderer: ${where} is not a configured origin`), {
-        code: 'ERR_RENDERER_CONNECTION_REFUSED',
-      });
+      const refused = connectionRefused(`connection refused by the renderer: ${where} is not a configured origin`);
       process.nextTick(() => this.destroy(refused));
       return this;
     }
@@ -149,11 +153,9 @@ export function installAccessSensor(options: SensorOptions): void {
   const networkFetch = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-    if (!options.connectable(url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port)) {
+    if (!allowed.has(endpointOf(url))) {
       report(`fetch ${url.origin}${url.pathname}`, new Error('access'));
-      const refused = Object.assign(new Error(`fetch refused by the renderer: ${url.origin} is not a configured origin`), { code: 'ERR_RENDERER_CONNECTION_REFUSED' });
-      return Promise.reject(refused);
+      return Promise.reject(connectionRefused(`fetch refused by the renderer: ${url.origin} is not a configured origin`));
     }
     return networkFetch(input, init);
   };
@@ -161,7 +163,7 @@ export function installAccessSensor(options: SensorOptions): void {
   // Datagrams (and DNS tunnelling through them) have no use in rendering a page.
   (dgram as { createSocket: unknown }).createSocket = (...args: unknown[]) => {
     report(`dgram.createSocket ${describeArgument(args[0])}`, new Error('access'));
-    throw Object.assign(new Error('datagram sockets are refused to the renderer'), { code: 'ERR_RENDERER_CONNECTION_REFUSED' });
+    throw connectionRefused('datagram sockets are refused to the renderer');
   };
 
   // `import { readFileSync } from 'node:fs'` in code loaded after this sees the wrapped functions too.

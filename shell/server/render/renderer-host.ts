@@ -23,7 +23,7 @@ const end = () => {
 connection.once('close', end);
 connection.on('error', end);
 renderer.stream.on('error', end);
-renderer.onExit((code) => {
+void renderer.exited.then((code) => {
   connection.destroy();
   process.exitCode = code ?? 1;
 });

@@ -87,8 +87,8 @@ export interface LaunchedRenderer {
   stream: Duplex;
   /** What the renderer prints (the remotes' console output), where it reaches this process. */
   output: Readable[];
-  /** Called once when the renderer has gone (exited, killed, or its connection closed). */
-  onExit(listener: (code: number | null) => void): void;
+  /** Settles once the renderer has gone (exited, killed, or its connection closed), with its exit code if known. */
+  exited: Promise<number | null>;
   /** Ends the renderer at once (SIGKILL here; through a socket, the connection, on which its host kills it). */
   kill(): void;
 }
@@ -98,11 +98,8 @@ const readableCache = new Map<string, string[]>();
 
 /** Starts a renderer as a child of this process. */
 export function launchRenderer(bundleDir: string): LaunchedRenderer {
-  let readable = readableCache.get(bundleDir);
-  if (!readable) {
-    readable = rendererReadablePaths(bundleDir);
-    readableCache.set(bundleDir, readable);
-  }
+  const readable = readableCache.get(bundleDir) ?? rendererReadablePaths(bundleDir);
+  readableCache.set(bundleDir, readable);
   // Its own working folder, empty and private: a release's chunk loader looks for files in the working folder first.
   const workDir = mkdtempSync(join(tmpdir(), 'shop-renderer-'));
   const child = spawn(
@@ -122,21 +119,16 @@ export function launchRenderer(bundleDir: string): LaunchedRenderer {
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     },
   );
-  let exited: number | null | undefined;
-  const listeners: Array<(code: number | null) => void> = [];
-  const exit = (code: number | null) => {
-    if (exited !== undefined) return;
-    exited = code;
-    rmSync(workDir, { recursive: true, force: true });
-    for (const listener of listeners) listener(code);
-  };
-  child.once('close', exit);
-  child.once('error', () => exit(null));
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('close', resolve);
+    child.once('error', () => resolve(null));
+  });
+  void exited.then(() => rmSync(workDir, { recursive: true, force: true }));
   return {
     pid: child.pid,
     stream: child.stdio[3] as Duplex,
     output: [child.stdout!, child.stderr!],
-    onExit: (listener) => (exited === undefined ? listeners.push(listener) : listener(exited)),
+    exited,
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
@@ -149,17 +141,11 @@ export function launchRenderer(bundleDir: string): LaunchedRenderer {
  */
 export function connectRenderer(socketPath: string): LaunchedRenderer {
   const socket = createConnection(socketPath);
-  let exited = false;
-  const listeners: Array<(code: number | null) => void> = [];
-  socket.once('close', () => {
-    exited = true;
-    for (const listener of listeners) listener(null);
-  });
   return {
     pid: undefined,
     stream: socket,
     output: [],
-    onExit: (listener) => (exited ? listener(null) : listeners.push(listener)),
+    exited: new Promise((resolve) => socket.once('close', () => resolve(null))),
     kill: () => socket.destroy(),
   };
 }

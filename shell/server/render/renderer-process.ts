@@ -54,15 +54,9 @@ const flushRefused = () => {
   for (const entry of refused.values()) entry.unsent = 0;
   if (accesses.length > 0) answer({ type: 'refused', accesses });
 };
-const allowedHosts = new Set(
-  [...data.remotes.remotes.map((r) => r.entry), data.apiOrigin].map((origin) => {
-    const url = new URL(origin);
-    return `${url.hostname.replace(/^\[|\]$/g, '')}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
-  }),
-);
 installAccessSensor({
   remoteNames: data.remotes.remotes.map((r) => r.name),
-  connectable: (host, port) => allowedHosts.has(`${host}:${port}`),
+  allowedOrigins: [...data.remotes.remotes.map((r) => r.entry), data.apiOrigin],
   report: (access) => {
     const key = `${access.remote} ${access.access}`;
     const entry = refused.get(key) ?? (refused.size < 200 ? { ...access, unsent: 0 } : undefined);

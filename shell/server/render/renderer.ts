@@ -65,6 +65,8 @@ export class Renderer {
   #retiring = false;
   #shared = singleFlight<ServerPage | null>();
   #heardAt = Date.now();
+  /** Who this renderer is in every log line: its process (or socket) and the releases it holds. */
+  readonly #fields: { renderer: number | string | undefined; versions: Record<string, string> };
 
   constructor(
     readonly config: RemotesConfig,
@@ -73,8 +75,8 @@ export class Renderer {
   ) {
     this.key = JSON.stringify(config);
     this.launched = options.rendererSocket ? connectRenderer(options.rendererSocket) : launchRenderer(dirname(options.bundlePath));
-    const fields = { renderer: this.launched.pid ?? options.rendererSocket, versions: versions(config) };
-    this.#relayOutput(options.log, fields);
+    this.#fields = { renderer: this.launched.pid ?? options.rendererSocket, versions: versions(config) };
+    this.#relayOutput(options.log);
     let settle: (ok: boolean) => void = () => undefined;
     this.ready = new Promise((resolve) => (settle = resolve));
     this.channel = lineChannel<RendererMessage, ShellMessage>(
@@ -91,11 +93,11 @@ export class Renderer {
     });
     const watchdog = setInterval(() => {
       if (Date.now() - this.#heardAt < STUCK_MS) return;
-      options.log.error({ ...fields, silentMs: Date.now() - this.#heardAt, pages: [...this.#pending.values()].map((p) => p.url) }, 'renderer stuck: killing it');
+      options.log.error({ ...this.#fields, silentMs: Date.now() - this.#heardAt, pages: [...this.#pending.values()].map((p) => p.url) }, 'renderer stuck: killing it');
       this.launched.kill();
     }, 1000);
     watchdog.unref();
-    this.launched.onExit((code) => {
+    void this.launched.exited.then((code) => {
       clearInterval(watchdog);
       settle(false);
       this.channel.close();
@@ -113,7 +115,7 @@ export class Renderer {
       case 'ready': {
         this.failedRemotes = [...new Set(message.failed.map((failure) => remoteOf(failure.id)))];
         const level = message.failed.length > 0 ? 'warn' : 'info';
-        options.log[level]({ renderer: this.launched.pid ?? options.rendererSocket, versions: versions(this.config), ms: message.ms, failed: message.failed }, 'renderer ready');
+        options.log[level]({ ...this.#fields, ms: message.ms, failed: message.failed }, 'renderer ready');
         settle(true);
         return;
       }
@@ -122,7 +124,7 @@ export class Renderer {
           const entry = this.config.remotes.find((r) => r.name === remote);
           const event: RefusedAccessEvent = { remote: entry?.name ?? null, version: entry ? versionOfEntry(entry.entry) : null, access, count };
           options.log.warn(
-            { ...event, ...(entry ? {} : { versions: versions(this.config) }) },
+            { ...event, ...(entry ? {} : { versions: this.#fields.versions }) },
             'renderer refused an access: a release tried to reach beyond the page it renders',
           );
           options.onRefused?.(event);
@@ -133,7 +135,7 @@ export class Renderer {
         if (!waiting) return;
         this.#pending.delete(message.id);
         if (message.type === 'failed') {
-          options.log.error({ url: waiting.url, versions: versions(this.config), reason: message.message }, 'server render failed: the browser renders the page');
+          options.log.error({ url: waiting.url, versions: this.#fields.versions, reason: message.message }, 'server render failed: the browser renders the page');
         }
         waiting.done(message.type === 'rendered' ? message : null);
         this.#retireIfDone();
@@ -142,7 +144,7 @@ export class Renderer {
   }
 
   /** The remotes' console output goes to the shell's log, at a bounded rate: a release cannot flood it. */
-  #relayOutput(log: RendererLog, fields: object): void {
+  #relayOutput(log: RendererLog): void {
     let second = 0;
     let lines = 0;
     for (const stream of this.launched.output) {
@@ -150,7 +152,7 @@ export class Renderer {
         const now = Math.floor(Date.now() / 1000);
         if (now !== second) [second, lines] = [now, 0];
         if (++lines > OUTPUT_LINES_PER_SECOND) return;
-        log.info({ ...fields, output: line.slice(0, 2000) }, 'renderer output');
+        log.info({ ...this.#fields, output: line.slice(0, 2000) }, 'renderer output');
       });
     }
   }
