@@ -1,4 +1,4 @@
-import type { RemoteName } from '@shop/contracts/remotes';
+import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { Renderer, type RendererPoolOptions, type ServerPage, versions } from './renderer';
 import type { ShopperRender } from './renderer-protocol';
 
@@ -26,21 +26,27 @@ export class RendererPool {
 
   /** The page rendered from the releases remotes.json names now, or null: the browser then renders it, as before. */
   async render(url: string, down: RemoteName[], shopper?: ShopperRender): Promise<ServerPage | null> {
-    this.#follow(down);
+    const current = this.#current();
+    this.#follow(down, current);
     if (!this.#live && !this.#starting) return null;
     const starting = this.#starting;
     if (starting) {
       // A shell that has just started has nothing to render with yet: its first renderer is worth waiting for longer.
       const wait = this.#live ? (this.options.switchWaitMs ?? 3000) : FIRST_WORKER_WAIT_MS;
-      const waited = await Promise.race([starting.ready, sleep(wait).then(() => false)]);
-      if (waited) this.#promote(starting);
-      // A new configuration whose renderer is not ready yet: the browser renders this page with it, rather than the
-      // server rendering the releases that were just replaced (a switch takes effect on the next page, always).
-      else if (this.#live && this.#live.key !== starting.key) return null;
+      if (await Promise.race([starting.ready, sleep(wait).then(() => false)])) this.#promote(starting);
     }
     const renderer = this.#live;
-    if (!renderer || renderer.retiring) return null;
+    // Only a renderer of the configuration served now renders. While the new one starts, or is replaced after a crash,
+    // the browser renders the page with it: never the server with the releases just replaced (a switch takes effect on
+    // the next page, always).
+    if (!renderer || renderer.retiring || renderer.key !== current?.key) return null;
     return renderer.render(url, down, this.options.deadlineMs * 3 + 1000, shopper);
+  }
+
+  /** The configuration to render with now and its content as a key, or null for none. */
+  #current(): { config: RemotesConfig; key: string } | null {
+    const config = this.options.config();
+    return config === null ? null : { config, key: JSON.stringify(config) };
   }
 
   /** Follows the configuration without rendering: a pool whose configuration has gone retires its renderers. */
@@ -58,10 +64,9 @@ export class RendererPool {
    * Starts a renderer for a configuration that differs from the live one, or to replace a live one that could not load
    * a remote which answers again (`down`: the remotes whose host does not answer now).
    */
-  #follow(down: readonly RemoteName[] = []): void {
+  #follow(down: readonly RemoteName[] = [], current = this.#current()): void {
     if (this.#closed || Date.now() < this.#notBefore) return;
-    const config = this.options.config();
-    if (config === null) {
+    if (current === null) {
       // Nothing to render with (a canary's pool once the canary has ended): pages in flight finish, then renderers end.
       this.#starting?.retire();
       this.#live?.retire();
@@ -69,7 +74,7 @@ export class RendererPool {
       return;
     }
     const target = this.#starting ?? this.#live;
-    const changed = !target || target.key !== JSON.stringify(config);
+    const changed = !target || target.key !== current.key;
     const live = this.#live;
     const retry =
       !this.#starting &&
@@ -78,7 +83,7 @@ export class RendererPool {
       Date.now() - live.startedAt > (this.options.retryFailedMs ?? 2000);
     if (!changed && !retry) return;
     this.#starting?.retire();
-    const renderer = new Renderer(config, this.options, (exited, code, inFlight) => this.#exited(exited, code, inFlight));
+    const renderer = new Renderer(current.config, this.options, (exited, code, inFlight) => this.#exited(exited, code, inFlight));
     this.#starting = renderer;
     void renderer.ready.then((ok) => {
       if (ok && this.#starting === renderer) this.#promote(renderer);
