@@ -4,6 +4,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { DEFAULT_CART_SERVICE_URL, portFromEnv } from '@shop/contracts/ports';
 import { sharedBuildSettings, sharedSingletons } from '../tools/federation';
+import { precompressedAssets } from '../tools/precompressed-assets';
 
 // In development the remotes are their dev servers (with HMR), described by their own configuration file.
 const devRemotesFile = process.env.REMOTES_CONFIG ?? './config/remotes.dev.json';
@@ -22,6 +23,7 @@ export default defineConfig({
   ...sharedBuildSettings,
   plugins: [
     pluginReact(),
+    precompressedAssets(),
     pluginModuleFederation(
       {
         name: 'shell',

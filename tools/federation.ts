@@ -13,6 +13,7 @@ import type { ExposedModuleId } from '@shop/contracts/exposes';
 import { DEFAULT_CART_SERVICE_URL, DEFAULT_SHOP_ORIGIN, portFromEnv, REMOTE_PACKAGES } from '@shop/contracts/ports';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { SHARED_LIBRARIES, type SharedLibrary } from '@shop/contracts/shared-libraries';
+import { precompressedAssets } from './precompressed-assets';
 
 /** `react-router` as installed for the package being built (Rsbuild runs in the package's folder). */
 const reactRouterDir = dirname(createRequire(join(process.cwd(), 'package.json')).resolve('react-router/package.json'));
@@ -139,7 +140,12 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
     ? pluginModuleFederation(container, { target: 'node', environment: SERVER_ENVIRONMENT })
     : undefined;
   return {
-    plugins: [pluginReact(), federation, ...(serverFederation ? [serverFederation, serverEntryInManifest(version)] : [])],
+    plugins: [
+      pluginReact(),
+      federation,
+      precompressedAssets(),
+      ...(serverFederation ? [serverFederation, serverEntryInManifest(version)] : []),
+    ],
     ...sharedBuildSettings,
     source: {
       // Stamped into the remote's root element (data-release) so operators can see which release rendered.

@@ -1,0 +1,59 @@
+/**
+ * Every browser script and stylesheet of a production build is written a second and third time beside itself,
+ * compressed once and for all: `x.js.br` (brotli at its best quality) and `x.js.gz` (gzip level 9). The shop's file
+ * servers (server-kit's `builtFiles`, koa-send underneath) send the `.br` file to a browser that accepts brotli and the
+ * `.gz` one to a browser that accepts gzip, instead of compressing on every request at the fast, weaker level
+ * koa-compress uses (brotli 4): on a page's first-load JavaScript that is ~13 % fewer bytes on the wire (decision 028).
+ *
+ * Rsbuild's own asset hook and Node's zlib (the same brotli as any command-line tool) rather than
+ * compression-webpack-plugin, which declares webpack itself as a peer dependency.
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { RsbuildPlugin } from '@rsbuild/core';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** What is worth compressing: scripts and stylesheets, the bulk of a page's bytes. Images are compressed already. */
+export const PRECOMPRESSED = /\.(?:js|mjs|css)$/;
+/** Below this, a compressed copy saves less than its headers cost (koa-compress's threshold too). */
+export const PRECOMPRESS_MIN_BYTES = 1024;
+
+/** The compressed copies of one file's bytes, as they are written beside it. */
+export async function compressedCopies(bytes: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+    gzipped(bytes, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  return { br, gz };
+}
+
+/** The plugin: browser environments of a production build only (Node builds are read from disk by Node). */
+export function precompressedAssets(): RsbuildPlugin {
+  return {
+    name: 'shop:precompressed-assets',
+    setup(api) {
+      api.processAssets({ stage: 'optimize-transfer', targets: ['web'] }, async ({ assets, compilation, sources }) => {
+        if (compilation.options.mode !== 'production') return;
+        await Promise.all(
+          Object.entries(assets).map(async ([name, source]) => {
+            if (!PRECOMPRESSED.test(name)) return;
+            const bytes = Buffer.from(source.buffer());
+            if (bytes.length < PRECOMPRESS_MIN_BYTES) return;
+            const { br, gz } = await compressedCopies(bytes);
+            // A copy that is not smaller would only cost disk: the server then compresses on the fly (or not at all).
+            if (br.length < bytes.length) compilation.emitAsset(`${name}.br`, new sources.RawSource(br));
+            if (gz.length < bytes.length) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz));
+          }),
+        );
+      });
+    },
+  };
+}
