@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts'], environment: 'node' } });
+// Node by default; a test of browser behaviour says `@vitest-environment jsdom` in its first comment.
+export default defineConfig({ test: { include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } });

@@ -1,13 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import type { CartDropdownProps } from '@shop/contracts/exposes';
 import { ButtonToPage } from '@shop/contracts/form-post';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { CartContents } from './cart-contents';
 import { lineCount } from './cart-total';
 import { useCartView } from './use-cart-view';
 import { usePanelPosition } from './use-panel-position';
 import styles from './cart-dropdown.module.css';
+
+/**
+ * The lines, their controls and the total are shown only in the open panel, so their code is fetched when the panel
+ * first opens, not with every page (decision 028). The server renders the panel closed and empty (it does not know
+ * the shopper's cart), and without JavaScript the button leads to the cart page.
+ */
+const CartContents = lazy(() => import('./cart-contents').then((module) => ({ default: module.CartContents })));
 
 function articles(count: number): string {
   return `${count} ${count > 1 ? 'articles' : 'article'}`;
@@ -17,6 +23,9 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
   const view = useCartView(apiBase);
   const { items, error } = view;
   const [open, setOpen] = useState(false);
+  // Once opened, the contents stay mounted: closing and opening again shows them at once.
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -90,7 +99,11 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
         hidden={!open}
         data-layout={geometry ? 'mobile' : 'dropdown'}
       >
-        <CartContents view={view} apiBase={apiBase} />
+        {opened ? (
+          <Suspense fallback={<p className={styles.empty} role="status">Chargement du panier…</p>}>
+            <CartContents view={view} apiBase={apiBase} />
+          </Suspense>
+        ) : null}
         <ShopLink to="/shop/checkout" className={styles.checkout} onClick={() => setOpen(false)}>
           Paiement du produit
         </ShopLink>

@@ -1,10 +1,8 @@
 import type { HomePageProps } from '@shop/contracts/exposes';
+import { lazy } from 'react';
+import { ServerHtmlUntilNeeded } from '@shop/contracts/server-html-until-needed';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { articles } from '../shared/content/articles';
-import { articlePath } from '../shared/article-path';
 import type { ShopPath } from '@shop/contracts/routes';
-import { ProductCard } from '../shared/product-card/product-card';
-import productGrid from '../shared/product-card/product-grid.module.css';
 import { PageRoot } from '../shared/page-root';
 import { useProducts } from '../shared/use-products';
 import styles from './home-page.module.css';
@@ -17,58 +15,50 @@ const categories: readonly { to: ShopPath; label: string; text: string }[] = [
 ];
 
 const FEATURED = 4;
-const ARTICLES = 3;
+
+// Below the fold on a phone: left as the server's HTML, their code fetched, when they come into view (decision 028).
+const FeaturedOffers = lazy(() => import('./featured-offers'));
+const Journal = lazy(() => import('./journal'));
 
 export function HomePage({ apiBase = '' }: HomePageProps) {
   const { products } = useProducts(apiBase);
   const featured = products?.filter((p) => p.oldPrice !== undefined).slice(0, FEATURED) ?? [];
   return (
     <PageRoot>
-      <section className={styles.hero}>
-        <h1>Des soins naturels, inspirés du Maroc</h1>
-        <p>
-          Argan, rose de Kelâat M’Gouna, rhassoul et savon noir : des soins pour le visage, le corps et les cheveux, payés à
-          la livraison partout au Maroc.
-        </p>
-        <ShopLink to="/shop/all" className={styles.cta}>
-          Voir tous les produits
-        </ShopLink>
-      </section>
-      <section aria-labelledby="home-categories">
-        <h2 id="home-categories">Nos univers</h2>
-        <ul className={styles.categories}>
-          {categories.map((c) => (
-            <li key={c.to}>
-              <ShopLink to={c.to}>
-                <strong>{c.label}</strong>
-                <span>{c.text}</span>
-              </ShopLink>
-            </li>
-          ))}
-        </ul>
-      </section>
-      {featured.length > 0 ? (
-        <section aria-labelledby="home-offers" className={styles.block}>
-          <h2 id="home-offers">En promotion</h2>
-          <ul className={productGrid.grid}>
-            {featured.map((product) => (
-              <ProductCard key={product.id} product={product} apiBase={apiBase} eager={false} headingLevel={3} />
+      {/* Text and links: hydrated when used, so a tap on a link still moves within the shop without a page load. */}
+      <ServerHtmlUntilNeeded when="used">
+        <section className={styles.hero}>
+          <h1>Des soins naturels, inspirés du Maroc</h1>
+          <p>
+            Argan, rose de Kelâat M’Gouna, rhassoul et savon noir : des soins pour le visage, le corps et les cheveux, payés
+            à la livraison partout au Maroc.
+          </p>
+          <ShopLink to="/shop/all" className={styles.cta}>
+            Voir tous les produits
+          </ShopLink>
+        </section>
+        <section aria-labelledby="home-categories">
+          <h2 id="home-categories">Nos univers</h2>
+          <ul className={styles.categories}>
+            {categories.map((c) => (
+              <li key={c.to}>
+                <ShopLink to={c.to}>
+                  <strong>{c.label}</strong>
+                  <span>{c.text}</span>
+                </ShopLink>
+              </li>
             ))}
           </ul>
         </section>
+      </ServerHtmlUntilNeeded>
+      {featured.length > 0 ? (
+        <ServerHtmlUntilNeeded when="visible">
+          <FeaturedOffers featured={featured} apiBase={apiBase} />
+        </ServerHtmlUntilNeeded>
       ) : null}
-      <section aria-labelledby="home-journal" className={styles.block}>
-        <h2 id="home-journal">Le journal</h2>
-        <ul className={styles.articles}>
-          {articles.slice(0, ARTICLES).map((a) => (
-            <li key={a.slug}>
-              <ShopLink to={articlePath(a.slug)}>{a.title}</ShopLink>
-              <p>{a.excerpt}</p>
-            </li>
-          ))}
-        </ul>
-        <ShopLink to="/blog-grid">Tous les articles</ShopLink>
-      </section>
+      <ServerHtmlUntilNeeded when="visible">
+        <Journal />
+      </ServerHtmlUntilNeeded>
     </PageRoot>
   );
 }

@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts/products';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+import { ServerHtmlUntilNeeded } from '@shop/contracts/server-html-until-needed';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { formats } from '../shared/content/merchandising';
 import type { ProductFormat } from '../shared/content/merchandising';
@@ -11,15 +12,19 @@ import { WishlistButton } from '../shared/wishlist/wishlist-button';
 import { AvailabilityNotice } from './availability-notice';
 import { FormatChoice } from './format-choice';
 import { galleryViews } from './gallery-views';
-import { NotifyMeForm } from './notify-me-form';
 import { ProductGallery, viewsWanted } from './product-gallery';
-import { ProductInfo } from './product-info';
 import type { ProductLayoutOptions } from './product-layouts';
-import { PromotionCountdown } from './promotion-countdown';
 import { QuantityField } from './quantity-field';
-import { RoutineDialog } from './routine-dialog';
 import { maxFormatQuantity } from './stock-limits';
 import styles from './product-details.module.css';
+
+// The description and its tabs start below the first screen on a phone: server HTML, their code fetched, until they
+// come into view or are used (decision 028).
+const ProductInfo = lazy(() => import('./product-info').then((module) => ({ default: module.ProductInfo })));
+// Shown on some layouts or products only, and live only once used or seen: fetched then, not with every product page.
+const RoutineDialog = lazy(() => import('./routine-dialog').then((module) => ({ default: module.RoutineDialog })));
+const NotifyMeForm = lazy(() => import('./notify-me-form').then((module) => ({ default: module.NotifyMeForm })));
+const PromotionCountdown = lazy(() => import('./promotion-countdown').then((module) => ({ default: module.PromotionCountdown })));
 
 interface Props {
   product: Product;
@@ -61,7 +66,11 @@ export function ProductDetails({ product, apiBase, options, withTitle = true }: 
         </p>
         {withTitle ? <h1 className={styles.title}>{product.name}</h1> : null}
         <PriceTag price={product.price} oldPrice={product.oldPrice} large />
-        {options.countdown && onSale ? <PromotionCountdown /> : null}
+        {options.countdown && onSale ? (
+          <ServerHtmlUntilNeeded when="visible">
+            <PromotionCountdown />
+          </ServerHtmlUntilNeeded>
+        ) : null}
         <AvailabilityNotice availability={availability} slug={product.slug} />
         <p className={styles.lead}>{product.description}</p>
         {options.formats && !outOfStock ? <FormatChoice unitPrice={product.price} value={format} available={fits} onChange={(f) => { setFormat(f); setQuantity(1); }} /> : null}
@@ -82,9 +91,17 @@ export function ProductDetails({ product, apiBase, options, withTitle = true }: 
         ) : null}
         <div className={styles.secondaryActions}>
           <WishlistButton productId={product.id} productName={product.name} withText />
-          {options.routineDialog ? <RoutineDialog product={product} apiBase={apiBase} /> : null}
+          {options.routineDialog ? (
+            <ServerHtmlUntilNeeded when="used">
+              <RoutineDialog product={product} apiBase={apiBase} />
+            </ServerHtmlUntilNeeded>
+          ) : null}
         </div>
-        {outOfStock ? <NotifyMeForm apiBase={apiBase} productId={product.id} productName={product.name} /> : null}
+        {outOfStock ? (
+          <ServerHtmlUntilNeeded when="used">
+            <NotifyMeForm apiBase={apiBase} productId={product.id} productName={product.name} />
+          </ServerHtmlUntilNeeded>
+        ) : null}
         {options.formats && units > 1 ? (
           <p className={styles.formatNote}>
             Le panier comptera {Math.min(quantity, maxQuantity) * units} unités au prix unitaire.
@@ -97,7 +114,9 @@ export function ProductDetails({ product, apiBase, options, withTitle = true }: 
         ) : null}
       </div>
       <div className={styles.info}>
-        <ProductInfo product={product} style={options.info} />
+        <ServerHtmlUntilNeeded when="visible">
+          <ProductInfo product={product} style={options.info} />
+        </ServerHtmlUntilNeeded>
       </div>
     </article>
   );

@@ -1,6 +1,8 @@
 import type { ProductPageProps } from '@shop/contracts/exposes';
 import type { ProductResponse } from '@shop/contracts/products';
+import { lazy } from 'react';
 import useSWR from 'swr';
+import { ServerHtmlUntilNeeded } from '@shop/contracts/server-html-until-needed';
 import { ListingError } from '../shared/listing-status';
 import { getJson, HttpError } from '../shared/api';
 import { PageRoot } from '../shared/page-root';
@@ -8,7 +10,9 @@ import { productKey } from '@shop/contracts/data-keys';
 import { useProducts } from '../shared/use-products';
 import { ProductDetails } from './product-details';
 import { defaultProductOptions } from './product-layouts';
-import { RelatedProducts } from './related-products';
+
+// Below the product: server HTML, the cards' code fetched, until it comes into view (decision 028).
+const RelatedProducts = lazy(() => import('./related-products').then((module) => ({ default: module.RelatedProducts })));
 
 /** /shop/product/:slug. An unknown slug shows the shell's 404 page. */
 export function ProductPage({ slug, notFound, apiBase = '' }: ProductPageProps) {
@@ -35,7 +39,11 @@ export function ProductPage({ slug, notFound, apiBase = '' }: ProductPageProps) 
       {data ? (
         <>
           <ProductDetails key={data.product.id} product={data.product} apiBase={apiBase} options={defaultProductOptions} />
-          {products ? <RelatedProducts product={data.product} products={products} apiBase={apiBase} /> : null}
+          {products ? (
+            <ServerHtmlUntilNeeded when="visible">
+              <RelatedProducts product={data.product} products={products} apiBase={apiBase} />
+            </ServerHtmlUntilNeeded>
+          ) : null}
         </>
       ) : null}
     </PageRoot>

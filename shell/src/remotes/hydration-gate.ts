@@ -1,4 +1,5 @@
 import type { ExposedModuleId } from '@shop/contracts/exposes';
+import { holdEvents } from '@shop/contracts/held-events';
 
 /**
  * Parts a server-rendered page hydrates later than the rest (decision 024): their HTML is on the page from the start,
@@ -37,77 +38,20 @@ export interface HydrationGate {
   hydrated(): void;
 }
 
-/** A click with a modifier key or another button is the browser's (a new tab, a context menu): never held. */
-const isPlainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-
-/** The link a click would follow, if any. */
-const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null);
-
-/**
- * A link the browser follows by itself, whatever the part's code does: another site, another tab or window, a
- * download. Held and replayed, its click would no longer come from the shopper (a new tab would be blocked).
- */
-function browserLink(link: HTMLAnchorElement): boolean {
-  return link.origin !== link.ownerDocument.location.origin || (link.target !== '' && link.target !== '_self') || link.hasAttribute('download');
-}
-
-/** A held event, with where its link led when it was made. */
-interface Held {
-  event: Event;
-  href: string | null;
-}
-
-function replay({ event, href }: Held, navigate: (href: string) => void): void {
-  const target = event.target;
-  if (!(target instanceof Element) || !target.isConnected) {
-    // The part's HTML was replaced (its code failed and its fallback shows, or it rendered anew): the shopper's click
-    // on a link still goes where the link led, as it would have without any script.
-    if (href) navigate(href);
-    return;
-  }
-  if (event.type === 'submit') {
-    if (target instanceof HTMLFormElement) target.requestSubmit();
-    return;
-  }
-  const click = event as MouseEvent;
-  target.dispatchEvent(
-    new MouseEvent('click', {
-      bubbles: true,
-      cancelable: true,
-      composed: true,
-      detail: click.detail,
-      clientX: click.clientX,
-      clientY: click.clientY,
-      screenX: click.screenX,
-      screenY: click.screenY,
-    }),
-  );
-}
-
 /** `navigate`: how a held click on a link whose part was replaced is followed (a page load, by default). */
 export function hydrationGate(navigate: (href: string) => void = (href) => window.location.assign(href)): HydrationGate {
   let open = () => {};
   const opened = new Promise<void>((resolve) => (open = resolve));
-  const held: Held[] = [];
   let done = false;
   let stop = () => {};
+  let held: ReturnType<typeof holdEvents> | null = null;
   return {
     opened,
     watch(slot) {
       if (done) return () => {};
       const doc = slot.ownerDocument;
       const view = doc.defaultView ?? window;
-      const hold = (event: Event) => {
-        if (done || !slot.contains(event.target as Node)) return;
-        const link = event.type === 'click' ? linkOf(event.target) : null;
-        if (event.type === 'click' && (!isPlainClick(event as MouseEvent) || (link && browserLink(link)))) return;
-        // Before React's own listener (on the root): the browser does not act on it, React does not drop it.
-        event.preventDefault();
-        event.stopPropagation();
-        held.push({ event, href: link?.href ?? null });
-        open();
-      };
+      held = holdEvents(doc, (target) => slot.contains(target), open, navigate);
       const needed = () => open();
       const observer =
         typeof view.IntersectionObserver === 'function'
@@ -127,15 +71,12 @@ export function hydrationGate(navigate: (href: string) => void = (href) => windo
       const replaced = new view.MutationObserver(needed);
       replaced.observe(slot, { childList: true });
       for (const type of FIRST_INTERACTION) doc.addEventListener(type, needed, { capture: true, passive: true });
-      doc.addEventListener('click', hold, true);
-      doc.addEventListener('submit', hold, true);
       view.addEventListener('popstate', needed);
       stop = () => {
         observer?.disconnect();
         replaced.disconnect();
         for (const type of FIRST_INTERACTION) doc.removeEventListener(type, needed, { capture: true });
-        doc.removeEventListener('click', hold, true);
-        doc.removeEventListener('submit', hold, true);
+        held?.stop();
         view.removeEventListener('popstate', needed);
       };
       return () => stop();
@@ -143,8 +84,9 @@ export function hydrationGate(navigate: (href: string) => void = (href) => windo
     hydrated() {
       if (done) return;
       done = true;
+      const toReplay = held;
       stop();
-      for (const entry of held.splice(0)) replay(entry, navigate);
+      toReplay?.release();
     },
   };
 }

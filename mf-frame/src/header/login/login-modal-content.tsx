@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { CloseIcon } from '../../shared/icons/icons';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+import styles from './login-modal.module.css';
+
+const tabs = [
+  { id: 'login', label: 'Connexion' },
+  { id: 'register', label: 'Inscription' },
+] as const;
+type TabId = (typeof tabs)[number]['id'];
+
+// Mounted only while open, so each opening starts on Connexion with empty fields and no message.
+export default function LoginModalContent({ id, onClose }: { id: string; onClose: () => void }) {
+  const [selected, setSelected] = useState<TabId>('login');
+  const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = tabs.findIndex((t) => t.id === selected);
+    const next =
+      event.key === 'ArrowRight' ? (index + 1) % tabs.length
+      : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? tabs.length - 1
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = tabs[next]!;
+    setSelected(tab.id);
+    tabRefs.current.get(tab.id)?.focus();
+  }
+
+  return (
+    <div className={styles.inner}>
+      <div className={styles.head}>
+        <h2 id={`${id}-title`}>Mon compte</h2>
+        <button type="button" className={styles.close} aria-label="Fermer" onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      <div role="tablist" aria-label="Connexion ou inscription" className={styles.tabs} onKeyDown={onTabKeyDown}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              if (el) tabRefs.current.set(tab.id, el);
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${tab.id}`}
+            aria-selected={selected === tab.id}
+            aria-controls={`${id}-panel-${tab.id}`}
+            tabIndex={selected === tab.id ? 0 : -1}
+            className={styles.tab}
+            onClick={() => setSelected(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${id}-panel-${tab.id}`}
+          aria-labelledby={`${id}-tab-${tab.id}`}
+          hidden={selected !== tab.id}
+          className={styles.panel}
+        >
+          {tab.id === 'login' ? <LoginForm /> : <RegisterForm />}
+        </div>
+      ))}
+    </div>
+  );
+}
