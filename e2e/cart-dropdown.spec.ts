@@ -21,6 +21,8 @@ async function openCart(page: Page) {
   await watchToasts(page);
   await cartButton(page).click();
   await expect(cartPanel(page)).toBeVisible();
+  // Its contents' code comes with the first opening (decision 028): what the shopper reads is there once the total is.
+  await expect(cartPanel(page).getByTestId('cart-total')).toBeVisible();
 }
 
 const line = (page: Page, product: Product) => cartPanel(page).locator(`li[data-product-id="${product.id}"]`);

@@ -57,8 +57,9 @@ export default defineConfig({
       performance: {
         // The shared libraries are async chunks behind the federation boundary; every page needs all of them at once, so
         // the HTML lists them and the browser fetches them beside the entry instead of after it (one level less).
-        // react-toastify is the exception: it is loaded at the first interaction (src/toasts/toast-host.tsx).
-        preload: { type: 'async-chunks', exclude: [/lib-toastify/] },
+        // The exceptions are loaded when needed: react-toastify at the first toast (src/toasts/toast-host.tsx), and the
+        // chunks named `on-demand-*` (a trial release's code, decision 028).
+        preload: { type: 'async-chunks', exclude: [/lib-toastify/, /on-demand-/] },
       },
       splitChunks: {
         cacheGroups: {

@@ -5,6 +5,13 @@
  * region of its own left as server HTML until needed (`server-html-until-needed.tsx`, decision 028): one rule for both.
  */
 
+/**
+ * What the page's head script (shell/public/hold-until-hydrated.js, decision 026) dispatches on a control whose tap it
+ * holds until React makes it live: a region waiting to be needed (`server-html-until-needed.tsx`) is needed now, even
+ * when the tap came with no pointer or focus event before it (an assistive technology's click).
+ */
+export const HELD_UNTIL_HYDRATED_EVENT = 'shop:held-until-hydrated';
+
 /** A click with a modifier key or another button is the browser's (a new tab, a context menu): never held. */
 const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;

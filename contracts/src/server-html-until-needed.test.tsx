@@ -3,6 +3,7 @@ import { act, useState } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HELD_UNTIL_HYDRATED_EVENT } from './held-events';
 import { ServerHtmlUntilNeeded, type NeededWhen } from './server-html-until-needed';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -87,6 +88,12 @@ describe('ServerHtmlUntilNeeded', () => {
     await act(async () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
     expect(isLive(button())).toBe(true);
     expect(taps).toEqual(['avant']);
+  });
+
+  it('is needed when the page’s head script holds a tap in it that came with no pointer or focus event', async () => {
+    await hydrate('used');
+    await act(async () => button()!.dispatchEvent(new Event(HELD_UNTIL_HYDRATED_EVENT, { bubbles: true })));
+    expect(isLive(button())).toBe(true);
   });
 
   it('lets the event that opens it through to listeners outside it (a dropdown closing on a press elsewhere)', async () => {

@@ -1,5 +1,5 @@
 import { Suspense, use, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { holdEvents } from './held-events';
+import { HELD_UNTIL_HYDRATED_EVENT, holdEvents } from './held-events';
 
 /**
  * A region of a part that the browser leaves as the server's HTML until it is needed (decision 028): readable, its
@@ -30,7 +30,7 @@ const useHydrating = () =>
   );
 
 /** What a pointer, a key or focus inside the region does first: the shopper is about to use it. */
-const USED = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+const USED = ['pointerdown', 'touchstart', 'keydown', 'focusin', HELD_UNTIL_HYDRATED_EVENT] as const;
 
 interface Gate {
   readonly opened: Promise<void>;

@@ -59,6 +59,8 @@
       event.preventDefault();
       event.stopImmediatePropagation();
       held.push({ control, at: performance.now(), detail: event.detail, x: event.clientX, y: event.clientY, to: destination(control), seen: false });
+      // A region of the page left as server HTML until needed hydrates now (contracts/src/held-events.ts).
+      control.dispatchEvent(new Event('shop:held-until-hydrated', { bubbles: true }));
       if (!watching) {
         watching = true;
         requestAnimationFrame(tick);

@@ -3,8 +3,8 @@ import { BrowserRouter } from 'react-router-dom';
 import { remoteOf } from '@shop/contracts/exposes';
 import { ShopApp } from './app/shop-app';
 import { handedOver, PAGE_SNAPSHOT_ID, type PageSnapshot } from './data/page-data';
-import type { Overrides } from './remotes/overrides';
-import { applyOverrides } from './remotes/overrides';
+import { asksForOverrides } from './remotes/override-keys';
+import type { OverrideOutcome, Overrides } from './remotes/overrides';
 import { browserLoader, preloadModules, registerConfiguredRemotes } from './remotes/federation';
 import { firstScreenModules } from './remotes/hydration-gate';
 import { fetchRemotesConfig } from './remotes/remotes-config';
@@ -15,7 +15,11 @@ import '@shop/contracts/tokens.css';
 
 async function configureRemotes(): Promise<Overrides> {
   try {
-    const outcome = applyOverrides(await fetchRemotesConfig(), window.location, window.sessionStorage);
+    const config = await fetchRemotesConfig();
+    // A trial release's code is fetched only by a browser that asks for one.
+    const outcome: OverrideOutcome = asksForOverrides(window.location, window.sessionStorage)
+      ? (await import(/* webpackChunkName: "on-demand-overrides" */ './remotes/overrides')).applyOverrides(config, window.location, window.sessionStorage)
+      : { config, active: {}, refused: [], cleanUrl: null };
     for (const refusal of outcome.refused) console.error(`[remotes] trial release refused: ${refusal}`);
     if (outcome.cleanUrl) window.history.replaceState(window.history.state, '', outcome.cleanUrl);
     registerConfiguredRemotes(outcome.config);

@@ -4,7 +4,7 @@ import type { CartDropdownProps } from '@shop/contracts/exposes';
 import { ButtonToPage } from '@shop/contracts/form-post';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { lineCount } from './cart-total';
-import { useCartView } from './use-cart-view';
+import { useCart } from './use-cart';
 import { usePanelPosition } from './use-panel-position';
 import styles from './cart-dropdown.module.css';
 
@@ -13,15 +13,15 @@ import styles from './cart-dropdown.module.css';
  * first opens, not with every page (decision 028). The server renders the panel closed and empty (it does not know
  * the shopper's cart), and without JavaScript the button leads to the cart page.
  */
-const CartContents = lazy(() => import('./cart-contents').then((module) => ({ default: module.CartContents })));
+const loadContents = () => import('./dropdown-contents');
+const DropdownContents = lazy(loadContents);
 
 function articles(count: number): string {
   return `${count} ${count > 1 ? 'articles' : 'article'}`;
 }
 
 export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
-  const view = useCartView(apiBase);
-  const { items, error } = view;
+  const { items, error } = useCart(apiBase);
   const [open, setOpen] = useState(false);
   // Once opened, the contents stay mounted: closing and opening again shows them at once.
   const [opened, setOpened] = useState(false);
@@ -32,6 +32,10 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
   const geometry = usePanelPosition(open, buttonRef);
 
   const count = lineCount(items);
+  // A shopper with something in the cart is likely to open it: its contents' code is fetched once the count is known.
+  useEffect(() => {
+    if (count > 0) void loadContents();
+  }, [count]);
 
   useEffect(() => {
     if (!open) return;
@@ -101,7 +105,7 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
       >
         {opened ? (
           <Suspense fallback={<p className={styles.empty} role="status">Chargement du panier…</p>}>
-            <CartContents view={view} apiBase={apiBase} />
+            <DropdownContents apiBase={apiBase} />
           </Suspense>
         ) : null}
         <ShopLink to="/shop/checkout" className={styles.checkout} onClick={() => setOpen(false)}>

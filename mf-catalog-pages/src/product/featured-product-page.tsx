@@ -6,7 +6,7 @@ import page from '../shared/page.module.css';
 import { pickFeatured } from './featured-product';
 import { NoFeaturedProduct } from './no-featured-product';
 import { ProductDetails } from './product-details';
-import { featuredLayouts } from './product-layouts';
+import { featuredLayouts } from './featured-layouts';
 import { QuickViewProducts } from './quick-view';
 import { RelatedProducts } from './related-products';
 

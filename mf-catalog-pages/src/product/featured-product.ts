@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contracts/products';
-import type { FeaturedPick } from './product-layouts';
+import type { FeaturedPick } from './featured-layouts';
 
 /**
  * The catalogue product a featured layout shows, from the availability cart-service gives each product: the first on

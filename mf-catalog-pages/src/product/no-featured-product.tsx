@@ -1,6 +1,6 @@
 import { ShopLink } from '@shop/contracts/shop-link';
 import page from '../shared/page.module.css';
-import type { FeaturedPick } from './product-layouts';
+import type { FeaturedPick } from './featured-layouts';
 
 /** Why the layout has nothing to show: the stock states change with real stock, so "none right now" is normal. */
 export const noFeaturedProductMessages: Record<FeaturedPick, string> = {

@@ -23,7 +23,7 @@ const quantity = () => screen.queryByRole('spinbutton', { name: 'Quantité' }) a
 const plus = () => screen.getByRole('button', { name: 'Augmenter la quantité' }) as HTMLButtonElement;
 
 describe('ProductDetails stock', () => {
-  it('out of stock: says “Rupture de stock”, disables adding and hides the quantity', () => {
+  it('out of stock: says “Rupture de stock”, disables adding and hides the quantity', async () => {
     renderDetails(aProduct('p1', { availability: outOfStock }));
     expect(screen.getByText('Rupture de stock.')).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Rupture de stock' }) as HTMLButtonElement;
@@ -31,7 +31,8 @@ describe('ProductDetails stock', () => {
     expect(screen.queryByRole('button', { name: 'Ajouter au panier' })).toBeNull();
     expect(quantity()).toBeNull();
     expect(screen.getByText(genericRestockNote)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Être prévenu du retour en stock' })).toBeTruthy();
+    // The alert form's code is fetched when it is shown (decision 028).
+    expect(await screen.findByRole('heading', { name: 'Être prévenu du retour en stock' })).toBeTruthy();
   });
 
   it('shows the restock note written for a product, only while it is out of stock', () => {

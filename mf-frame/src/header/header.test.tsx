@@ -22,11 +22,14 @@ function renderHeader(path = '/shop/face', variant: 'default' | 'alt' = 'default
 }
 
 const menu = () => screen.getByRole('navigation', { name: 'Menu principal' });
+/** The menu bar's code comes on its own (decision 028): a test renders the header, then waits for it. */
+const menuLoaded = () => screen.findByRole('navigation', { name: 'Menu principal' });
 const toggle = (label: string) => within(menu()).getByRole('button', { name: `Sous-menu ${label}` });
 
 describe('Header', () => {
-  it('has the main menu in correct French, and renders the cart the shell puts in its slot', () => {
+  it('has the main menu in correct French, and renders the cart the shell puts in its slot', async () => {
     renderHeader();
+    await menuLoaded();
     expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual([
       'Accueil',
       'Visage',
@@ -51,8 +54,9 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'Découvrir la boutique' })).toBeNull();
   });
 
-  it('opens one section at a time, with its links, and closes it with Escape', () => {
+  it('opens one section at a time, with its links, and closes it with Escape', async () => {
     renderHeader();
+    await menuLoaded();
     fireEvent.click(toggle('Corps'));
     expect(toggle('Corps').getAttribute('aria-expanded')).toBe('true');
     expect(within(menu()).getByRole('link', { name: 'Tous les soins du corps' })).toBeTruthy();
@@ -64,10 +68,11 @@ describe('Header', () => {
     expect(document.activeElement).toBe(toggle('Pack'));
   });
 
-  it('submits the search panel to the catalogue URL', () => {
+  it('submits the search panel to the catalogue URL', async () => {
     renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
-    const form = screen.getByRole('search');
+    // The panel's code comes when it first opens (decision 028).
+    const form = await screen.findByRole('search');
     fireEvent.change(within(form).getByRole('combobox', { name: 'Catégorie' }), { target: { value: 'makeup' } });
     fireEvent.change(within(form).getByRole('searchbox', { name: 'Rechercher un produit' }), { target: { value: 'rouge' } });
     fireEvent.submit(form);

@@ -1,25 +1,36 @@
 import type { HeaderProps } from '@shop/contracts/exposes';
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ButtonToPage } from '@shop/contracts/form-post';
+import { ServerHtmlUntilNeeded } from '@shop/contracts/server-html-until-needed';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { AnnouncementBar } from './announcement/announcement-bar';
 import { DESKTOP_MEDIA } from '../shared/config/breakpoints';
 import { frameConfig } from '../shared/config/frame-config';
-import { wishlistPath } from '../shared/config/navigation';
+import { wishlistPath } from '../shared/config/wishlist-path';
 import { HeartIcon, MenuIcon, SearchIcon, UserIcon } from '../shared/icons/icons';
-import { LoginModal } from './login/login-modal';
-import { CategoryMenu } from './menu/category-menu';
-import { MainMenu } from './menu/main-menu';
 import { initialMenuState, menuReducer } from './menu/menu-state';
-import { MobileMenu } from './mobile-menu/mobile-menu';
-import { SearchPanel } from './search/search-panel';
 import { useSticky } from './use-sticky';
 import styles from './header.module.css';
+
+// Neither is needed for a page's first screen on a phone (decision 028): the bar's menus are hidden there and, on a wide
+// screen, server HTML until used; the sidebar is mounted when it first opens. Their code comes then.
+const BarMenus = lazy(() => import('./menu/bar-menus'));
+const MobileMenu = lazy(() => import('./mobile-menu/mobile-menu').then((module) => ({ default: module.MobileMenu })));
+// The search panel and the account dialog likewise, mounted when first opened.
+const SearchPanel = lazy(() => import('./search/search-panel').then((module) => ({ default: module.SearchPanel })));
+const LoginModal = lazy(() => import('./login/login-modal').then((module) => ({ default: module.LoginModal })));
 
 export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
   const [menus, dispatch] = useReducer(menuReducer, initialMenuState);
   const [loginOpen, setLoginOpen] = useState(false);
+  // Once opened, each stays mounted (closed): opening it again shows it at once.
+  const [sidebarMounted, setSidebarMounted] = useState(false);
+  if (menus.sidebarOpen && !sidebarMounted) setSidebarMounted(true);
+  const [searchMounted, setSearchMounted] = useState(false);
+  if (menus.searchOpen && !searchMounted) setSearchMounted(true);
+  const [loginMounted, setLoginMounted] = useState(false);
+  if (loginOpen && !loginMounted) setLoginMounted(true);
   const sticky = useSticky();
   const { pathname, search } = useLocation();
   const searchToggle = useRef<HTMLButtonElement>(null);
@@ -71,7 +82,7 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
           className={`${styles.iconButton} ${styles.menuToggle}`}
           aria-label="Menu"
           aria-expanded={menus.sidebarOpen}
-          aria-controls={`${id}-sidebar`}
+          aria-controls={sidebarMounted ? `${id}-sidebar` : undefined}
         >
           <MenuIcon />
         </ButtonToPage>
@@ -79,8 +90,9 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
           {frameConfig.shopName}
         </ShopLink>
         <div className={styles.menus}>
-          <CategoryMenu state={menus} dispatch={dispatch} layout="bar" />
-          <MainMenu state={menus} dispatch={dispatch} layout="bar" />
+          <ServerHtmlUntilNeeded when="used">
+            <BarMenus state={menus} dispatch={dispatch} />
+          </ServerHtmlUntilNeeded>
         </div>
         <div className={styles.actions}>
           <ButtonToPage
@@ -90,7 +102,7 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
             className={styles.iconButton}
             aria-label="Rechercher"
             aria-expanded={menus.searchOpen}
-            aria-controls={`${id}-search`}
+            aria-controls={searchMounted ? `${id}-search` : undefined}
             data-frame-menu
           >
             <SearchIcon />
@@ -112,17 +124,29 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
           </button>
           {cartSlot}
         </div>
-        <SearchPanel
-          id={`${id}-search`}
-          open={menus.searchOpen}
-          onClose={(returnFocus) => {
-            dispatch({ type: 'close-search' });
-            if (returnFocus) searchToggle.current?.focus();
-          }}
-        />
+        {searchMounted ? (
+          <Suspense fallback={null}>
+            <SearchPanel
+              id={`${id}-search`}
+              open={menus.searchOpen}
+              onClose={(returnFocus) => {
+                dispatch({ type: 'close-search' });
+                if (returnFocus) searchToggle.current?.focus();
+              }}
+            />
+          </Suspense>
+        ) : null}
       </div>
-      <MobileMenu id={`${id}-sidebar`} state={menus} dispatch={dispatch} />
-      <LoginModal open={loginOpen} onClose={() => setLoginOpen(false)} />
+      {sidebarMounted ? (
+        <Suspense fallback={null}>
+          <MobileMenu id={`${id}-sidebar`} state={menus} dispatch={dispatch} />
+        </Suspense>
+      ) : null}
+      {loginMounted ? (
+        <Suspense fallback={null}>
+          <LoginModal open={loginOpen} onClose={() => setLoginOpen(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -1,8 +1,7 @@
-import { StrictMode, useState } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { swrDefaults } from '../data/swr-defaults';
-import { OverrideBanner } from '../remotes/override-banner';
 import type { Overrides } from '../remotes/overrides';
 import { RemoteLoaderContext, type RemoteLoader } from '../remotes/remote-loader';
 import { ServerNotFoundContext } from '../routes/server-not-found';
@@ -20,6 +19,9 @@ interface ShopAppProps {
   children: ReactNode;
 }
 
+/** Shown only with a trial release, which a page the server rendered never has: its code comes only then. */
+const OverrideBanner = lazy(() => import(/* webpackChunkName: "on-demand-override-banner" */ '../remotes/override-banner').then((module) => ({ default: module.OverrideBanner })));
+
 /** Marks the page interactive: `<html data-shop="ready">`, which tests and tools wait on. */
 function markReady() {
   document.documentElement.dataset.shop = 'ready';
@@ -31,7 +33,11 @@ export function ShopApp({ loader, data, notFoundPath, overrides, children }: Sho
   const [readiness] = useState(() => pageReadiness(markReady));
   return (
     <StrictMode>
-      <OverrideBanner active={overrides} />
+      {Object.keys(overrides).length > 0 ? (
+        <Suspense fallback={null}>
+          <OverrideBanner active={overrides} />
+        </Suspense>
+      ) : null}
       <RemoteLoaderContext.Provider value={loader}>
         <ServerNotFoundContext.Provider value={notFoundPath}>
           <PageReadinessContext.Provider value={readiness}>

@@ -1,9 +1,7 @@
-import { releaseUrlProblem } from '@shop/contracts/release-url';
-import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@shop/contracts/remotes';
+import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+import { releaseRefusal } from './release-refusal';
 
-/** `?mf-override=mf_cart@https://cdn.example/mf-cart/1.0.1/mf-manifest.json` (repeatable); `?mf-override=clear` clears. */
-export const OVERRIDE_PARAM = 'mf-override';
-const STORAGE_KEY = 'shop.mf-overrides';
+import { OVERRIDE_PARAM, OVERRIDE_STORAGE_KEY as STORAGE_KEY } from './override-keys';
 
 export type Overrides = Partial<Record<RemoteName, string>>;
 
@@ -15,16 +13,6 @@ export interface OverrideOutcome {
   refused: string[];
   /** The URL without the override parameter, to put back in the address bar. */
   cleanUrl: string | null;
-}
-
-/**
- * Why the browser will not load remote `name` from `entry` whoever asks (the page's configuration or a candidate), or
- * null: it must be a remote the shell composes, at a canonical http(s) release URL.
- */
-export function releaseRefusal(name: string, entry: string): string | null {
-  if (!(REMOTE_NAMES as readonly string[]).includes(name)) return `unknown remote "${name}"`;
-  const problem = releaseUrlProblem(entry);
-  return problem ? `entry "${entry}" refused: it ${problem}` : null;
 }
 
 /** Why a candidate is refused, or null when it is acceptable under the operator's allowlist. */

@@ -1,5 +1,5 @@
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { releaseRefusal } from './overrides';
+import { releaseRefusal } from './release-refusal';
 
 /** The id of the inline JSON copy of remotes.json that the shell's server writes into each page. */
 export const REMOTES_SCRIPT_ID = 'shop-remotes';

@@ -1,9 +1,16 @@
-import { lazy, Suspense, useId } from 'react';
+import { useId, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useModalDialog } from '../../shared/dialog/use-modal-dialog';
+import { CloseIcon } from '../../shared/icons/icons';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
 import styles from './login-modal.module.css';
 
-/** The tabs and forms, fetched when the dialog first opens: no page needs them at load (decision 028). */
-const LoginModalContent = lazy(() => import('./login-modal-content'));
+const tabs = [
+  { id: 'login', label: 'Connexion' },
+  { id: 'register', label: 'Inscription' },
+] as const;
+type TabId = (typeof tabs)[number]['id'];
 
 interface LoginModalProps {
   open: boolean;
@@ -17,19 +24,71 @@ export function LoginModal({ open, onClose }: LoginModalProps) {
 
   return (
     <dialog aria-labelledby={`${id}-title`} className={styles.modal} {...dialog}>
-      {open && (
-        <Suspense
-          fallback={
-            <div className={styles.inner}>
-              <h2 id={`${id}-title`}>Mon compte</h2>
-              <p role="status">Chargement…</p>
-            </div>
-          }
-        >
-          <LoginModalContent id={id} onClose={onClose} />
-        </Suspense>
-      )}
+      {open && <LoginModalContent id={id} onClose={onClose} />}
     </dialog>
   );
 }
 
+// Mounted only while open, so each opening starts on Connexion with empty fields and no message.
+function LoginModalContent({ id, onClose }: { id: string; onClose: () => void }) {
+  const [selected, setSelected] = useState<TabId>('login');
+  const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = tabs.findIndex((t) => t.id === selected);
+    const next =
+      event.key === 'ArrowRight' ? (index + 1) % tabs.length
+      : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? tabs.length - 1
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = tabs[next]!;
+    setSelected(tab.id);
+    tabRefs.current.get(tab.id)?.focus();
+  }
+
+  return (
+    <div className={styles.inner}>
+      <div className={styles.head}>
+        <h2 id={`${id}-title`}>Mon compte</h2>
+        <button type="button" className={styles.close} aria-label="Fermer" onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      <div role="tablist" aria-label="Connexion ou inscription" className={styles.tabs} onKeyDown={onTabKeyDown}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              if (el) tabRefs.current.set(tab.id, el);
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${tab.id}`}
+            aria-selected={selected === tab.id}
+            aria-controls={`${id}-panel-${tab.id}`}
+            tabIndex={selected === tab.id ? 0 : -1}
+            className={styles.tab}
+            onClick={() => setSelected(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${id}-panel-${tab.id}`}
+          aria-labelledby={`${id}-tab-${tab.id}`}
+          hidden={selected !== tab.id}
+          className={styles.panel}
+        >
+          {tab.id === 'login' ? <LoginForm /> : <RegisterForm />}
+        </div>
+      ))}
+    </div>
+  );
+}

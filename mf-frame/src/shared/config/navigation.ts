@@ -173,7 +173,7 @@ export const categoryMenu: readonly NavLink[] = [
   { label: 'Soins capillaires', to: '/shop/hair' },
 ];
 
-export const wishlistPath: ShopHref = '/shop/whistlist';
+export { wishlistPath } from './wishlist-path';
 
 export const footerCategories: readonly NavLink[] = [
   { label: 'Soins du visage', to: '/shop/face' },
