@@ -5,7 +5,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { pathTo } from '@shop/contracts/routes';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { formatPrice } from '@shop/contracts/money';
-import { HELD_UNTIL_HYDRATED_EVENT } from '@shop/contracts/held-events';
+import { HELD_UNTIL_HYDRATED_EVENT, TAP_HELD_ATTRIBUTE } from '@shop/contracts/held-events';
 import { cartButton, products } from './support/cart';
 import { consoleProblems } from './support/console';
 import { descendants, isRenderer } from './support/process-tree';
@@ -82,6 +82,7 @@ test('the HTML of /shop/face, without a browser, holds the menus, every product 
   expect(inline[0]).toContain('data-hold-until-hydrated');
   // It tells a region waiting to be needed that a tap in it is held (contracts/src/held-events.ts).
   expect(inline[0]).toContain(HELD_UNTIL_HYDRATED_EVENT);
+  expect(inline[0]).toContain(TAP_HELD_ATTRIBUTE);
   expect(body.indexOf('<script>')).toBeLessThan(body.indexOf('<script '));
   const hash = createHash('sha256').update(inline[0]!, 'utf8').digest('base64');
   const csp = (await request.get(`${stack.url}/shop/face`)).headers()['content-security-policy'] ?? '';

@@ -11,6 +11,11 @@
  * when the tap came with no pointer or focus event before it (an assistive technology's click).
  */
 export const HELD_UNTIL_HYDRATED_EVENT = 'shop:held-until-hydrated';
+/**
+ * The attribute the head script puts on a control while it holds a tap on it: a region whose part hydrates after the
+ * tap (so after the event above) finds it there and is needed at once.
+ */
+export const TAP_HELD_ATTRIBUTE = 'data-tap-held';
 
 /** A click with a modifier key or another button is the browser's (a new tab, a context menu): never held. */
 const isPlainClick = (event: MouseEvent) =>

@@ -3,7 +3,7 @@ import { act, useState } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HELD_UNTIL_HYDRATED_EVENT } from './held-events';
+import { HELD_UNTIL_HYDRATED_EVENT, TAP_HELD_ATTRIBUTE } from './held-events';
 import { ServerHtmlUntilNeeded, type NeededWhen } from './server-html-until-needed';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -93,6 +93,15 @@ describe('ServerHtmlUntilNeeded', () => {
   it('is needed when the page’s head script holds a tap in it that came with no pointer or focus event', async () => {
     await hydrate('used');
     await act(async () => button()!.dispatchEvent(new Event(HELD_UNTIL_HYDRATED_EVENT, { bubbles: true })));
+    expect(isLive(button())).toBe(true);
+  });
+
+  it('is needed at once when its part hydrates with a tap already held in it (made before the part hydrated)', async () => {
+    container.innerHTML = serverRender('used');
+    container.querySelector('button')!.setAttribute(TAP_HELD_ATTRIBUTE, '');
+    await act(async () => {
+      root = hydrateRoot(container, <Page when="used" />);
+    });
     expect(isLive(button())).toBe(true);
   });
 

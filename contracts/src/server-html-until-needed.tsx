@@ -1,5 +1,5 @@
 import { Suspense, use, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { HELD_UNTIL_HYDRATED_EVENT, holdEvents } from './held-events';
+import { HELD_UNTIL_HYDRATED_EVENT, holdEvents, TAP_HELD_ATTRIBUTE } from './held-events';
 
 /**
  * A region of a part that the browser leaves as the server's HTML until it is needed (decision 028): readable, its
@@ -97,6 +97,8 @@ export function ServerHtmlUntilNeeded({ when, margin = '100px 0px', children }: 
       when === 'visible' && typeof view.IntersectionObserver === 'function'
         ? new view.IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && waiting.open(), { rootMargin: margin })
         : null;
+    // A tap the page's head script holds in it, made before its part hydrated: needed now.
+    if (element.querySelector(`[${TAP_HELD_ATTRIBUTE}]`)) waiting.open();
     // Without a way to know where the region is, a `visible` one is needed now.
     if (when === 'visible' && !observer) waiting.open();
     for (const child of element.children) observer?.observe(child);

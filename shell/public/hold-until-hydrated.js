@@ -32,6 +32,7 @@
       if (!control.isConnected || (marked(control) && now - entry.at > GIVE_UP_MS && !live(control))) {
         // Replaced (its code failed, a fallback shows) or never hydrated: what the HTML does, if anything.
         held.splice(i, 1);
+        control.removeAttribute('data-tap-held');
         if (entry.to) window.location.assign(entry.to);
         continue;
       }
@@ -39,6 +40,7 @@
         // One more frame once live: React has committed the part, not only rendered it.
         if (entry.seen) {
           held.splice(i, 1);
+          control.removeAttribute('data-tap-held');
           control.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, detail: entry.detail, clientX: entry.x, clientY: entry.y }));
           continue;
         }
@@ -59,7 +61,9 @@
       event.preventDefault();
       event.stopImmediatePropagation();
       held.push({ control, at: performance.now(), detail: event.detail, x: event.clientX, y: event.clientY, to: destination(control), seen: false });
-      // A region of the page left as server HTML until needed hydrates now (contracts/src/held-events.ts).
+      // A region of the page left as server HTML until needed hydrates now, or as soon as its part has hydrated
+      // (contracts/src/held-events.ts).
+      control.setAttribute('data-tap-held', '');
       control.dispatchEvent(new Event('shop:held-until-hydrated', { bubbles: true }));
       if (!watching) {
         watching = true;
