@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { DEFAULT_CART_SERVICE_URL, portFromEnv } from '@shop/contracts/ports';
-import { sharedBuildSettings, sharedSingletons } from '../tools/federation';
+import { federationBuildChecks, sharedBuildSettings, sharedSingletons } from '../tools/federation';
 import { precompressedAssets } from '../tools/precompressed-assets';
 
 // In development the remotes are their dev servers (with HMR), described by their own configuration file.
@@ -24,6 +24,7 @@ export default defineConfig({
   plugins: [
     pluginReact(),
     precompressedAssets(),
+    federationBuildChecks(),
     pluginModuleFederation(
       {
         name: 'shell',

@@ -2,9 +2,9 @@
  * Build-time federation settings every package must agree on. Kept beside tsconfig.base.json as
  * workspace tooling; no runtime code of one package imports another's.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { type RsbuildConfig, type RsbuildPlugin, rspack } from '@rsbuild/core';
@@ -34,6 +34,9 @@ export const sharedSingletons = {
   'react-toastify': { singleton: true, requiredVersion: SHARED_LIBRARIES['react-toastify'] },
 } as const satisfies Record<SharedLibrary, { singleton: true; requiredVersion: string; import?: string; version?: string }>;
 
+/** A federation runtime package's CommonJS file: none may be in a browser build (see federationRuntimeAsEsm). */
+const CJS_RUNTIME = /@module-federation[\\/][^\\/]+[\\/]dist[\\/].*\.cjs$/;
+
 /**
  * Build settings that go with the shared list: `react-router` (imported by the list, which lives outside any package)
  * resolves to the building package's copy, and importing a name the list does not export fails the build instead of
@@ -52,17 +55,53 @@ export const sharedBuildSettings = {
 /**
  * Rspack's federation plugin finds its runtime with Node's `require.resolve`, so every page got the CommonJS builds of
  * the runtime packages, which cannot be tree-shaken (the SDK's Node and manifest helpers came along). The same
- * version's ES module builds sit beside them; building from those takes ~5 kB gzip off the shell's entry and ~1 kB
- * off each remote entry, with the same code running.
+ * version's ES module builds sit beside them (`x.cjs` → `x.js`); building from those takes ~5 kB gzip off the shell's
+ * entry and ~1 kB off each remote entry, with the same code running. Any federation package's file with an ES module
+ * twin is swapped, so one the plugin starts using in a later version is covered too; federationBuildChecks fails the
+ * build if one without a twin gets in.
  */
 function federationRuntimeAsEsm() {
-  return new rspack.NormalModuleReplacementPlugin(
-    /@module-federation[\\/](webpack-bundler-runtime|runtime|runtime-core|sdk|error-codes)[\\/]dist[\\/].*\.cjs$/,
-    (resource: { request?: string; createData?: { resource?: string } }) => {
-      if (resource.request) resource.request = resource.request.replace(/\.cjs$/, '.js');
-      if (resource.createData?.resource) resource.createData.resource = resource.createData.resource.replace(/\.cjs$/, '.js');
+  const esmTwin = (path: string) => {
+    const twin = path.replace(/\.cjs$/, '.js');
+    return CJS_RUNTIME.test(path) && existsSync(twin) ? twin : null;
+  };
+  return new rspack.NormalModuleReplacementPlugin(CJS_RUNTIME, (resource: { request?: string; createData?: { resource?: string } }) => {
+    const request = resource.request && isAbsolute(resource.request) ? esmTwin(resource.request) : null;
+    if (request) resource.request = request;
+    const created = resource.createData?.resource ? esmTwin(resource.createData.resource) : null;
+    if (created && resource.createData) resource.createData.resource = created;
+  });
+}
+
+/** Text only the Node loader of the federation SDK holds: `target: 'web'` must have left it out of a browser build. */
+const NODE_LOADER_TEXT = 'Script execution error';
+
+/**
+ * Fails a browser build (an error in the compilation, so `pnpm build` exits non-zero) that has lost one of the levers
+ * decision 028 measured: the federation runtime bundled from its CommonJS files (an upgrade that renames them, or
+ * resolves them another way, would silently put ~5 kB back on every entry), or the SDK's Node loader present because
+ * `experiments.optimization.target: 'web'` no longer applies. Every browser build of the shop uses it.
+ */
+export function federationBuildChecks(): RsbuildPlugin {
+  return {
+    name: 'shop:federation-build-checks',
+    setup(api) {
+      api.processAssets({ stage: 'report', targets: ['web'] }, ({ assets, compilation }) => {
+        if (compilation.options.mode !== 'production') return;
+        const cjs = [...compilation.modules]
+          .map((module) => (module as { resource?: string }).resource)
+          .filter((resource): resource is string => typeof resource === 'string' && CJS_RUNTIME.test(resource));
+        for (const resource of new Set(cjs)) {
+          compilation.errors.push(new rspack.WebpackError(`federation runtime bundled from its CommonJS build: ${resource} (decision 028)`));
+        }
+        for (const [name, source] of Object.entries(assets)) {
+          if (name.endsWith('.js') && source.source().toString().includes(NODE_LOADER_TEXT)) {
+            compilation.errors.push(new rspack.WebpackError(`${name} holds the federation SDK's Node loader: experiments.optimization.target is not 'web' (decision 028)`));
+          }
+        }
+      });
     },
-  );
+  };
 }
 
 /**
@@ -144,6 +183,7 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
       pluginReact(),
       federation,
       precompressedAssets(),
+      federationBuildChecks(),
       ...(serverFederation ? [serverFederation, serverEntryInManifest(version)] : []),
     ],
     ...sharedBuildSettings,

@@ -1,0 +1,49 @@
+import { readdir, stat } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { pathTo } from '@shop/contracts/routes';
+import { products } from './support/cart';
+import { FIRST_LOAD_JS_BUDGET_BYTES, firstLoadScripts } from './support/first-load';
+import { stackForThisFile } from './support/stack';
+import { repoRoot } from './support/stack-processes';
+import { expect, test } from './support/test';
+
+const stack = stackForThisFile();
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+test('a phone’s first load of /, /shop/face and a product page receives at most 150 kB of JavaScript, all of it brotli', async ({ browser, request }) => {
+  const [product] = await products(request, stack.url);
+  for (const path of ['/', '/shop/face', pathTo('/shop/product/:slug', product!.slug)]) {
+    const scripts = await firstLoadScripts(browser, `${stack.url}${path}`);
+    const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    console.log(`${path}: ${kB(total)} of JavaScript in ${scripts.length} files`);
+    expect(total, `${path}: ${scripts.map((s) => `${new URL(s.url).pathname} ${s.bytes}`).join(', ')}`).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_BYTES);
+    // What the build precompressed is what is sent (a file under 1 kB is not worth compressing).
+    for (const script of scripts) if (script.bytes >= 1024) expect(script.encoding, script.url).toBe('br');
+  }
+});
+
+/** A GET answered by the shell with `Accept-Encoding: br`: the body's bytes as sent, and its encoding. */
+function brotliBody(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers: { 'Accept-Encoding': 'br' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ bytes, encoding: response.headers['content-encoding'] }));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+test('the shell sends its entry as the build compressed it once, at brotli’s best quality, not compressed again per request', async () => {
+  const dir = join(repoRoot, 'shell', 'dist', 'static', 'js');
+  const entry = (await readdir(dir)).find((name) => /^index\.[0-9a-f]+\.js$/.test(name));
+  expect(entry).toBeDefined();
+  const precompressed = (await stat(join(dir, `${entry}.br`))).size;
+  const sent = await brotliBody(`${stack.url}/static/js/${entry}`);
+  expect(sent.encoding).toBe('br');
+  expect(sent.bytes).toBe(precompressed);
+});
