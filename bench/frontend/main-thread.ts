@@ -84,8 +84,22 @@ function addSelfTimes(task: TaskNode, from: number, byGroup: Record<string, numb
   for (const child of task.children) addSelfTimes(child, from, byGroup, scriptByUrl);
 }
 
-/** One cold, traced load of `url`; throws when the page never becomes ready. */
+/**
+ * One cold, traced load of `url`; throws when the page never becomes ready. Chromium now and then hands back a trace
+ * without the navigation's start (Lighthouse retries those runs too, `NO_NAVSTART`): such a load is made again, twice
+ * at most.
+ */
 export async function loadMainThread(browser: Browser, url: string, timeoutMs = 60_000): Promise<MainThreadLoad> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tracedLoad(browser, url, timeoutMs);
+    } catch (error) {
+      if (attempt >= 3 || !/navigationStart/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function tracedLoad(browser: Browser, url: string, timeoutMs: number): Promise<MainThreadLoad> {
   const context = await browser.newContext({ viewport: PHONE_VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: 'fr-MA' });
   try {
     const page = await context.newPage();

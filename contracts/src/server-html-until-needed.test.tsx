@@ -38,8 +38,7 @@ let root: Root | null = null;
 
 beforeEach(() => {
   taps = [];
-  container = document.createElement('div');
-  document.body.append(container);
+  container = document.body.appendChild(document.createElement('div'));
 });
 
 afterEach(() => {
