@@ -1,13 +1,13 @@
 /**
  * Hydrate less (issue 34, decision 028): what a phone downloads and runs on a first visit of `/`, `/shop/face` and a
- * product page, for two checkouts of the shop in one run: BENCH_BASELINE_ROOT (installed and built, e.g. main before
- * the change) first, then the work tree. For each page:
+ * product page, for two checkouts of the shop side by side: BENCH_BASELINE_ROOT (installed and built, e.g. main before
+ * the change) and the work tree. Both stacks run at once (an idle stack costs nothing) and every round loads each page
+ * on both, in alternating order, so the drift of a busy 2-core machine falls on both sides alike. For each page:
  * - first-load JavaScript as transferred (brotli, e2e/support/first-load.ts: a cold phone load until ready and quiet),
  *   against the 150 kB budget;
  * - the main thread after the first paint, read from a Chromium trace at 4× CPU (frontend/main-thread.ts, Lighthouse's
- *   own trace processing): blocking time, busy time, script time; medians of BENCH_TRACE_RUNS loads (default 7), the
- *   pages taken in turn; steadier than Lighthouse's simulation on a busy 2-core machine;
- * - Lighthouse mobile, medians of BENCH_LH_RUNS runs (default 5; 0 skips it): score, TBT, LCP, CLS.
+ *   own trace processing): blocking time, busy time, script time; medians of BENCH_TRACE_RUNS paired loads (default 9);
+ * - Lighthouse mobile, medians of BENCH_LH_RUNS paired runs (default 5; 0 skips it): score, TBT, LCP, CLS.
  * Prints the figures with ratios after/before; a missed budget prints FAIL (the exit code says only whether every
  * figure could be measured). Writes bench/results/first-load-budget.json.
  *   BENCH_BASELINE_ROOT=/path/to/checkout npx -y pnpm@10.34.9 bench:first-load
@@ -19,12 +19,12 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { FIRST_LOAD_JS_BUDGET_BYTES, firstLoadScripts } from '../e2e/support/first-load';
 import { waitForQuiet } from './cart-service/machine';
-import { runLighthouse, type LighthousePage } from './frontend/lighthouse';
+import { runLighthouse, type LighthouseRun } from './frontend/lighthouse';
 import { loadMainThread, type MainThreadLoad } from './frontend/main-thread';
-import { startBenchStack } from './frontend/stack';
+import { startBenchStack, type BenchStack } from './frontend/stack';
 import { envNumber, kB, median, repoRoot, writeResults } from './frontend/util';
 
-const traceRuns = Math.max(1, Math.round(envNumber('BENCH_TRACE_RUNS', 7)));
+const traceRuns = Math.max(1, Math.round(envNumber('BENCH_TRACE_RUNS', 9)));
 const lighthouseRuns = Math.round(envNumber('BENCH_LH_RUNS', 5));
 const baselineRoot = process.env.BENCH_BASELINE_ROOT ? resolve(process.env.BENCH_BASELINE_ROOT) : undefined;
 const log = (line: string) => console.log(line);
@@ -32,17 +32,20 @@ process.env.SERVER_RENDERING = 'on';
 
 const TRACE_FIGURES = ['blockingMs', 'busyMs', 'scriptMs', 'fcp'] as const;
 type TraceFigure = (typeof TRACE_FIGURES)[number];
+const LIGHTHOUSE_FIGURES = ['score', 'tbtMs', 'lcpMs', 'cls'] as const;
 
 interface PageFigures {
   path: string;
   firstLoadJs: { bytes: number; files: number; scripts: Array<{ url: string; bytes: number }> };
-  trace: { loads: MainThreadLoad[]; median: Record<TraceFigure, number>; byGroup: Record<string, number> };
-  lighthouse: LighthousePage | null;
+  traces: MainThreadLoad[];
+  lighthouse: LighthouseRun[];
 }
 
-interface RootFigures {
+interface Side {
+  label: 'before' | 'after';
   root: string;
   commit: string;
+  stack: BenchStack;
   pages: PageFigures[];
 }
 
@@ -58,74 +61,92 @@ function commitOf(root: string): string {
   }
 }
 
-async function measureRoot(root: string, label: string): Promise<RootFigures> {
-  const commit = commitOf(root);
-  log(`\n${label}: ${root} @ ${commit}, its built dist/ folders`);
-  const stack = await startBenchStack(undefined, '1.0.0', { root });
-  const browser = await chromium.launch(chromiumLaunchOptions);
-  try {
-    const products = (await (await fetch(`${stack.url}/api/products`)).json()) as { products: { slug: string }[] };
-    const paths = ['/', '/shop/face', `/shop/product/${products.products[0]!.slug}`];
+const sides: Side[] = [];
+const browser = await chromium.launch(chromiumLaunchOptions);
+try {
+  for (const [label, root] of [['before', baselineRoot], ['after', repoRoot]] as const) {
+    if (!root) continue;
+    const commit = commitOf(root);
+    log(`${label}: ${root} @ ${commit}, its built dist/ folders`);
+    sides.push({ label, root, commit, stack: await startBenchStack(undefined, '1.0.0', { root }), pages: [] });
+  }
+  const products = (await (await fetch(`${sides[0]!.stack.url}/api/products`)).json()) as { products: { slug: string }[] };
+  const paths = ['/', '/shop/face', `/shop/product/${products.products[0]!.slug}`];
+  for (const side of sides) {
     // The servers' first answers (remote code, caches) are not a shopper's: one load of each page first.
-    for (const path of paths) await loadMainThread(browser, `${stack.url}${path}`).catch(() => undefined);
-    const pages: PageFigures[] = [];
+    for (const path of paths) await loadMainThread(browser, `${side.stack.url}${path}`).catch(() => undefined);
     for (const path of paths) {
-      const scripts = await firstLoadScripts(browser, `${stack.url}${path}`);
+      const scripts = await firstLoadScripts(browser, `${side.stack.url}${path}`);
       const bytes = scripts.reduce((sum, script) => sum + script.bytes, 0);
-      pages.push({ path, firstLoadJs: { bytes, files: scripts.length, scripts }, trace: { loads: [], median: {} as PageFigures['trace']['median'], byGroup: {} }, lighthouse: null });
-      log(`  ${path.padEnd(48)} first-load JS ${kB(bytes)} in ${scripts.length} files`);
+      side.pages.push({ path, firstLoadJs: { bytes, files: scripts.length, scripts }, traces: [], lighthouse: [] });
+      log(`  ${side.label.padEnd(6)} ${path.padEnd(48)} first-load JS ${kB(bytes)} in ${scripts.length} files`);
     }
-    for (let round = 1; round <= traceRuns; round++) {
-      await waitForQuiet(60, log);
-      for (const page of pages) {
-        const load = await loadMainThread(browser, `${stack.url}${page.path}`);
-        page.trace.loads.push(load);
-        log(`  ${String(round).padStart(2)}/${traceRuns} ${page.path.padEnd(44)} blocking ${Math.round(load.blockingMs)} ms, busy ${Math.round(load.busyMs)} ms, script ${Math.round(scriptMs(load))} ms (FCP ${Math.round(load.fcp)} ms)`);
+  }
+  /** The sides in this round's order: alternating, so neither always goes first. */
+  const inTurn = (round: number) => (round % 2 === 0 ? [...sides].reverse() : sides);
+  for (let round = 1; round <= traceRuns; round++) {
+    await waitForQuiet(60, log);
+    for (const [index, path] of paths.entries()) {
+      for (const side of inTurn(round)) {
+        const load = await loadMainThread(browser, `${side.stack.url}${path}`);
+        side.pages[index]!.traces.push(load);
+        log(`  ${String(round).padStart(2)}/${traceRuns} ${side.label.padEnd(6)} ${path.padEnd(44)} blocking ${Math.round(load.blockingMs)} ms, busy ${Math.round(load.busyMs)} ms, script ${Math.round(scriptMs(load))} ms (FCP ${Math.round(load.fcp)} ms)`);
       }
     }
-    for (const page of pages) {
-      for (const figure of TRACE_FIGURES) page.trace.median[figure] = median(page.trace.loads.map((load) => figureOf(load, figure)));
-      const groups = new Set(page.trace.loads.flatMap((load) => Object.keys(load.byGroup)));
-      for (const group of groups) page.trace.byGroup[group] = median(page.trace.loads.map((load) => load.byGroup[group] ?? 0));
-    }
-    if (lighthouseRuns > 0) {
-      const dir = join(repoRoot, 'bench/results/first-load-budget', label);
-      await mkdir(dir, { recursive: true });
-      const lighthouse = await runLighthouse(stack.url, paths, lighthouseRuns, dir, log, () => undefined);
-      for (const page of pages) page.lighthouse = lighthouse.find((run) => run.path === page.path) ?? null;
-    }
-    return { root, commit, pages };
-  } finally {
-    await browser.close();
-    await stack.close();
   }
+  for (let run = 1; run <= lighthouseRuns; run++) {
+    for (const side of inTurn(run)) {
+      const dir = join(repoRoot, 'bench/results/first-load-budget', side.label);
+      await mkdir(dir, { recursive: true });
+      const pages = await runLighthouse(side.stack.url, paths, 1, dir, (line) => log(`  ${side.label.padEnd(6)}${line}`), () => undefined);
+      for (const page of pages) side.pages.find((candidate) => candidate.path === page.path)!.lighthouse.push(...page.runs);
+    }
+  }
+} finally {
+  await browser.close();
+  for (const side of sides) await side.stack.close();
 }
 
-const before = baselineRoot ? await measureRoot(baselineRoot, 'before') : null;
-const after = await measureRoot(repoRoot, 'after');
-
-const ratio = (a: number, b: number | undefined) => (b === undefined || b === 0 ? '' : ` (×${(a / b).toFixed(2)})`);
-const was = (b: number | undefined, unit = '') => (b === undefined ? '' : `${Math.round(b)}${unit} → `);
+const before = sides.find((side) => side.label === 'before');
+const after = sides.find((side) => side.label === 'after')!;
+const medianOf = <T>(items: T[], pick: (item: T) => number) => (items.length > 0 ? median(items.map(pick)) : Number.NaN);
+const ratio = (a: number, b: number | undefined) => (b === undefined || !Number.isFinite(b) || b === 0 ? '' : ` (×${(a / b).toFixed(2)})`);
+const was = (b: number | undefined, digits = 0) => (b === undefined ? '' : `${b.toFixed(digits)} → `);
 const check = (ok: boolean) => (ok ? 'ok' : 'FAIL');
-log(`\n== first load, main thread and Lighthouse${before ? `  (before ${before.commit} → after ${after.commit})` : ''}`);
+const summary = (page: PageFigures) => ({
+  trace: Object.fromEntries(TRACE_FIGURES.map((figure) => [figure, medianOf(page.traces, (load) => figureOf(load, figure))])) as Record<TraceFigure, number>,
+  byGroup: Object.fromEntries(
+    [...new Set(page.traces.flatMap((load) => Object.keys(load.byGroup)))].map((group) => [group, medianOf(page.traces, (load) => load.byGroup[group] ?? 0)]),
+  ),
+  lighthouse: Object.fromEntries(LIGHTHOUSE_FIGURES.map((figure) => [figure, medianOf(page.lighthouse, (run) => run[figure])])) as Record<(typeof LIGHTHOUSE_FIGURES)[number], number>,
+});
+
+log(`\n== first load, main thread and Lighthouse${before ? `  (before ${before.commit} → after ${after.commit}, paired rounds)` : ''}`);
+const results: Record<string, unknown>[] = [];
 for (const page of after.pages) {
   const base = before?.pages.find((candidate) => candidate.path === page.path);
+  const a = summary(page);
+  const b = base ? summary(base) : undefined;
+  results.push({ path: page.path, after: { ...a, firstLoadJs: page.firstLoadJs.bytes }, before: b ? { ...b, firstLoadJs: base!.firstLoadJs.bytes } : null });
   log(`\n${page.path}`);
   log(
     `  first-load JS (brotli, as sent)   ${base ? `${kB(base.firstLoadJs.bytes)} → ` : ''}${kB(page.firstLoadJs.bytes)}${ratio(page.firstLoadJs.bytes, base?.firstLoadJs.bytes)}` +
       `   budget ≤ ${kB(FIRST_LOAD_JS_BUDGET_BYTES, 0)}: ${check(page.firstLoadJs.bytes <= FIRST_LOAD_JS_BUDGET_BYTES)}`,
   );
-  const m = page.trace.median;
-  const b = base?.trace.median;
-  log(`  trace at 4× CPU, medians of ${traceRuns}: blocking ${was(b?.blockingMs)}${Math.round(m.blockingMs)} ms${ratio(m.blockingMs, b?.blockingMs)}` +
-    `, busy ${was(b?.busyMs)}${Math.round(m.busyMs)} ms${ratio(m.busyMs, b?.busyMs)}, script ${was(b?.scriptMs)}${Math.round(m.scriptMs)} ms${ratio(m.scriptMs, b?.scriptMs)}`);
-  log(`    by group: ${Object.entries(page.trace.byGroup).sort((x, y) => y[1] - x[1]).map(([group, ms]) => `${group} ${base ? `${Math.round(base.trace.byGroup[group] ?? 0)} → ` : ''}${Math.round(ms)}`).join(', ')} ms`);
-  const lh = page.lighthouse?.median;
-  const lhBase = base?.lighthouse?.median;
-  if (lh) {
-    log(`  Lighthouse mobile, medians of ${lighthouseRuns}: score ${was(lhBase?.score)}${Math.round(lh.score)} ${check(lh.score >= 95)}` +
-      `, TBT ${was(lhBase?.tbtMs, ' ms')}${Math.round(lh.tbtMs)} ms${page.path === '/' ? ` ${check(lh.tbtMs <= 200)}` : ''}` +
-      `, LCP ${was(lhBase?.lcpMs, ' ms')}${Math.round(lh.lcpMs)} ms, CLS ${lh.cls.toFixed(3)}`);
+  log(
+    `  trace at 4× CPU, medians of ${traceRuns}: blocking ${was(b?.trace.blockingMs)}${Math.round(a.trace.blockingMs)} ms${ratio(a.trace.blockingMs, b?.trace.blockingMs)}` +
+      `, busy ${was(b?.trace.busyMs)}${Math.round(a.trace.busyMs)} ms${ratio(a.trace.busyMs, b?.trace.busyMs)}` +
+      `, script ${was(b?.trace.scriptMs)}${Math.round(a.trace.scriptMs)} ms${ratio(a.trace.scriptMs, b?.trace.scriptMs)}`,
+  );
+  log(`    by group: ${Object.entries(a.byGroup).sort((x, y) => y[1] - x[1]).map(([group, ms]) => `${group} ${b ? `${Math.round(b.byGroup[group] ?? 0)} → ` : ''}${Math.round(ms)}`).join(', ')} ms`);
+  if (page.lighthouse.length > 0) {
+    const l = a.lighthouse;
+    log(
+      `  Lighthouse mobile, medians of ${page.lighthouse.length}: score ${was(b?.lighthouse.score)}${l.score} ${check(l.score >= 95)}` +
+        `, TBT ${was(b?.lighthouse.tbtMs)}${Math.round(l.tbtMs)} ms${page.path === '/' ? ` ${check(l.tbtMs <= 200)}` : ''}` +
+        `, LCP ${was(b?.lighthouse.lcpMs)}${Math.round(l.lcpMs)} ms, CLS ${l.cls.toFixed(3)}`,
+    );
   }
 }
-log(`\nwrote ${writeResults('first-load-budget.json', { traceRuns, lighthouseRuns, before, after })}`);
+const raw = sides.map(({ label, root, commit, pages }) => ({ label, root, commit, pages }));
+log(`\nwrote ${writeResults('first-load-budget.json', { traceRuns, lighthouseRuns, results, sides: raw })}`);
