@@ -5,6 +5,7 @@
  * root element (`[data-remote=...]`) and the first product (`[data-product-id]`) appeared.
  */
 import type { Browser, BrowserContext, CDPSession } from '@playwright/test';
+import { PHONE } from '../../e2e/support/first-load';
 import type { NetRequest } from './chain';
 import { gzipSize } from './util';
 
@@ -160,13 +161,7 @@ export interface LoadOptions {
 export async function loadPage(browser: Browser, url: string, options: LoadOptions): Promise<PageLoad> {
   const timeout = options.timeoutMs ?? 90_000;
   // A phone, as Lighthouse's mobile preset (Moto G Power): the shop is phones first.
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'fr-MA',
-  });
+  const context = await browser.newContext(PHONE);
   try {
     await options.setup?.(context);
     const page = await context.newPage();

@@ -4,7 +4,8 @@
  * tap was lost; now it is held and replayed once the cart part hydrates.
  */
 import type { Browser } from '@playwright/test';
-import { CPU_SLOWDOWN, INSTALL, PHONE_VIEWPORT, type FailedLoad, type InPage, type WindowLoadOptions } from './window';
+import { PHONE } from '../../e2e/support/first-load';
+import { CPU_SLOWDOWN, INSTALL, type FailedLoad, type InPage, type WindowLoadOptions } from './window';
 
 export const CART_BUTTON_NAME = /^Panier, \d+ articles?$/;
 export const CART_REGION_NAME = 'Contenu du panier';
@@ -115,7 +116,7 @@ const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
 export async function loadTap(browser: Browser, url: string, options: WindowLoadOptions = {}): Promise<TapLoad | FailedLoad> {
   const timeout = options.timeoutMs ?? 60_000;
   const started = Date.now();
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: 'fr-MA' });
+  const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
     const pageErrors: string[] = [];

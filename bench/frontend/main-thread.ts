@@ -14,7 +14,8 @@
 import type { Browser } from '@playwright/test';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
-import { CPU_SLOWDOWN, PHONE_VIEWPORT } from './window';
+import { PHONE } from '../../e2e/support/first-load';
+import { CPU_SLOWDOWN } from './window';
 
 /** Lighthouse's trace categories (core/gather/gatherers/trace.js) without screenshots: the task tree needs these. */
 const TRACE_CATEGORIES = [
@@ -100,7 +101,7 @@ export async function loadMainThread(browser: Browser, url: string, timeoutMs = 
 }
 
 async function tracedLoad(browser: Browser, url: string, timeoutMs: number): Promise<MainThreadLoad> {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: 'fr-MA' });
+  const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

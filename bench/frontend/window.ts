@@ -14,9 +14,10 @@
  * first-tap.ts is a load of its own in which the header's cart button is tapped once at first paint.
  */
 import type { Browser } from '@playwright/test';
+import { PHONE } from '../../e2e/support/first-load';
 
 export const CPU_SLOWDOWN = 4;
-export const PHONE_VIEWPORT = { width: 412, height: 823 } as const;
+export const PHONE_VIEWPORT = PHONE.viewport;
 /** The script a server-rendered page starts the shell's scripts with after its first paint (decision 018). */
 export const START_AFTER_PAINT = '/start-after-paint.js';
 
@@ -108,7 +109,7 @@ export interface WindowLoadOptions {
 /** One cold load of `url`; answers its figures or why it could not be measured. */
 export async function loadWindow(browser: Browser, url: string, options: WindowLoadOptions = {}): Promise<WindowLoad | FailedLoad> {
   const timeout = options.timeoutMs ?? 60_000;
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: 'fr-MA' });
+  const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
     const pageErrors: string[] = [];

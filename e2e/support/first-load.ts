@@ -9,7 +9,7 @@ import type { Browser } from '@playwright/test';
 /** Issue 34's budget for `/`, `/shop/face` and a product page, as transferred (brotli). kB = 1,000 bytes. */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 150_000;
 
-/** Lighthouse's mobile preset's screen (Moto G Power), as the bench's loads: what is on the first screen depends on it. */
+/** Lighthouse's mobile preset's phone (Moto G Power): every phone load of the bench and of the budget's test (what is on the first screen depends on it). */
 export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: 'fr-MA' } as const;
 
 export interface ScriptTransfer {
