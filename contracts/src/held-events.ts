@@ -68,12 +68,12 @@ function replay({ event, href }: Held, navigate: (href: string) => void): void {
 export interface HeldEvents {
   /** Stops holding and replays what was held, in order, on the same elements. */
   release(): void;
-  /** Stops holding; what was held is dropped (the caller replays nothing). */
+  /** Stops holding new events; what was held stays, for `release` to replay (or for nobody, if it is never called). */
   stop(): void;
 }
 
 /**
- * From now until `release`, holds every plain click (not one on a link the browser follows by itself) and every form
+ * From now until `stop` or `release`, holds every plain click (not one on a link the browser follows by itself) and every form
  * submission whose target `inside` accepts: the browser does not act on it, React does not drop it. `onHeld` is told
  * of each (the region is needed now). `navigate`: how a held click on a link whose HTML was replaced is followed.
  */

@@ -108,6 +108,9 @@ export function ServerHtmlUntilNeeded({ when, margin = '100px 0px', children }: 
     };
   }, [waiting, hydrated, when, margin]);
 
+  // Gone before it was needed (the shopper moved to another page): its document listeners go with it.
+  useLayoutEffect(() => () => held.current?.stop(), []);
+
   // Once hydrated, what was held is replayed, on the elements React now handles.
   useLayoutEffect(() => {
     if (hydrated && held.current) {

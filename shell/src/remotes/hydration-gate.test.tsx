@@ -156,6 +156,21 @@ describe('a deferred part (decision 024)', () => {
     expect(clicks).toEqual(['button']);
   });
 
+  it('keeps a click held while its slot was watched before, when the slot is watched again (remounted)', () => {
+    const slot = document.body.appendChild(document.createElement('div'));
+    const button = slot.appendChild(document.createElement('button'));
+    const replayed: string[] = [];
+    button.addEventListener('click', () => replayed.push('click'));
+    const gate = hydrationGate();
+    const unwatch = gate.watch(slot);
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    unwatch();
+    gate.watch(slot);
+    gate.hydrated();
+    expect(replayed).toEqual(['click']);
+    slot.remove();
+  });
+
   it('replays a form submitted before it hydrated', async () => {
     await hydrate(hydrationGate());
     const form = container.querySelector('form')!;

@@ -1,5 +1,5 @@
 import type { ExposedModuleId } from '@shop/contracts/exposes';
-import { holdEvents } from '@shop/contracts/held-events';
+import { holdEvents, type HeldEvents } from '@shop/contracts/held-events';
 
 /**
  * Parts a server-rendered page hydrates later than the rest (decision 024): their HTML is on the page from the start,
@@ -44,14 +44,16 @@ export function hydrationGate(navigate: (href: string) => void = (href) => windo
   const opened = new Promise<void>((resolve) => (open = resolve));
   let done = false;
   let stop = () => {};
-  let held: ReturnType<typeof holdEvents> | null = null;
+  // One per watch: a slot watched again (remounted) keeps what its earlier watch held, for the replay.
+  const held: HeldEvents[] = [];
   return {
     opened,
     watch(slot) {
       if (done) return () => {};
       const doc = slot.ownerDocument;
       const view = doc.defaultView ?? window;
-      held = holdEvents(doc, (target) => slot.contains(target), open, navigate);
+      const holding = holdEvents(doc, (target) => slot.contains(target), open, navigate);
+      held.push(holding);
       const needed = () => open();
       const observer =
         typeof view.IntersectionObserver === 'function'
@@ -76,7 +78,7 @@ export function hydrationGate(navigate: (href: string) => void = (href) => windo
         observer?.disconnect();
         replaced.disconnect();
         for (const type of FIRST_INTERACTION) doc.removeEventListener(type, needed, { capture: true });
-        held?.stop();
+        holding.stop();
         view.removeEventListener('popstate', needed);
       };
       return () => stop();
@@ -84,9 +86,8 @@ export function hydrationGate(navigate: (href: string) => void = (href) => windo
     hydrated() {
       if (done) return;
       done = true;
-      const toReplay = held;
       stop();
-      toReplay?.release();
+      for (const holding of held.splice(0)) holding.release();
     },
   };
 }
