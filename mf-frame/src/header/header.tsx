@@ -21,16 +21,22 @@ const MobileMenu = lazy(() => import('./mobile-menu/mobile-menu').then((module) 
 const SearchPanel = lazy(() => import('./search/search-panel').then((module) => ({ default: module.SearchPanel })));
 const LoginModal = lazy(() => import('./login/login-modal').then((module) => ({ default: module.LoginModal })));
 
+/**
+ * Whether `open` has ever been true: a panel mounted at its first opening stays mounted (closed) after, so opening it
+ * again shows it at once.
+ */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
 export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
   const [menus, dispatch] = useReducer(menuReducer, initialMenuState);
   const [loginOpen, setLoginOpen] = useState(false);
-  // Once opened, each stays mounted (closed): opening it again shows it at once.
-  const [sidebarMounted, setSidebarMounted] = useState(false);
-  if (menus.sidebarOpen && !sidebarMounted) setSidebarMounted(true);
-  const [searchMounted, setSearchMounted] = useState(false);
-  if (menus.searchOpen && !searchMounted) setSearchMounted(true);
-  const [loginMounted, setLoginMounted] = useState(false);
-  if (loginOpen && !loginMounted) setLoginMounted(true);
+  const sidebarMounted = useOpenedOnce(menus.sidebarOpen);
+  const searchMounted = useOpenedOnce(menus.searchOpen);
+  const loginMounted = useOpenedOnce(loginOpen);
   const sticky = useSticky();
   const { pathname, search } = useLocation();
   const searchToggle = useRef<HTMLButtonElement>(null);
