@@ -16,12 +16,12 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /** What is worth compressing: scripts and stylesheets, the bulk of a page's bytes. Images are compressed already. */
-export const PRECOMPRESSED = /\.(?:js|mjs|css)$/;
+const PRECOMPRESSED = /\.(?:js|mjs|css)$/;
 /** Below this, a compressed copy saves less than its headers cost (koa-compress's threshold too). */
-export const PRECOMPRESS_MIN_BYTES = 1024;
+const PRECOMPRESS_MIN_BYTES = 1024;
 
 /** The compressed copies of one file's bytes, as they are written beside it. */
-export async function compressedCopies(bytes: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
+async function compressedCopies(bytes: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
   const [br, gz] = await Promise.all([
     brotli(bytes, {
       params: {
