@@ -53,14 +53,28 @@ function gate(): Gate {
   return state;
 }
 
+/**
+ * The content, after the gate while `wait` says so. A component of its own, with no hook: React 19 replays a component
+ * that suspended on `use` once its promise settles, and a mounting component that calls hooks after `use` trips it
+ * (error #467, "update hook called on initial render", 1 page load of ~100 in the route-table journey); what the replay
+ * returns is what hydrates, so it is the content itself, not a placeholder.
+ */
+function AfterGate({ gate: waiting, wait, children }: { gate: Gate; wait: boolean; children: ReactNode }) {
+  if (wait) use(waiting.opened);
+  return children;
+}
+
 /** The content, once its region is needed (during hydration); at once on a render of its own. */
 function WhenOpen({ gate: waiting, onHydrated, children }: { gate: Gate; onHydrated: () => void; children: ReactNode }) {
   const hydrating = useHydrating();
+  useLayoutEffect(onHydrated, [onHydrated]);
   // A pointer or key event opens the gate before React's own listener sees it; React then hydrates the region at once
   // and lets the event through. A promise alone would settle a task too late: React would stop the event.
-  if (hydrating && !waiting.isOpen) use(waiting.opened);
-  useLayoutEffect(onHydrated, [onHydrated]);
-  return children;
+  return (
+    <AfterGate gate={waiting} wait={hydrating && !waiting.isOpen}>
+      {children}
+    </AfterGate>
+  );
 }
 
 interface Props {
