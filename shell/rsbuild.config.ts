@@ -80,17 +80,6 @@ export default defineConfig({
         },
       },
     },
-    // The operators' console (decision 020): its own page, served by the shell's server at /operations, with no
-    // federation, so it works while remotes are down. The dev server has no /operations (it has no shell server).
-    ...(serverBuild
-      ? {
-          operations: {
-            source: { entry: { index: './src/operations/index.tsx' } },
-            html: { title: 'Console des opérations · Maison Argane', template: './src/operations/index.html' },
-            output: { distPath: { root: 'dist/operations' }, assetPrefix: '/operations/', manifest: false },
-          },
-        }
-      : {}),
     ...(serverBuild
       ? {
           server: {

@@ -10,7 +10,8 @@ import type { Product, ProductsResponse } from '@shop/contracts/products';
 import { isKnownPath, isShopperPage, matchPageRoute, redirectFor } from '@shop/contracts/route-matching';
 import { contentSecurityPolicyHeader } from './content-security-policy';
 import { cartServiceProxy } from './proxy/cart-service-proxy';
-import type { Logger } from './remotes-config-file';
+import type { Logger } from '@shop/server-kit/remotes-config-file';
+import type { ReleaseControl } from '@shop/release-control/server';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { cachedRemotesStatus } from './remotes-status';
 import { inlineableCss } from './render/inline-styles';
@@ -21,10 +22,9 @@ import { formPosts } from './forms/form-posts';
 import { takeNotice } from './forms/page-notice-cookie';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
 import type { ShopMetrics } from './metrics/shop-metrics';
-import { servedConfig } from './progressive-delivery/bucket-cookie';
-import type { ProgressiveDelivery } from './progressive-delivery/open-progressive-delivery';
+import { servedConfig } from './bucket-cookie';
 import { TELEMETRY_SAMPLE_META, VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
-import { readOnlyPath } from './read-only-path';
+import { readOnlyPath } from '@shop/server-kit/read-only-path';
 import { securityHeaders } from './security-headers';
 import { metadataTags } from './seo/metadata-tags';
 import { pageMetadata } from './seo/page-metadata';
@@ -33,7 +33,7 @@ import { searchEngineFiles } from './seo/search-engine-files';
 export interface ShellServerOptions {
   distDir: string;
   cartServiceUrl: string;
-  /** The live remotes configuration (operations/live-config/live-remotes.ts). */
+  /** The live remotes configuration: release control's, or the remotes file's. */
   remotes: { readonly current: RemotesConfig };
   /** Proxies in front of this server trusted to name the shopper's address and protocol (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
@@ -42,14 +42,11 @@ export interface ShellServerOptions {
   publicUrl: string;
   /** Renders pages on the server (render/renderer-pool.ts); without it the browser renders every page. */
   renderer?: { render(url: string, down: RemoteName[], served: RemotesConfig, shopper?: ShopperRender): Promise<ServerPage | null> };
-  /** The operators' console and API under /operations (operations/operations-routes.ts); without it, /operations is a 404 page. */
-  operations?: (status: () => Promise<RemotesStatus>) => Middleware;
   /**
-   * Progressive delivery (progressive-delivery/, decisions 021 and 025): `POST /telemetry`, the view token each page
-   * carries, what the server saw of the pages it rendered, and the share of page views browsers report
-   * (TELEMETRY_SAMPLE_RATE).
+   * Release control (@shop/release-control): `/operations` and `/telemetry`, and what each page carries for the canary's
+   * figures (decisions 021, 025). Without it there is no console, and pages carry no view token.
    */
-  telemetry?: Pick<ProgressiveDelivery, 'endpoint' | 'viewToken' | 'serverRendered' | 'sampleRate'>;
+  releaseControl?: Pick<ReleaseControl, 'routes' | 'pages'>;
   /** Counts requests and server renders (metrics/shop-metrics.ts; served on an internal port). */
   metrics?: ShopMetrics;
 }
@@ -71,7 +68,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   const absolute = (path: string) => `${options.publicUrl}${path}`;
   // Browsers report this share of their page views (decision 021), with the page's view token (decision 025); a page
   // without the tags reports nothing.
-  const telemetry = options.telemetry;
+  const telemetry = options.releaseControl?.pages;
   const telemetryTags = (config: RemotesConfig, bucket: string | null) =>
     telemetry
       ? `<meta name="${TELEMETRY_SAMPLE_META}" content="${telemetry.sampleRate}"><meta name="${VIEW_TOKEN_META}" content="${telemetry.viewToken(config, bucket)}">`
@@ -98,8 +95,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     ctx.body = await status();
   }));
 
-  if (options.operations) app.use(options.operations(status));
-  if (telemetry) app.use(telemetry.endpoint);
+  if (options.releaseControl) app.use(options.releaseControl.routes(status));
 
   app.use(cartServiceProxy({ target: cartServiceUrl, bodyLimitBytes: MAX_API_BODY_BYTES }));
   for (const file of searchEngineFiles({ absolute, products: () => catalogueNow(cartServiceUrl) })) app.use(file);

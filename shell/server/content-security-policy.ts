@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { isSafeOrigin } from '@shop/contracts/release-url';
-import type { Logger } from './remotes-config-file';
-import { remoteOrigins } from './remotes-config-file';
+import type { Logger } from '@shop/server-kit/remotes-config-file';
+import { remoteOrigins } from '@shop/server-kit/remotes-config-file';
 
 /**
  * The page's Content-Security-Policy: scripts, styles and manifests only from the shop's origin and from the remotes'

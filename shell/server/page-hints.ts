@@ -1,10 +1,8 @@
+import { escapeHtml } from '@shop/server-kit/escape-html';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { REMOTES_SCRIPT_ID } from '../src/remotes/remotes-config';
+import { REMOTES_SCRIPT_ID } from '../shared/page-ids';
 import { releaseUrlProblem } from '@shop/contracts/release-url';
 
-/** Text or an attribute value, escaped for HTML. */
-export const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON data in the page for the browser's code; `<` is escaped so the JSON can never close the script element. */
 export const jsonScript = (id: string, json: string) => `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { isSafeOrigin } from '@shop/contracts/release-url';
-import { remoteOrigins } from './remotes-config-file';
+import { remoteOrigins } from '@shop/server-kit/remotes-config-file';
 import { goodRemotes, startShell, type ShellFixture } from './test-fixture';
 
 /**

@@ -1,12 +1,11 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Koa from 'koa';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { createShellServer, type ShellServerOptions } from './app';
-import { RemotesConfigFile } from './remotes-config-file';
+import { RemotesConfigFile } from '@shop/server-kit/remotes-config-file';
+import { closeServer, listen, urlOf } from '@shop/server-kit/listening-server';
 
 export const goodRemotes = (cartVersion = '1.0.0'): RemotesConfig => ({
   remotes: [
@@ -16,16 +15,7 @@ export const goodRemotes = (cartVersion = '1.0.0'): RemotesConfig => ({
   ],
 });
 
-export const listen = (app: Pick<Koa, 'listen'>) =>
-  new Promise<Server>((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve(server));
-  });
-export const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-export async function closeServer(server: Server): Promise<void> {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-}
+export { closeServer, listen, urlOf } from '@shop/server-kit/listening-server';
 
 export interface ShellFixture {
   url: string;

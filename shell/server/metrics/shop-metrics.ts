@@ -122,4 +122,8 @@ export class ShopMetrics {
   text(): Promise<string> {
     return this.registry.metrics();
   }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
 }

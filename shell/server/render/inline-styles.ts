@@ -1,4 +1,4 @@
-import { escapeHtml } from '../page-hints';
+import { escapeHtml } from '@shop/server-kit/escape-html';
 
 /** A first-screen stylesheet of the page: its URL and, when it can go into the page as it is, its text. */
 export interface Stylesheet {

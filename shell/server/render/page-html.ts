@@ -1,8 +1,9 @@
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { STYLE_2_PATHS } from '@shop/contracts/routes';
-import { PAGE_SNAPSHOT_ID } from '../../src/data/page-data';
-import { SHOP_NAME } from '../../src/shop';
-import { escapeHtml, jsonScript, pageHints, withHints } from '../page-hints';
+import { PAGE_SNAPSHOT_ID } from '../../shared/page-ids';
+import { SHOP_NAME } from '../../shared/shop';
+import { escapeHtml } from '@shop/server-kit/escape-html';
+import { jsonScript, pageHints, withHints } from '../page-hints';
 import { stylesheetTags, type Stylesheet } from './inline-styles';
 import type { RenderedPage } from './renderer-protocol';
 

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { remoteOf } from '@shop/contracts/exposes';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
-import { versionOfEntry } from '../../src/remotes/remotes-config';
+import { releaseVersionOf } from '@shop/contracts/operations';
 import { connectRenderer, launchRenderer, type LaunchedRenderer } from './renderer-launch';
 import { lineChannel, type Channel } from './renderer-channel';
 import { singleFlight } from './single-flight';
@@ -43,7 +43,7 @@ export interface RendererPoolOptions extends Omit<RendererSetup, 'remotes'> {
 export type ServerPage = RenderedPage & { config: RemotesConfig };
 
 export const versions = (config: RemotesConfig) =>
-  Object.fromEntries(config.remotes.map(({ name, entry }) => [name, versionOfEntry(entry)]));
+  Object.fromEntries(config.remotes.map(({ name, entry }) => [name, releaseVersionOf(entry)]));
 
 /** A renderer silent this long (no beat, no answer) is stuck, e.g. a release's code in an endless loop: it is killed. */
 const STUCK_MS = 5000;
@@ -122,7 +122,7 @@ export class Renderer {
       case 'refused':
         for (const { remote, access, count } of message.accesses) {
           const entry = this.config.remotes.find((r) => r.name === remote);
-          const event: RefusedAccessEvent = { remote: entry?.name ?? null, version: entry ? versionOfEntry(entry.entry) : null, access, count };
+          const event: RefusedAccessEvent = { remote: entry?.name ?? null, version: entry ? releaseVersionOf(entry.entry) : null, access, count };
           options.log.warn(
             { ...event, ...(entry ? {} : { versions: this.#fields.versions }) },
             'renderer refused an access: a release tried to reach beyond the page it renders',

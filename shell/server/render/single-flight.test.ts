@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferred } from '../../test-support/deferred';
+import { deferred } from '@shop/contracts/deferred';
 import { singleFlight } from './single-flight';
 
 describe('singleFlight', () => {

@@ -1,5 +1,5 @@
-import { PAGE_META_ATTRIBUTE } from '../../src/data/page-data';
-import { escapeHtml } from '../page-hints';
+import { PAGE_META_ATTRIBUTE } from '../../shared/page-ids';
+import { escapeHtml } from '@shop/server-kit/escape-html';
 import type { PageMetadata } from './page-metadata';
 
 /** JSON in a script element: `<` escaped so the data can never close the element. Not run (a data block), CSP-neutral. */

@@ -2,8 +2,8 @@ import { formatPrice } from '@shop/contracts/money';
 import { productsInCategory, type Product } from '@shop/contracts/products';
 import { labelForPath, matchPageRoute, normalisePath } from '@shop/contracts/route-matching';
 import { pathTo } from '@shop/contracts/routes';
-import { crumbsFor } from '../../src/breadcrumb/crumbs';
-import { SHOP_NAME } from '../../src/shop';
+import { crumbsFor } from '../../shared/crumbs';
+import { SHOP_NAME } from '../../shared/shop';
 import { NOT_FOUND_ENTRY, searchEntries, type SearchEntry } from './search-entries';
 import { breadcrumbData, homeData, previewImage, productData, type Absolute, type StructuredData } from './structured-data';
 

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Product } from '@shop/contracts/products';
-import { readOnlyPath } from '../read-only-path';
+import { readOnlyPath } from '@shop/server-kit/read-only-path';
 import { robotsTxt } from './robots-txt';
 import { sitemapUrls, sitemapXml } from './sitemap';
 import type { Absolute } from './structured-data';

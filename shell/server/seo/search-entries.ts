@@ -1,5 +1,5 @@
 import type { CanonicalPath, RoutePattern } from '@shop/contracts/routes';
-import { SHOP_NAME } from '../../src/shop';
+import { SHOP_NAME } from '../../shared/shop';
 
 /**
  * What search engines and link previews read of each page of the route table (decision 019), beside the route table

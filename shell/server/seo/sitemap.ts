@@ -1,7 +1,7 @@
 import { productsInCategory, type Product } from '@shop/contracts/products';
 import { pageRoutes, pathTo, type PageRouteDef } from '@shop/contracts/routes';
 import { searchEntries, type SearchEntry } from './search-entries';
-import { escapeHtml } from '../page-hints';
+import { escapeHtml } from '@shop/server-kit/escape-html';
 import type { Absolute } from './structured-data';
 
 /** One `<url>` of the sitemap: the page's canonical URL and, where the catalogue says, the day it last changed. */

@@ -9,8 +9,8 @@ import type {
 } from 'schema-dts';
 import { IMAGE_RENDITION, renditionPath } from '@shop/contracts/images';
 import type { Availability, Product } from '@shop/contracts/products';
-import { SHOP_NAME } from '../../src/shop';
-import type { Crumb } from '../../src/breadcrumb/crumbs';
+import { SHOP_NAME } from '../../shared/shop';
+import type { Crumb } from '../../shared/crumbs';
 
 /**
  * The page's schema.org data (JSON-LD), typed with schema-dts. schema-dts makes every property optional, so each type

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
+import { startedBy } from '@shop/release-control/test-support/for-file';
 import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from './operations-shell';
-
-/** A fixture's value, which exists once the file's beforeAll has run: a test that reads it earlier is told so. */
-export const startedBy =
-  (fixture: string) =>
-  <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error(`${fixture}: used before its beforeAll ran`);
-    return value;
-  };
 
 type ShellOptions = Omit<Parameters<typeof startOperationsShell>[0], 'releases'>;
 

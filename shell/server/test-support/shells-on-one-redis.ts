@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startRedis, type TestRedis } from './redis-server';
-import { startedBy } from './operations-shell-for-file';
+import { startedBy } from '@shop/release-control/test-support/for-file';
+import { startRedis, type TestRedis } from '@shop/release-control/test-support/redis-server';
 import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from './operations-shell';
 
 type ShellOptions = Omit<Parameters<typeof startOperationsShell>[0], 'releases' | 'redisUrl'>;

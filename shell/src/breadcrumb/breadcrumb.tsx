@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { crumbsFor } from './crumbs';
+import { crumbsFor } from '../../shared/crumbs';
 import { useProductName } from './use-product-name';
 import styles from './breadcrumb.module.css';
 

@@ -1,15 +1,9 @@
+import { PAGE_META_ATTRIBUTE, PAGE_SNAPSHOT_ID } from '../../shared/page-ids';
 import { use } from 'react';
 import { unstable_serialize, type Key, type Middleware, type SWRConfiguration, type SWRHook } from 'swr';
 import type { ExposedModuleId } from '@shop/contracts/exposes';
 
-/** The id of the inline JSON the server writes after the rendered page (server/render/). */
-export const PAGE_SNAPSHOT_ID = 'shop-page';
-
-/**
- * Marks the server's <head> tags that describe the URL it answered (description, canonical, Open Graph, JSON-LD:
- * server/seo/): the browser removes them once it shows another page, so they never describe the wrong one.
- */
-export const PAGE_META_ATTRIBUTE = 'data-page-meta';
+export { PAGE_META_ATTRIBUTE, PAGE_SNAPSHOT_ID };
 
 /** What the server rendered a page with, handed to the browser so it hydrates the same tree without asking again. */
 export interface PageSnapshot {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
-import { SHOP_NAME } from '../shop';
+import { SHOP_NAME } from '../../shared/shop';
 import { STYLE_2_PATHS } from '@shop/contracts/routes';
 import { PAGE_META_ATTRIBUTE } from '../data/page-data';
 

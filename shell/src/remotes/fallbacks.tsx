@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
 import type { ShopHref } from '@shop/contracts/routes';
-import { SHOP_NAME } from '../shop';
+import { SHOP_NAME } from '../../shared/shop';
 import type { FallbackArgs } from './remote-slot';
 import styles from './fallbacks.module.css';
 

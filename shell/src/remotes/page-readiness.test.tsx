@@ -4,7 +4,7 @@ import { lazy, type ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExposedModuleId } from '@shop/contracts/exposes';
-import { deferred } from '../../test-support/deferred';
+import { deferred } from '@shop/contracts/deferred';
 import { ShopApp } from '../app/shop-app';
 import { pageReadiness } from './page-readiness';
 import type { RemoteLoader } from './remote-loader';

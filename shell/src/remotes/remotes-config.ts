@@ -2,7 +2,9 @@ import type { RemotesConfig } from '@shop/contracts/remotes';
 import { releaseRefusal } from './release-refusal';
 
 /** The id of the inline JSON copy of remotes.json that the shell's server writes into each page. */
-export const REMOTES_SCRIPT_ID = 'shop-remotes';
+import { REMOTES_SCRIPT_ID } from '../../shared/page-ids';
+
+export { REMOTES_SCRIPT_ID };
 
 /**
  * A configuration as the shell's server hands it out. The server checked it with the one schema of remotes.json

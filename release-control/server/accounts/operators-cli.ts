@@ -1,0 +1,93 @@
+// `pnpm --filter @shop/release-control operators add <name>`: creates an operator of the console (or renews its password and API
+// token). The password is read from the terminal without echo, or from the first line of stdin when it is not a
+// terminal (scripts); never from the command line, where `ps` and shell history would show it.
+// `pnpm --filter @shop/release-control operators remove <name>`: removes an operator (their API token stops at once, their console
+// sessions at their next request).
+// `pnpm --filter @shop/release-control operators list`: the operators' names.
+import { Redis } from 'ioredis';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadReleaseControlConfig } from '../config';
+import { addOperator } from './add-operator';
+import { FileOperatorStore } from './file-accounts';
+import type { OperatorStore } from './operator-store';
+import { RedisOperatorStore } from './redis-accounts';
+
+const USAGE = 'usage: operators add <name> | operators remove <name> | operators list   (password on the terminal, or on stdin)';
+
+async function readPassword(prompt: string): Promise<string> {
+  const input = process.stdin;
+  if (!input.isTTY) {
+    let text = '';
+    for await (const chunk of input) text += String(chunk);
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  process.stderr.write(prompt);
+  input.setRawMode(true);
+  input.resume();
+  return new Promise((resolve, reject) => {
+    let typed = '';
+    const done = (error?: Error) => {
+      input.setRawMode(false);
+      input.pause();
+      input.off('data', onData);
+      process.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(typed);
+    };
+    const onData = (chunk: Buffer) => {
+      for (const char of chunk.toString('utf8')) {
+        if (char === '\r' || char === '\n') return done();
+        if (char === '\u0003') return done(new Error('interrompu'));
+        if (char === '\u007f' || char === '\b') typed = [...typed].slice(0, -1).join('');
+        else typed += char;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+async function main(args: string[]): Promise<number> {
+  const [command, name, ...rest] = args;
+  if (!((command === 'add' || command === 'remove') && name && rest.length === 0) && !(command === 'list' && !name)) {
+    console.error(USAGE);
+    return 2;
+  }
+  // The operators live beside the remotes file the shell runs with (REMOTES_CONFIG; the shell's embedded one by default).
+  const remotesPath = resolve(process.env.REMOTES_CONFIG || fileURLToPath(new URL('../../../shell/config/remotes.json', import.meta.url)));
+  const operations = loadReleaseControlConfig(remotesPath);
+  const redis = operations.redisUrl ? new Redis(operations.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const store: OperatorStore = redis ? new RedisOperatorStore(redis, operations.redisPrefix) : new FileOperatorStore(operations.operatorsPath);
+  const where = redis ? `Redis (${operations.redisPrefix}operators)` : operations.operatorsPath;
+  try {
+    if (command === 'list') {
+      for (const operator of await store.names()) console.log(operator);
+      return 0;
+    }
+    if (command === 'remove') {
+      if (!(await store.remove(name!))) {
+        console.error(`Aucun opérateur ne s’appelle « ${name} » (${where}) ; rien n’a changé.`);
+        return 1;
+      }
+      console.error(`Opérateur retiré : ${name} (${where}). Son jeton d’API ne vaut plus rien ; ses sessions de console prennent fin.`);
+      return 0;
+    }
+    const password = await readPassword(`Mot de passe de ${name} : `);
+    if (process.stdin.isTTY && (await readPassword('Une seconde fois : ')) !== password) {
+      console.error('Les deux mots de passe diffèrent ; rien n’a changé.');
+      return 1;
+    }
+    const { token, replaced } = await addOperator(store, name!, password);
+    console.error(`${replaced ? 'Opérateur renouvelé' : 'Opérateur créé'} : ${name} (${where}).`);
+    console.error('Jeton d’API (affiché une seule fois ; en-tête « Authorization: Bearer … ») :');
+    console.log(token);
+    return 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  } finally {
+    redis?.disconnect();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

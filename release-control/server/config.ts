@@ -1,0 +1,73 @@
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_ROLLBACK_RULE, type RollbackRule } from '@shop/contracts/progressive-delivery';
+import { optionalOriginListSetting, readServerConfig, secretSetting } from '@shop/server-kit/server-config';
+
+const Env = z.object({
+  // With REDIS_URL every shell shares the live configuration, the revisions, the operators and their sessions, the
+  // canary's counts and limits (decision 020); without it this shell keeps them in files beside remotes.json (one shell).
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^rediss?:\/\/[^\s]+$/.test(value), 'must be a redis:// or rediss:// URL')
+    .transform((value) => value || undefined),
+  REDIS_PREFIX: z.string().regex(/^[a-z0-9:_-]{0,40}$/i, 'letters, digits, `:`, `_`, `-`, at most 40').default('maison-argane:'),
+  OPERATORS_FILE: z.string().optional(),
+  // Where a release may be switched to from the console; unset: the origins of the remotes in the file at start.
+  ALLOWED_RELEASE_ORIGINS: optionalOriginListSetting,
+  // cart-service's operators' token: the console's orders go through this server, never through a browser.
+  ADMIN_TOKEN: secretSetting,
+  // Progressive delivery (decision 021): when a canary is aborted by itself, how often it is judged, and which share
+  // of page views browsers report.
+  CANARY_MIN_BROWSERS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_ROLLBACK_RULE.minBrowsers),
+  CANARY_MIN_FAILURE_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_ROLLBACK_RULE.minFailureRate),
+  CANARY_MIN_RATIO: z.coerce.number().min(1).max(1000).default(DEFAULT_ROLLBACK_RULE.minRatioToLive),
+  CANARY_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_ROLLBACK_RULE.windowMinutes),
+  CANARY_CHECK_MS: z.coerce.number().int().min(200).max(60_000).default(2000),
+  TELEMETRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+});
+
+export interface ReleaseControlConfig {
+  /** The operators' remotes.json: the embedded default, seeding the shared store, its hand edits followed. */
+  remotesPath: string;
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  /** The revisions of a shell on its own (beside remotes.json). */
+  historyPath: string;
+  operatorsPath: string;
+  /** ALLOWED_RELEASE_ORIGINS, or undefined: the origins of the file at start (open-operations.ts). */
+  allowedReleaseOrigins: string[] | undefined;
+  adminToken: string | undefined;
+  canary: CanaryConfig;
+}
+
+export interface CanaryConfig {
+  rule: RollbackRule;
+  checkIntervalMs: number;
+  /** Share of page views a browser reports (0–1). */
+  sampleRate: number;
+}
+
+/** Release control's part of the environment, beside the remotes file the shell was given; throws listing every bad variable. */
+export function loadReleaseControlConfig(remotesPath: string, env: NodeJS.ProcessEnv = process.env): ReleaseControlConfig {
+  const e = readServerConfig('release control', Env, env);
+  return {
+    remotesPath,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    historyPath: remotesPath.replace(/(\.json)?$/, '.history.json'),
+    operatorsPath: resolve(e.OPERATORS_FILE || resolve(dirname(remotesPath), 'operators.json')),
+    allowedReleaseOrigins: e.ALLOWED_RELEASE_ORIGINS?.length ? e.ALLOWED_RELEASE_ORIGINS : undefined,
+    adminToken: e.ADMIN_TOKEN,
+    canary: {
+      rule: {
+        minBrowsers: e.CANARY_MIN_BROWSERS,
+        minFailureRate: e.CANARY_MIN_FAILURE_RATE,
+        minRatioToLive: e.CANARY_MIN_RATIO,
+        windowMinutes: e.CANARY_WINDOW_MINUTES,
+      },
+      checkIntervalMs: e.CANARY_CHECK_MS,
+      sampleRate: e.TELEMETRY_SAMPLE_RATE,
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { builtFiles } from '@shop/server-kit/cache-control';
+import { registerCanaryRoutes } from './canary-routes';
+import { identifyOperator, requireOperator, type OperatorState } from './authentication';
+import { registerLoginRoutes, type LoginDeps } from './login-routes';
+import { OperationsError, operationsErrors } from './operations-error';
+import { registerOperatorRoutes } from './operator-routes';
+import { registerOrderRoutes, type OrderDeps } from './order-routes';
+import { registerRevisionRoutes, type RevisionDeps } from './revision-routes';
+import { sameOriginOnly } from './same-origin';
+
+export interface OperationsOptions extends LoginDeps, Omit<RevisionDeps, 'log'>, Omit<OrderDeps, 'log'> {
+  /** The console's own build (shell/rsbuild.config.ts, environment `operations`): index.html and static/. */
+  consoleDir: string;
+  publicUrl: string;
+  log: LoginDeps['log'] & { error(object: object, message: string): void };
+}
+
+const PREFIX = '/operations';
+
+/**
+ * Everything under /operations (decision 020): the login page, the console (its own build, not a federated remote, so
+ * it works while remotes are down) and its JSON API. Nothing here is cached or indexed; nothing but the login page
+ * answers without an operator; nothing changes state from another site's page.
+ */
+export function operationsRoutes(options: OperationsOptions): Middleware {
+  const router = new Router<OperatorState>();
+  registerLoginRoutes(router, options);
+  router.use(`${PREFIX}/api`, requireOperator('api'));
+  registerRevisionRoutes(router, options);
+  registerCanaryRoutes(router, options);
+  registerOrderRoutes(router, options);
+  registerOperatorRoutes(router, options);
+
+  const consolePage = readFile(join(options.consoleDir, 'index.html'), 'utf8').catch(() => null);
+  router.get([PREFIX, `${PREFIX}/`], requireOperator('page'), async (ctx) => {
+    const html = await consolePage;
+    if (!html) throw new OperationsError(503, 'unavailable', 'La console n’est pas construite : lancez « pnpm build ».');
+    ctx.type = 'html';
+    ctx.body = html;
+  });
+  const consoleFiles = builtFiles(options.consoleDir, { index: false });
+
+  const chain: Middleware<OperatorState>[] = [
+    operationsErrors(options.log),
+    sameOriginOnly(options.publicUrl),
+    identifyOperator(options.operators, options.sessions),
+    async (ctx, next) => {
+      // The console's scripts and styles, for operators only; long-cached (content-hashed), never shared.
+      if (!ctx.path.startsWith(`${PREFIX}/static/`) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+      if (!ctx.state.operator) throw new OperationsError(401, 'unauthorized', 'Connexion requise.');
+      const original = ctx.path;
+      ctx.path = original.slice(PREFIX.length);
+      try {
+        await consoleFiles(ctx, async () => undefined);
+      } finally {
+        ctx.path = original;
+      }
+      if (ctx.body == null) throw new OperationsError(404, 'not_found', 'Ressource introuvable.');
+      ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+    },
+    router.routes() as Middleware<OperatorState>,
+    router.allowedMethods({ throw: false }) as Middleware<OperatorState>,
+    (ctx) => {
+      if (ctx.status === 404 && ctx.body == null) throw new OperationsError(404, 'not_found', 'Ressource introuvable.');
+    },
+  ];
+
+  return async (ctx, next) => {
+    if (ctx.path !== PREFIX && !ctx.path.startsWith(`${PREFIX}/`)) return next();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Robots-Tag', 'noindex, nofollow');
+    const run = (i: number): Promise<void> => (i < chain.length ? Promise.resolve(chain[i]!(ctx as never, () => run(i + 1))) : Promise.resolve());
+    await run(0);
+  };
+}

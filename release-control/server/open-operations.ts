@@ -1,0 +1,65 @@
+import { Redis } from 'ioredis';
+import type { ReleaseControlConfig } from './config';
+import type { Logger } from '@shop/server-kit/remotes-config-file';
+import { FileOperatorStore, MemorySessionStore } from './accounts/file-accounts';
+import { loginLimits, type LoginLimits } from './accounts/login-limits';
+import type { OperatorStore, SessionStore } from './accounts/operator-store';
+import { PasswordChecks } from './accounts/password-checks';
+import { RedisOperatorStore, RedisSessionStore } from './accounts/redis-accounts';
+import { MemoryTrustedDevices, RedisTrustedDevices, type TrustedDevices } from './accounts/trusted-devices';
+import { LiveRemotes } from './live-config/live-remotes';
+
+export interface OperationsStores {
+  live: LiveRemotes;
+  operators: OperatorStore;
+  sessions: SessionStore;
+  limits: LoginLimits;
+  /** Browsers where operators have logged in (their login is not held by others' attempts). */
+  devices: TrustedDevices;
+  /** The bounded queue of password checks (one at a time, a few waiting). */
+  checks: PasswordChecks;
+  /** Origins a release may be switched to (ALLOWED_RELEASE_ORIGINS, or those of the file at start). */
+  allowedOrigins: string[];
+  /** The shared Redis, when there is one (progressive delivery counts and limits there too). */
+  redis: { client: Redis; prefix: string } | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * The live configuration, operators, sessions and login limits: in Redis when REDIS_URL is set (every shell shares
+ * them), else in files beside remotes.json and in memory (one shell). Fails when Redis does not answer at start: a
+ * shell must not serve a configuration of its own while the others serve the shared one.
+ */
+export async function openOperations(config: Omit<ReleaseControlConfig, 'canary'>, log: Logger): Promise<OperationsStores> {
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
+    redis.on('error', (error: Error) => log.error(`redis: ${error.message}`));
+    await redis.connect();
+  }
+  const shared = redis ? { client: redis, prefix: config.redisPrefix } : undefined;
+  let live: LiveRemotes;
+  try {
+    live = await LiveRemotes.open({ remotesPath: config.remotesPath, historyPath: config.historyPath, log, ...(shared ? { redis: shared } : {}) });
+  } catch (error) {
+    redis?.disconnect();
+    throw error;
+  }
+  const allowedOrigins = config.allowedReleaseOrigins ?? [
+    ...new Set([...live.current.remotes.map((remote) => new URL(remote.entry).origin), ...(live.current.overrideOrigins ?? [])]),
+  ];
+  return {
+    live,
+    operators: shared ? new RedisOperatorStore(shared.client, shared.prefix) : new FileOperatorStore(config.operatorsPath),
+    sessions: shared ? new RedisSessionStore(shared.client, shared.prefix) : new MemorySessionStore(),
+    limits: loginLimits(shared),
+    devices: shared ? new RedisTrustedDevices(shared.client, shared.prefix) : new MemoryTrustedDevices(),
+    checks: new PasswordChecks(),
+    allowedOrigins,
+    redis: shared,
+    async close() {
+      await live.close();
+      redis?.disconnect();
+    },
+  };
+}

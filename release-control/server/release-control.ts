@@ -1,0 +1,129 @@
+import { fileURLToPath } from 'node:url';
+import type { Middleware } from 'koa';
+import type { RemoteView } from '@shop/contracts/progressive-delivery';
+import type { RemoteName, RemotesConfig, RemotesStatus } from '@shop/contracts/remotes';
+import type { SharedLibrary } from '@shop/contracts/shared-libraries';
+import { openProgressiveDelivery, type ProgressiveDelivery } from './canary/open-progressive-delivery';
+import { loadReleaseControlConfig, type ReleaseControlConfig } from './config';
+import { operationsRoutes } from './http/operations-routes';
+import { openOperations, type OperationsStores } from './open-operations';
+import { RefusedAccesses, type RefusedAccessEvent } from './refused-accesses';
+import { browserFilesMissing, releaseRefusals } from './releases/release-checks';
+
+export { loadReleaseControlConfig, type ReleaseControlConfig };
+export type { RefusedAccessEvent };
+
+export interface ReleaseControlOptions {
+  config: ReleaseControlConfig;
+  /** The version of each shared library the shell provides: a release must accept them (release-discovery.ts). */
+  shellShared: Partial<Record<SharedLibrary, string>>;
+  /** Pages are rendered on the server: a release must bring its Node build. */
+  requireServerBuild: boolean;
+  /** Where the console's orders are read (cart-service's operators' API, with ADMIN_TOKEN). */
+  cartServiceUrl: string;
+  /** The shop's public origin: the console and beacons answer only its pages. */
+  publicUrl: string;
+  /** The console's build (`dist/console` of this package, unless a test says otherwise). */
+  consoleDir?: string;
+  log: {
+    info(object: object, message?: string): void;
+    warn(object: object, message?: string): void;
+    error(object: object, message?: string): void;
+  } & { info(message: string): void; error(message: string): void };
+  /** Browsers' reports as they are counted (the shell's metrics). */
+  onCounted?: (views: readonly RemoteView[]) => void;
+}
+
+/** What a page served to a shopper carries and tells release control (decisions 021, 025). */
+export interface PageTelemetry {
+  /** The share of page views browsers report (TELEMETRY_SAMPLE_RATE). */
+  readonly sampleRate: number;
+  /** The view token of a page served with `config` to a browser of `bucket` (or none). */
+  viewToken(config: RemotesConfig, bucket: string | null): string;
+  /** A page the server rendered with `config`, and the remotes it could not load there. */
+  serverRendered(config: RemotesConfig, failedRemotes: readonly RemoteName[]): void;
+}
+
+/**
+ * Release control as the shell mounts it, in its own process, at its own URLs: `/operations` (the console and its API)
+ * and `/telemetry` (beacons). The shell reads the live configuration per request and reports what it rendered.
+ */
+export interface ReleaseControl {
+  /** The live configuration and its revision number, as they are now. */
+  readonly live: { readonly current: RemotesConfig; readonly revision: number };
+  /** Origins a release may be switched to (ALLOWED_RELEASE_ORIGINS, or those of the file at start). */
+  readonly allowedOrigins: readonly string[];
+  /** `/operations` and `/telemetry`; `status` is the shell's check of which configured releases answer. */
+  routes(status: () => Promise<RemotesStatus>): Middleware;
+  readonly pages: PageTelemetry;
+  /** An access a renderer refused to a release's code, for the console. */
+  refusedAccess(event: RefusedAccessEvent): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the live configuration (file or Redis), the operators' stores, the canary's counts and watch. Fails when the
+ * configuration is unusable or Redis does not answer: a shell must not serve a configuration of its own while the
+ * others serve the shared one.
+ */
+export async function openReleaseControl(options: ReleaseControlOptions): Promise<ReleaseControl> {
+  const operations = await openOperations(options.config, options.log);
+  const delivery = await openProgressiveDelivery({
+    store: operations.live.store,
+    redis: operations.redis,
+    config: options.config.canary,
+    publicUrl: options.publicUrl,
+    log: options.log,
+    missingFiles: (remote, entry) => browserFilesMissing(remote, entry),
+    ...(options.onCounted ? { onCounted: options.onCounted } : {}),
+  });
+  return releaseControlOf(operations, delivery, options);
+}
+
+/** Release control from its opened parts (a test opens them with smaller limits: test-support/release-control-parts.ts). */
+export function releaseControlOf(operations: OperationsStores, delivery: ProgressiveDelivery, options: ReleaseControlOptions): ReleaseControl {
+  const { config, log } = options;
+  const store = operations.live.store;
+  const refused = new RefusedAccesses();
+  const consoleDir = options.consoleDir ?? fileURLToPath(new URL('../dist/console', import.meta.url));
+  return {
+    live: {
+      get current() {
+        return store.live.config;
+      },
+      get revision() {
+        return store.live.revision;
+      },
+    },
+    allowedOrigins: operations.allowedOrigins,
+    routes(status) {
+      const console = operationsRoutes({
+        store,
+        operators: operations.operators,
+        sessions: operations.sessions,
+        limits: operations.limits,
+        devices: operations.devices,
+        checks: operations.checks,
+        allowedOrigins: operations.allowedOrigins,
+        refusals: (remote, entry) =>
+          releaseRefusals(remote, entry, { allowedOrigins: operations.allowedOrigins, shellShared: options.shellShared, requireServerBuild: options.requireServerBuild }),
+        status,
+        cartServiceUrl: options.cartServiceUrl,
+        adminToken: config.adminToken,
+        consoleDir,
+        publicUrl: options.publicUrl,
+        log,
+        canaryFigures: delivery.figures,
+        refusedAccesses: () => refused.list(),
+        rule: config.canary.rule,
+      });
+      return async (ctx, next) => console(ctx, () => delivery.endpoint(ctx, next));
+    },
+    pages: delivery,
+    refusedAccess: (event) => refused.record(event),
+    async close() {
+      delivery.close();
+      await operations.close();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_ROLLBACK_RULE, type RollbackRule } from '@shop/contracts/progressive-delivery';
+import { REMOTE_NAMES, type RemotesConfig } from '@shop/contracts/remotes';
+import { addOperator } from '../server/accounts/add-operator';
+import { loginLimits, type LoginLimitSettings } from '../server/accounts/login-limits';
+import { PasswordChecks } from '../server/accounts/password-checks';
+import { openProgressiveDelivery, type ProgressiveDelivery } from '../server/canary/open-progressive-delivery';
+import { openOperations, type OperationsStores } from '../server/open-operations';
+import { browserFilesMissing } from '../server/releases/release-checks';
+import { releaseControlOf, type ReleaseControl, type ReleaseControlOptions } from '../server/release-control';
+import type { FakeReleaseHosts } from './release-hosts';
+
+export const PASSWORD = 'un-mot-de-passe-solide';
+
+export interface TestReleaseControlOptions {
+  releases: FakeReleaseHosts;
+  /** The shop's public origin (PUBLIC_URL). */
+  publicUrl: string;
+  redisUrl?: string;
+  redisPrefix?: string;
+  operator?: string;
+  /** Progressive delivery: the rollback rule, how often it is checked, the telemetry limits. */
+  rule?: RollbackRule;
+  checkIntervalMs?: number;
+  limits?: { perAddressPerMinute: number; perBrowserPerMinute: number };
+  /** Login limits and password checks other than the shop's (smaller, so a test reaches them quickly). */
+  loginLimits?: LoginLimitSettings;
+  passwordChecks?: { concurrency: number; waiting: number };
+  onCounted?: ReleaseControlOptions['onCounted'];
+}
+
+export interface TestReleaseControl {
+  control: ReleaseControl;
+  /** Its parts, for a test to look into (the stores, the canary's counts and watch). */
+  stores: OperationsStores;
+  delivery: ProgressiveDelivery;
+  /** The API token of the test's operator (`amina`). */
+  token: string;
+  close(): Promise<void>;
+}
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * Release control as the shell opens it, in a folder of its own: remotes.json with every remote's 1.0.0 on the fake
+ * release hosts, a console build of one page and one script, an operator, and the limits a test asks for.
+ */
+export async function openTestReleaseControl(options: TestReleaseControlOptions): Promise<TestReleaseControl> {
+  const dir = await mkdtemp(join(tmpdir(), 'release-control-'));
+  const consoleDir = join(dir, 'console');
+  await mkdir(join(consoleDir, 'static/js'), { recursive: true });
+  await writeFile(join(consoleDir, 'index.html'), '<!doctype html><html lang="fr"><title>Console des opérations</title><div id="root"></div>');
+  await writeFile(join(consoleDir, 'static/js/operations.abc123.js'), 'console.log("console");');
+  const config: RemotesConfig = { remotes: REMOTE_NAMES.map((name) => ({ name, entry: options.releases.entry(name, '1.0.0') })) };
+  await writeFile(join(dir, 'remotes.json'), JSON.stringify(config));
+  const rule = options.rule ?? DEFAULT_ROLLBACK_RULE;
+  const settings = {
+    remotesPath: join(dir, 'remotes.json'),
+    redisUrl: options.redisUrl,
+    redisPrefix: options.redisPrefix ?? 'test:',
+    historyPath: join(dir, 'remotes.history.json'),
+    operatorsPath: join(dir, 'operators.json'),
+    allowedReleaseOrigins: undefined,
+    adminToken: undefined,
+    canary: { rule, checkIntervalMs: options.checkIntervalMs ?? 60_000, sampleRate: 1 },
+  };
+  const stores = await openOperations(settings, quiet);
+  if (options.loginLimits) stores.limits = loginLimits(stores.redis, options.loginLimits);
+  if (options.passwordChecks) stores.checks = new PasswordChecks(options.passwordChecks);
+  const { token } = await addOperator(stores.operators, options.operator ?? 'amina', PASSWORD);
+  const delivery = await openProgressiveDelivery({
+    publicUrl: options.publicUrl,
+    missingFiles: (remote, entry) => browserFilesMissing(remote, entry),
+    probeIntervalMs: 0,
+    store: stores.live.store,
+    redis: stores.redis,
+    config: settings.canary,
+    log: quiet,
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.onCounted ? { onCounted: options.onCounted } : {}),
+  });
+  const control = releaseControlOf(stores, delivery, {
+    config: settings,
+    shellShared: { react: '19.3.1' },
+    requireServerBuild: true,
+    cartServiceUrl: 'http://127.0.0.1:9',
+    publicUrl: options.publicUrl,
+    consoleDir,
+    log: quiet,
+  });
+  return {
+    control,
+    stores,
+    delivery,
+    token,
+    async close() {
+      await control.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['console/**/*.test.tsx', 'server/**/*.test.ts'],
+    environment: 'node',
+    maxWorkers: 2,
+  },
+});
