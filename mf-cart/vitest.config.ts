@@ -1,10 +1,4 @@
 import { defineConfig } from 'vitest/config';
+import { remoteTestSettings } from '../tools/remote-tests';
 
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-    environment: 'node',
-    pool: 'threads',
-    maxWorkers: 2,
-  },
-});
+export default defineConfig({ test: remoteTestSettings });

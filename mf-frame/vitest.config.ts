@@ -1,12 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { remoteTestSettings } from '../tools/remote-tests';
 
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-    environment: 'node',
-    pool: 'threads',
-    maxWorkers: 2,
-    // Role queries over the whole header are slow in jsdom on a busy two-core machine.
-    testTimeout: 20_000,
-  },
-});
+// Role queries over the whole header are slow in jsdom on a busy two-core machine.
+export default defineConfig({ test: { ...remoteTestSettings, testTimeout: 20_000 } });
