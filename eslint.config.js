@@ -20,7 +20,7 @@ const tseslint = require('typescript-eslint');
 const remotes = ['mf-frame', 'mf-cart', 'mf-catalog-pages'];
 const remoteDirs = `{${remotes.join(',')}}`;
 /** Every workspace package, by folder. */
-const packages = [...remotes, 'shell', 'cart-service', 'server-kit', 'contracts'];
+const packages = [...remotes, 'shell', 'release-control', 'cart-service', 'server-kit', 'contracts'];
 
 const inPackage = (name) => ({ element: { type: 'package', captured: { package: name } } });
 /** In the same remote as the importing file. */
@@ -33,7 +33,7 @@ module.exports = defineConfig([
   tseslint.configs.recommended,
   // React code: the remotes and the shell's browser side. (The React Compiler checks are the slowest part of the lint,
   // so the servers, contracts and tooling skip them.)
-  { files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  { files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}', 'release-control/console/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
 
   {
     // `const { secret: _secret, ...rest } = x` is how the code leaves a property out of a copy.
@@ -62,7 +62,7 @@ module.exports = defineConfig([
   {
     // Links are typed by the route table: a link to a page that does not exist must fail typecheck (decision 016); no
     // schema in what browsers download (decision 023).
-    files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}'],
+    files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}', 'release-control/console/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -141,7 +141,15 @@ module.exports = defineConfig([
         { type: 'remote-shared', pattern: `${remoteDirs}/src/shared`, capture: ['remote'], partialMatch: false },
         // Any other folder of a remote's src/ is a feature (a new folder is one too, with no configuration).
         { type: 'remote-feature', pattern: `${remoteDirs}/src/*`, capture: ['remote', 'feature'], partialMatch: false },
-        // The rest of each package: the shell, the servers, contracts, src/index.ts, build and test config files.
+        // The shell: its browser code, its Node server, and what both sides of a page must name alike (ids, the shop's name,
+        // the crumbs). Release control: the operators' console (browser) and its server.
+        { type: 'shell-browser', pattern: 'shell/src', partialMatch: false },
+        { type: 'shell-server', pattern: 'shell/server', partialMatch: false },
+        { type: 'shell-shared', pattern: 'shell/shared', partialMatch: false },
+        { type: 'release-control-console', pattern: 'release-control/console', partialMatch: false },
+        { type: 'release-control-server', pattern: 'release-control/server', partialMatch: false },
+        { type: 'release-control-test-support', pattern: 'release-control/test-support', partialMatch: false },
+        // The rest of each package: the servers, contracts, src/index.ts, build and test config files.
         { type: 'package', pattern: `{${packages.join(',')}}`, capture: ['package'], partialMatch: false },
         // The root package's own tooling: end-to-end tests, benchmarks, the fault suite, build presets, scripts.
         { type: 'workspace-tooling', pattern: '{e2e,bench,faults,tools,scripts}', capture: ['folder'], partialMatch: false },
@@ -165,11 +173,34 @@ module.exports = defineConfig([
             },
             // contracts, bundled into every package, through its entry points only.
             { allow: { to: inPackage('contracts'), dependency: { source: '@shop/contracts/*' } } },
-            // server-kit, for the two Koa servers (and the benchmark that runs cart-service), through its entry points only.
+            // server-kit, for the Koa servers (and the benchmark that runs cart-service), through its entry points only.
             {
-              from: [{ file: { path: 'shell/server/**' } }, inPackage('cart-service'), { file: { path: 'bench/cart-service/**' } }],
+              from: [
+                { element: { type: '{shell-server,release-control-server,release-control-test-support}' } },
+                inPackage('cart-service'),
+                { file: { path: 'bench/cart-service/**' } },
+              ],
               allow: { to: inPackage('server-kit'), dependency: { source: ['@shop/server-kit/*', '@shop/server-kit/release-server/*'] } },
             },
+            // The shell's two sides meet only in shell/shared: its server never runs browser code, its browser code never
+            // bundles the server's. Release control's console and server likewise share only contracts.
+            { from: { element: { type: '{shell-browser,shell-server}' } }, allow: { to: { element: { type: 'shell-shared' } } } },
+            // ...but the renderer loads the shell's Node build (src/server-render.tsx) at run time: its types only.
+            {
+              from: { file: { path: 'shell/server/render/renderer-process.ts' } },
+              allow: { to: { element: { type: 'shell-browser' } }, dependency: { kind: 'type' } },
+            },
+            // The shell's server mounts release control through its one server API; the shell's tests use its test support.
+            {
+              from: { element: { type: 'shell-server' } },
+              allow: {
+                to: { element: { type: '{release-control-server,release-control-test-support}' } },
+                dependency: { source: ['@shop/release-control/server', '@shop/release-control/test-support/*'] },
+              },
+            },
+            // Release control's test support opens its server's parts; its tests use the support.
+            { from: { element: { type: 'release-control-test-support' } }, allow: { to: { element: { type: 'release-control-server' } } } },
+            { from: { file: { path: 'release-control/server/**/*.test.ts' } }, allow: { to: { element: { type: 'release-control-test-support' } } } },
             // A remote's feature sees its remote's shared/ (its own files, sub-folders included, are its own).
             { from: { element: { type: 'remote-feature' } }, allow: { to: { element: { type: 'remote-shared', captured: sameRemote } } } },
             // Composition roots put their remote's features together.

@@ -5,7 +5,9 @@ import { products } from './support/cart';
 import { consoleProblems } from './support/console';
 import { stackForThisFile } from './support/stack';
 
-const stack = stackForThisFile();
+// The shell on its own, as a remote team's harness or a test stack runs it: pages composed from remotes.json as it is on
+// disk, no release control mounted (no console, no telemetry). Every journey here is a shopper's, so nothing else changes.
+const stack = stackForThisFile({ env: { RELEASE_CONTROL: 'off' } });
 let productSlug: string;
 let productName: string;
 let productId: string;
@@ -152,4 +154,21 @@ test('/index2 has the style-2 body class and the frame’s variant; leaving it r
   await expect(page).toHaveURL(`${stack.url}/shop/pack`);
   await expect(page.locator('body')).not.toHaveClass(/(^|\s)style-2(\s|$)/);
   await expect(page.locator('[data-remote="mf_frame"][data-variant="default"]').first()).toBeVisible();
+});
+
+test('without release control the shop is the same for shoppers, and the console and telemetry are not there', async ({ page, request }) => {
+  const response = await page.goto(`${stack.url}/shop/face`);
+  expect(response?.status()).toBe(200);
+  const html = await response!.text();
+  // Rendered on the server from the file's releases, with no view token for the canary's figures.
+  expect(html).toContain('data-release="1.0.0"');
+  expect(html).not.toContain('name="shop-view-token"');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const consolePage = await request.get(`${stack.url}/operations`, { maxRedirects: 0 });
+  expect(consolePage.status()).toBe(404);
+  expect(await consolePage.text()).toContain('<html');
+  const beacon = await request.post(`${stack.url}/telemetry`, { headers: { 'Content-Type': 'text/plain' }, data: '{}' });
+  expect(beacon.status()).toBe(405);
+  const served = (await (await request.get(`${stack.url}/remotes.json`)).json()) as { remotes: Array<{ entry: string }> };
+  expect(served.remotes.map((remote) => remote.entry)).toEqual(stack.remotes.remotes.map((remote) => remote.entry));
 });

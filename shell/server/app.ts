@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Koa, { type Context, type Middleware } from 'koa';
+import Koa, { type Context } from 'koa';
 import compress from 'koa-compress';
 import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
 import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
+import type { RemotesConfig } from '@shop/contracts/remotes';
+import { goodRemotes } from './test-fixture';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalShellFolder, startShellProcess } from './test-support/shell-process';
@@ -27,6 +30,30 @@ describe('the shell server process', () => {
       expect(await started.exited).toBe(0);
     } finally {
       started.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('starts without release control (RELEASE_CONTROL=off): the configuration is the file, and /operations and /telemetry are not there', async () => {
+    const alone = await minimalShellFolder('shell-alone-');
+    const started = run({ SHELL_DIST: join(alone, 'dist'), REMOTES_CONFIG: join(alone, 'remotes.json'), CART_SERVICE_URL: 'http://127.0.0.1:9', RELEASE_CONTROL: 'off' });
+    try {
+      await expect.poll(started.output, { timeout: 20_000 }).toMatch(/"msg":"shell listening"/);
+      const line = JSON.parse(started.output().trim().split('\n')[0]!) as Record<string, unknown>;
+      expect(line.releaseControl).toBe(`off, ${join(alone, 'remotes.json')} as it is on disk`);
+      const url = String(line.url);
+      expect(((await (await fetch(`${url}/remotes.json`)).json()) as RemotesConfig).remotes).toEqual(goodRemotes().remotes);
+      const page = await fetch(`${url}/shop/face`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('id="shop-remotes"');
+      expect((await fetch(`${url}/operations`)).status).toBe(404);
+      expect((await fetch(`${url}/telemetry`, { method: 'POST', body: '{}' })).status).toBe(405);
+      // No file beside remotes.json: no revisions, no operators.
+      expect(existsSync(join(alone, 'remotes.history.json'))).toBe(false);
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+    } finally {
+      started.child.kill('SIGKILL');
+      await rm(alone, { recursive: true, force: true });
     }
   }, 30_000);
 

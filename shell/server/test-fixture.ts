@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Koa from 'koa';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { createShellServer, type ShellServerOptions } from './app';
 import { RemotesConfigFile } from '@shop/server-kit/remotes-config-file';

@@ -29,7 +29,7 @@ export async function startOperationsShell(
   const dir = await mkdtemp(join(tmpdir(), 'operations-shell-'));
   await mkdir(join(dir, 'dist'), { recursive: true });
   await writeFile(join(dir, 'dist/index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
-  let metrics: ShopMetrics | undefined;
+  let metrics: ShopMetrics | undefined = undefined;
   const opened = await openTestReleaseControl({ ...options, publicUrl, onCounted: (views) => metrics?.remoteViews(views) });
   metrics = new ShopMetrics(() => ({ revision: opened.control.live.revision, config: opened.control.live.current }));
   const app = await createShellServer({
