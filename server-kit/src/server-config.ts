@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { originProblem } from '@shop/contracts/release-url';
 import { LOG_LEVELS } from './logger';
 import { parseTrustProxy, type TrustProxy } from './trusted-proxy';
 
@@ -20,14 +21,8 @@ const commaList = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter((item) => item.length > 0);
 
-const origin = z.string().refine((value) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
-  } catch {
-    return false;
-  }
-}, 'each origin must be scheme://host[:port] without a path or trailing slash, e.g. http://localhost:3000');
+/** An origin (`scheme://host[:port]`, no path, credentials or wildcard): the one rule, contracts' `originProblem`. */
+const origin = z.string().refine((value) => originProblem(value) === null, 'each origin must be scheme://host[:port] without a path or trailing slash, e.g. http://localhost:3000');
 
 /** SHOP_ORIGIN: the shop's origins, comma-separated, each `scheme://host[:port]`; `defaultOrigin` when unset. */
 export const originListSetting = (defaultOrigin: string) =>
@@ -38,6 +33,37 @@ export const optionalListSetting = z
   .string()
   .optional()
   .transform((value) => (value === undefined ? undefined : commaList(value)));
+
+/** ALLOWED_RELEASE_ORIGINS and the like: comma-separated origins, undefined when unset. */
+export const optionalOriginListSetting = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : commaList(value)))
+  .refine((origins) => !origins?.some((item) => originProblem(item)), 'each origin must be scheme://host[:port] without a path, e.g. https://mf-cart.example.ma');
+
+/**
+ * PUBLIC_URL and the like: one origin, undefined when unset; a trailing slash is the same origin. Anything with a path,
+ * query or credentials is refused (canonical links and the sitemap would point elsewhere).
+ */
+export const originSetting = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (!url || url.pathname !== '/' || url.search || url.hash || originProblem(url.origin) || url.username || url.password) {
+      ctx.addIssue({ code: 'custom', message: "must be the shop's origin, http(s)://host[:port], without path, query or credentials" });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
+/** A secret of the operator's choosing (a token): unset or empty is none; else at least 32 characters. */
+export const secretSetting = z
+  .string()
+  .optional()
+  .refine((value) => value === undefined || value === '' || value.length >= 32, 'must be at least 32 characters')
+  .transform((value) => value || undefined);
 
 /** An absolute http(s) URL, `defaultUrl` when unset (e.g. CART_SERVICE_URL). */
 export const urlSetting = (defaultUrl: string) =>

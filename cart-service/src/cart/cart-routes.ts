@@ -2,7 +2,7 @@ import type { Router, RouterMiddleware } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Catalogue } from '../catalogue/load-catalogue';
 import { ApiError, messages } from '../http/api-error';
-import { readJsonBody } from '../http/read-json-body';
+import { readJsonBody } from '@shop/server-kit/json-body';
 import { validateBody } from '../http/validate-body';
 import { cartIdOf, touchCartSession } from '../session/cart-session';
 import type { CartStore, StoredLine } from '../store/cart-store';

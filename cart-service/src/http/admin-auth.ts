@@ -22,7 +22,7 @@ export function adminAuth(options: AdminAuthOptions): Middleware {
     const match = /^Bearer (.+)$/.exec(ctx.get('Authorization'));
     // Digests have the same length whatever was sent, so the comparison is constant-time.
     if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
-      throw new ApiError(401, 'unauthorized', messages.unauthorized, { 'WWW-Authenticate': 'Bearer' });
+      throw new ApiError(401, 'unauthorized', messages.unauthorized, { headers: { 'WWW-Authenticate': 'Bearer' } });
     }
     ctx.set('Cache-Control', 'no-store');
     return next();

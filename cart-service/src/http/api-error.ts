@@ -1,45 +1,10 @@
-import { bodyTooLargeMessage } from '@shop/contracts/limits';
-import type { ApiErrorBody, ApiErrorCode } from '@shop/contracts/errors';
+import { GENERIC_MESSAGES } from '@shop/server-kit/api-error';
 
-/** A client-facing error: status, a code from the contracts and a French message a shopper can read. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ApiErrorCode;
-  readonly headers: Record<string, string>;
-  /** French message per invalid field of a form (validation_failed). */
-  readonly fields: Record<string, string> | undefined;
+export { ApiError } from '@shop/server-kit/api-error';
 
-  constructor(
-    status: number,
-    code: ApiErrorCode,
-    message: string,
-    headers: Record<string, string> = {},
-    fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.headers = headers;
-    this.fields = fields;
-  }
-
-  toBody(): ApiErrorBody {
-    return this.fields
-      ? { error: { code: this.code, message: this.message, fields: this.fields } }
-      : { error: { code: this.code, message: this.message } };
-  }
-}
-
-/** The French messages, in one place so the frontend team and the tests read the same text. */
+/** The French messages, in one place so the frontend team and the tests read the same text (the generic ones are every server's). */
 export const messages = {
-  unsupportedMediaType: 'Le corps de la requête doit être du JSON (Content-Type: application/json).',
-  unsupportedEncoding: 'Le corps de la requête ne doit pas être compressé.',
-  invalidJson: "Le corps de la requête n'est pas du JSON valide.",
-  payloadTooLarge: bodyTooLargeMessage,
-  payloadTooLargeGeneric: 'Le corps de la requête est trop volumineux.',
-  badRequest: 'Requête invalide.',
-  expectedObject: 'Le corps de la requête doit être un objet JSON.',
+  ...GENERIC_MESSAGES,
   unknownField: 'La requête contient un champ non autorisé.',
   productIdInvalid: "L'identifiant du produit est manquant ou invalide.",
   quantity: (min: number, max: number) => `La quantité doit être un nombre entier entre ${min} et ${max}.`,
@@ -76,9 +41,4 @@ export const messages = {
   statusInvalid: 'Statut inconnu : reçue, confirmée, expédiée, livrée ou annulée.',
   unauthorized: 'Authentification requise : jeton opérateur manquant ou invalide.',
   adminDisabled: "L'administration des commandes est désactivée : définissez ADMIN_TOKEN.",
-  notFound: 'Ressource introuvable.',
-  methodNotAllowed: 'Méthode non autorisée pour cette adresse.',
-  forbiddenOrigin: 'Requête refusée : origine non autorisée.',
-  unavailable: 'Le service est momentanément indisponible, veuillez réessayer dans un instant.',
-  internal: 'Une erreur interne est survenue, veuillez réessayer.',
 } as const;

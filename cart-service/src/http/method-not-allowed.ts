@@ -20,7 +20,7 @@ export function methodNotAllowed(): Middleware {
   return async (ctx, next) => {
     if (ctx.method === 'OPTIONS') {
       const allow = allowOf(ctx);
-      if (allow) throw new ApiError(405, 'method_not_allowed', messages.methodNotAllowed, { Allow: allow });
+      if (allow) throw new ApiError(405, 'method_not_allowed', messages.methodNotAllowed, { headers: { Allow: allow } });
     }
     try {
       await next();
@@ -28,7 +28,7 @@ export function methodNotAllowed(): Middleware {
       if (!(error instanceof ApiError && error.status === 405 && !('Allow' in error.headers))) throw error;
       const allow = allowOf(ctx);
       if (!allow) throw new ApiError(404, 'not_found', messages.notFound);
-      throw new ApiError(405, 'method_not_allowed', messages.methodNotAllowed, { Allow: allow });
+      throw new ApiError(405, 'method_not_allowed', messages.methodNotAllowed, { headers: { Allow: allow } });
     }
   };
 }

@@ -15,7 +15,7 @@ export async function countOrRefuse(
   const attempt = await counter.countAttempt(key, limit.windowMs);
   if (attempt.count > limit.max) {
     const seconds = Math.max(1, Math.ceil(attempt.resetInMs / 1000));
-    throw new ApiError(429, 'too_many_attempts', message(seconds), { 'Retry-After': String(seconds) });
+    throw new ApiError(429, 'too_many_attempts', message(seconds), { headers: { 'Retry-After': String(seconds) } });
   }
   return attempt;
 }

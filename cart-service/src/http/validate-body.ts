@@ -48,7 +48,7 @@ export function validateBody<T extends z.ZodType>(
     throw new ApiError(400, 'validation_failed', refusals.shapeMessage ?? messages.unknownField);
   }
   const fields = fieldsOf(issue);
-  if (fields) throw new ApiError(400, 'validation_failed', issue.message, {}, fields);
+  if (fields) throw new ApiError(400, 'validation_failed', issue.message, { extra: { fields } });
   const field = issue.path[0];
   const message = typeof field === 'string' && Object.hasOwn(fieldMessages, field) ? fieldMessages[field] : undefined;
   throw new ApiError(400, 'validation_failed', message ?? refusals.shapeMessage ?? messages.expectedObject);

@@ -4,7 +4,7 @@ import { CONTACT_LIMITS, contactMessages, validateContact, type ContactAnswer } 
 import { checkRestockEmail, restockAlertMessages, type RestockAlertAnswer } from '@shop/contracts/restock-alerts';
 import type { Catalogue } from '../catalogue/load-catalogue';
 import { ApiError, messages } from '../http/api-error';
-import { readJsonBody } from '../http/read-json-body';
+import { readJsonBody } from '@shop/server-kit/json-body';
 import { sendJson } from '../http/send-json';
 import { refuseFields, validateBody } from '../http/validate-body';
 import type { InboxStore } from '../store/open-store';

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { messages } from '../http/api-error';
-import { readJsonBody } from '../http/read-json-body';
+import { readJsonBody } from '@shop/server-kit/json-body';
 import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
 import type { NewsletterAnswer } from '@shop/contracts/newsletter';

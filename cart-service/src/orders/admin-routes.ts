@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { AdminOrdersResponse, OrderResponse } from '@shop/contracts/orders';
 import { ApiError, messages } from '../http/api-error';
 import { adminAuth, type AdminAuthOptions } from '../http/admin-auth';
-import { readJsonBody } from '../http/read-json-body';
+import { readJsonBody } from '@shop/server-kit/json-body';
 import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
 import type { ShopStore } from '../store/open-store';

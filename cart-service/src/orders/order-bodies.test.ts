@@ -17,7 +17,7 @@ function fieldErrors(body: Record<string, unknown>): Record<string, string> {
     if (!(error instanceof ApiError)) throw error;
     expect(error.status).toBe(400);
     expect(error.code).toBe('validation_failed');
-    return error.fields ?? {};
+    return (error.extra as { fields?: Record<string, string> }).fields ?? {};
   }
   return {};
 }
@@ -69,7 +69,7 @@ function refusal(validate: () => unknown) {
     validate();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { status: error.status, code: error.code, message: error.message, fields: error.fields };
+    return { status: error.status, code: error.code, message: error.message, fields: (error.extra as { fields?: Record<string, string> }).fields };
   }
   throw new Error('the body was accepted');
 }

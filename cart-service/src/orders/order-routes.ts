@@ -9,7 +9,7 @@ import { resolveCart } from '../cart/resolve-cart';
 import type { Catalogue } from '../catalogue/load-catalogue';
 import { ApiError, messages } from '../http/api-error';
 import { countOrRefuse } from '../http/rate-limit';
-import { readJsonBody } from '../http/read-json-body';
+import { readJsonBody } from '@shop/server-kit/json-body';
 import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
 import { adoptCartSession, cartIdOf, newSessionId } from '../session/cart-session';
@@ -125,7 +125,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
       }
       // cart_changed or number_taken: build it again from the cart as it is now.
     }
-    throw new ApiError(503, 'unavailable', messages.unavailable, { 'Retry-After': '1' });
+    throw new ApiError(503, 'unavailable', messages.unavailable, { headers: { 'Retry-After': '1' } });
   }));
 
   router.get('/api/orders/:number', withSession(async (ctx) => {

@@ -6,7 +6,7 @@ import type { AdminStockResponse, StockLevelResponse } from '@shop/contracts/sto
 import { stockLevelOf } from '../catalogue/availability';
 import type { Catalogue, CatalogueProduct } from '../catalogue/load-catalogue';
 import { ApiError, messages } from '../http/api-error';
-import { readJsonBody } from '../http/read-json-body';
+import { readJsonBody } from '@shop/server-kit/json-body';
 import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
 import type { StockStore } from '../store/sql-stock';

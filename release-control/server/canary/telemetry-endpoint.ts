@@ -6,6 +6,7 @@ import {
   type RemoteView,
 } from '@shop/contracts/progressive-delivery';
 import { telemetryBeaconSchema } from '@shop/contracts/telemetry-beacon-schema';
+import { ApiError, GENERIC_MESSAGES, sendApiError } from '@shop/server-kit/api-error';
 import { requestOrigin } from '@shop/server-kit/request-origin';
 import { BodyReadError, BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
@@ -34,11 +35,7 @@ export interface TelemetryOptions {
 
 type Refusal = { status: number; code: string; message: string };
 
-const refuse = (ctx: Context, { status, code, message }: Refusal) => {
-  ctx.status = status;
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = { error: { code, message } };
-};
+const refuse = (ctx: Context, { status, code, message }: Refusal) => sendApiError(ctx, new ApiError(status, code, message));
 
 /**
  * `POST /telemetry` (decisions 021 and 025): what a browser saw of each remote release in one page view, sent with
@@ -58,7 +55,7 @@ export function telemetryEndpoint(options: TelemetryOptions): Middleware {
     if (ctx.path !== TELEMETRY_PATH) return next();
     if (ctx.method !== 'POST') {
       ctx.set('Allow', 'POST');
-      return refuse(ctx, { status: 405, code: 'method_not_allowed', message: 'Méthode non autorisée pour cette adresse.' });
+      return refuse(ctx, { status: 405, code: 'method_not_allowed', message: GENERIC_MESSAGES.methodNotAllowed });
     }
     if (requestOrigin(ctx.headers as Record<string, string | undefined>, [options.publicUrl]) === 'foreign') {
       ctx.req.resume();

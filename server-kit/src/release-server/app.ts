@@ -5,6 +5,7 @@ import compress from 'koa-compress';
 import type { Logger } from '../logger';
 import { builtFiles } from '../cache-control';
 import { listReleases } from './release-listing';
+import { errorBody, GENERIC_MESSAGES } from '../api-error';
 
 export interface ReleaseServerOptions {
   /** The folder of the remote's releases side by side: `/1.0.0/mf-manifest.json` is `<root>/1.0.0/mf-manifest.json`. */
@@ -19,8 +20,8 @@ export interface ReleaseServerOptions {
 const ERRORS: Record<number, { code: string; message: string }> = {
   400: { code: 'bad_request', message: 'Adresse invalide.' },
   403: { code: 'forbidden', message: 'Accès refusé.' },
-  404: { code: 'not_found', message: 'Ressource introuvable.' },
-  500: { code: 'internal_error', message: 'Une erreur interne est survenue, veuillez réessayer.' },
+  404: { code: 'not_found', message: GENERIC_MESSAGES.notFound },
+  500: { code: 'internal_error', message: GENERIC_MESSAGES.internal },
 };
 
 /** A 4xx (no such file, a path outside the folder, a malformed path) as `{error: {code, message}}`; a 5xx is logged too. */
@@ -35,7 +36,8 @@ function jsonErrors(logger: ReleaseServerOptions['logger']): Middleware {
     }
     if (ctx.status >= 400 && ctx.body == null) {
       const status = ctx.status;
-      ctx.body = { error: ERRORS[status] ?? ERRORS[status < 500 ? 400 : 500] };
+      const { code, message } = ERRORS[status] ?? ERRORS[status < 500 ? 400 : 500]!;
+      ctx.body = errorBody(code, message);
       ctx.status = status; // setting a body would otherwise turn Koa's default 404 into a 200
     }
   };

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import type { ApiErrorBody, ApiErrorCode } from '@shop/contracts/errors';
+import type { ApiErrorCode } from '@shop/contracts/errors';
 import { FORM_FIELD, isFormId, MAX_FORM_BODY_BYTES, type PageContext } from '@shop/contracts/forms';
 import { bodyTooLargeMessage } from '@shop/contracts/limits';
 import { matchPageRoute } from '@shop/contracts/route-matching';
@@ -9,6 +9,7 @@ import type { ShopperRender } from '../render/renderer-protocol';
 import { formActions } from './form-actions';
 import { leaveNotice } from './page-notice-cookie';
 import { shopperApi } from './shopper-api';
+import { ApiError, sendApiError } from '@shop/server-kit/api-error';
 
 
 export interface FormPostsOptions {
@@ -27,8 +28,7 @@ export const FORM_MESSAGES = {
 } as const;
 
 function refuse(ctx: Context, status: number, code: ApiErrorCode, message: string): void {
-  ctx.status = status;
-  ctx.body = { error: { code, message } } satisfies ApiErrorBody;
+  sendApiError(ctx, new ApiError(status, code, message));
 }
 
 /**

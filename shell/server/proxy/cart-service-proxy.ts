@@ -5,6 +5,7 @@ import type { ApiErrorBody, ApiErrorCode } from '@shop/contracts/errors';
 import { bodyTooLargeMessage } from '@shop/contracts/limits';
 import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './hop-by-hop';
+import { errorBody } from '@shop/server-kit/api-error';
 
 const answers = {
   unavailable: 'La boutique est momentanément indisponible. Réessayez dans un instant.',
@@ -28,7 +29,7 @@ function sendError(res: ServerResponse, status: number, code: ApiErrorCode, mess
     res.destroy();
     return;
   }
-  const body: ApiErrorBody = { error: { code, message } };
+  const body: ApiErrorBody = errorBody(code, message);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify(body));
 }

@@ -4,6 +4,7 @@ import { readOnlyPath } from '@shop/server-kit/read-only-path';
 import { robotsTxt } from './robots-txt';
 import { sitemapUrls, sitemapXml } from './sitemap';
 import type { Absolute } from './structured-data';
+import { ApiError, sendApiError } from '@shop/server-kit/api-error';
 
 export interface SearchEngineFilesOptions {
   absolute: Absolute;
@@ -29,9 +30,7 @@ export function searchEngineFiles({ absolute, products }: SearchEngineFilesOptio
   const sitemap = readOnlyPath('/sitemap.xml', async (ctx) => {
     const catalogue = await products();
     if (!catalogue) {
-      ctx.status = 503;
-      ctx.set('Retry-After', '60');
-      ctx.body = { error: { code: 'catalogue_unavailable', message: 'Le catalogue est momentanément indisponible.' } };
+      sendApiError(ctx, new ApiError(503, 'catalogue_unavailable', 'Le catalogue est momentanément indisponible.', { headers: { 'Retry-After': '60' } }));
       return;
     }
     ctx.type = 'application/xml; charset=utf-8';

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
-import { ApiError, messages } from './api-error';
+import { ApiError, GENERIC_MESSAGES as messages } from './api-error';
+import { BodyTooLargeError, readBodyWithin } from './read-body';
 
 /**
  * Reads a JSON request body by hand rather than with @koa/bodyparser, so that every refusal has its own status
@@ -47,4 +47,11 @@ async function readRaw(ctx: Context, limitBytes: number): Promise<Buffer> {
     if (error instanceof BodyTooLargeError) throw new ApiError(413, 'payload_too_large', messages.payloadTooLarge(limitBytes));
     throw new ApiError(400, 'invalid_json', messages.invalidJson);
   }
+}
+
+/** The request's JSON object (a plain object, not an array or a value), or the same refusals and a 400 for anything else. */
+export async function readJsonObject(ctx: Context, limitBytes: number): Promise<Record<string, unknown>> {
+  const value = await readJsonBody(ctx, limitBytes);
+  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  throw new ApiError(400, 'invalid_json', messages.expectedObject);
 }

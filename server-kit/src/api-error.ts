@@ -1,0 +1,105 @@
+import type { Context, Middleware } from 'koa';
+import { bodyTooLargeMessage } from '@shop/contracts/limits';
+
+/**
+ * The French sentences every server answers with for the same failure, written once (cart-service's own domain
+ * messages, and the console's, stay with them).
+ */
+export const GENERIC_MESSAGES = {
+  internal: 'Une erreur interne est survenue, veuillez réessayer.',
+  methodNotAllowed: 'Méthode non autorisée pour cette adresse.',
+  notFound: 'Ressource introuvable.',
+  unavailable: 'Le service est momentanément indisponible, veuillez réessayer dans un instant.',
+  badRequest: 'Requête invalide.',
+  unsupportedMediaType: 'Le corps de la requête doit être du JSON (Content-Type: application/json).',
+  unsupportedEncoding: 'Le corps de la requête ne doit pas être compressé.',
+  invalidJson: "Le corps de la requête n'est pas du JSON valide.",
+  expectedObject: 'Le corps de la requête doit être un objet JSON.',
+  payloadTooLarge: bodyTooLargeMessage,
+  payloadTooLargeGeneric: 'Le corps de la requête est trop volumineux.',
+  forbiddenOrigin: 'Requête refusée : origine non autorisée.',
+} as const;
+
+/** `{error: {code, message, …}}`: every server's refusals, in this one shape (contracts' `ApiErrorBody`). */
+export function errorBody<Code extends string>(code: Code, message: string, extra: object = {}): { error: { code: Code; message: string } } {
+  return { error: { code, message, ...extra } };
+}
+
+/** A refusal a client can read: status, a code from the contracts, a French message, extra fields and headers. */
+export class ApiError<Code extends string = string> extends Error {
+  readonly headers: Record<string, string>;
+  /** Merged into the envelope beside code and message (a form's `fields`, a switch's `reasons`…). */
+  readonly extra: object;
+
+  constructor(
+    readonly status: number,
+    readonly code: Code,
+    message: string,
+    options: { headers?: Record<string, string>; extra?: object } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.headers = options.headers ?? {};
+    this.extra = options.extra ?? {};
+  }
+
+  toBody(): { error: { code: Code; message: string } } {
+    return errorBody(this.code, this.message, this.extra);
+  }
+}
+
+/** A library's 4xx (koa's `ctx.throw`, koa-send) as the shop answers it; any other 4xx is a plain 404. */
+const LIBRARY_ERRORS: Record<number, [string, string]> = {
+  400: ['validation_failed', GENERIC_MESSAGES.badRequest],
+  404: ['not_found', GENERIC_MESSAGES.notFound],
+  405: ['method_not_allowed', GENERIC_MESSAGES.methodNotAllowed],
+  413: ['payload_too_large', GENERIC_MESSAGES.payloadTooLargeGeneric],
+  415: ['unsupported_media_type', GENERIC_MESSAGES.unsupportedMediaType],
+};
+
+function toApiError(error: unknown, mapError?: (error: unknown) => ApiError | undefined): ApiError {
+  if (error instanceof ApiError) return error;
+  const mapped = mapError?.(error);
+  if (mapped) return mapped;
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const known = LIBRARY_ERRORS[status];
+    return known ? new ApiError(status, known[0], known[1]) : new ApiError(404, 'not_found', GENERIC_MESSAGES.notFound);
+  }
+  return new ApiError(500, 'internal_error', GENERIC_MESSAGES.internal);
+}
+
+/** Answers `error` in the envelope (not stored), unless the answer has already begun. */
+export function sendApiError(ctx: Context, error: ApiError): void {
+  if (ctx.headerSent || !ctx.writable) return;
+  ctx.set(error.headers);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.status = error.status;
+  ctx.body = error.toBody();
+}
+
+/**
+ * Turns whatever is thrown below into the envelope with a French message: an ApiError as it is, what `mapError` knows
+ * (a store outage…), a library's 4xx kept as a 4xx, anything else a 500 logged with the request, never its details.
+ */
+export function apiErrors(options: {
+  log: { error(object: object, message: string): void };
+  logMessage?: string;
+  mapError?: (error: unknown) => ApiError | undefined;
+}): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const known = toApiError(error, options.mapError);
+      if (known.status >= 500) options.log.error({ err: error, method: ctx.method, path: ctx.path.slice(0, 200) }, options.logMessage ?? 'request failed');
+      sendApiError(ctx, known);
+    }
+  };
+}
+
+/** 405 with `Allow` and the envelope. */
+export function methodNotAllowed(ctx: Context, allow: string): void {
+  ctx.set('Allow', allow);
+  sendApiError(ctx, new ApiError(405, 'method_not_allowed', GENERIC_MESSAGES.methodNotAllowed));
+}
