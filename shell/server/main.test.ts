@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
+import { VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { goodRemotes } from './test-fixture';
 import { join } from 'node:path';
@@ -44,7 +45,8 @@ describe('the shell server process', () => {
       expect(((await (await fetch(`${url}/remotes.json`)).json()) as RemotesConfig).remotes).toEqual(goodRemotes().remotes);
       const page = await fetch(`${url}/shop/face`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('id="shop-remotes"');
+      // A page for the browser to compose (no build of the shell's Node bundle here), without a canary's view token.
+      expect(await page.text()).not.toContain(VIEW_TOKEN_META);
       expect((await fetch(`${url}/operations`)).status).toBe(404);
       expect((await fetch(`${url}/telemetry`, { method: 'POST', body: '{}' })).status).toBe(405);
       // No file beside remotes.json: no revisions, no operators.

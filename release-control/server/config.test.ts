@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROLLBACK_RULE } from '@shop/contracts/progressive-delivery';
+import { loadReleaseControlConfig } from './config';
+
+describe('loadReleaseControlConfig', () => {
+  it('keeps its files beside the remotes file and judges canaries by the default rule when nothing is set', () => {
+    expect(loadReleaseControlConfig('/etc/maison-argane/remotes.json', {})).toEqual({
+      remotesPath: '/etc/maison-argane/remotes.json',
+      redisUrl: undefined,
+      redisPrefix: 'maison-argane:',
+      historyPath: '/etc/maison-argane/remotes.history.json',
+      operatorsPath: '/etc/maison-argane/operators.json',
+      allowedReleaseOrigins: undefined,
+      adminToken: undefined,
+      canary: { rule: DEFAULT_ROLLBACK_RULE, checkIntervalMs: 2000, sampleRate: 1 },
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadReleaseControlConfig('/etc/maison-argane/remotes.json', {
+      REDIS_URL: 'redis://:secret@10.0.0.6:6379/2',
+      REDIS_PREFIX: 'boutique:',
+      OPERATORS_FILE: '/var/lib/maison-argane-shell/operators.json',
+      ALLOWED_RELEASE_ORIGINS: 'https://mf-cart.example.ma, https://mf-frame.example.ma',
+      ADMIN_TOKEN: 'a'.repeat(32),
+      CANARY_MIN_BROWSERS: '50',
+      CANARY_MIN_FAILURE_RATE: '0.1',
+      CANARY_MIN_RATIO: '3',
+      CANARY_WINDOW_MINUTES: '15',
+      CANARY_CHECK_MS: '5000',
+      TELEMETRY_SAMPLE_RATE: '0.25',
+    });
+    expect(config).toEqual({
+      remotesPath: '/etc/maison-argane/remotes.json',
+      redisUrl: 'redis://:secret@10.0.0.6:6379/2',
+      redisPrefix: 'boutique:',
+      historyPath: '/etc/maison-argane/remotes.history.json',
+      operatorsPath: '/var/lib/maison-argane-shell/operators.json',
+      allowedReleaseOrigins: ['https://mf-cart.example.ma', 'https://mf-frame.example.ma'],
+      adminToken: 'a'.repeat(32),
+      canary: { rule: { minBrowsers: 50, minFailureRate: 0.1, minRatioToLive: 3, windowMinutes: 15 }, checkIntervalMs: 5000, sampleRate: 0.25 },
+    });
+  });
+
+  it('refuses a bad Redis URL, release origin or operators’ token, naming each', () => {
+    expect(() =>
+      loadReleaseControlConfig('/etc/remotes.json', { REDIS_URL: 'http://10.0.0.6', ALLOWED_RELEASE_ORIGINS: 'https://cdn.example.ma/releases', ADMIN_TOKEN: 'court' }),
+    ).toThrow(
+      /^Invalid release control configuration:\n {2}- REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL\n {2}- ALLOWED_RELEASE_ORIGINS: each origin must be .*\n {2}- ADMIN_TOKEN: must be at least 32 characters/,
+    );
+  });
+});
