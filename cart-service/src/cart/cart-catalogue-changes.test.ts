@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogue, DEFAULT_PUBLIC_DIR, loadCatalogue } from '../catalogue/load-catalogue';
+import { CookieClient } from '../test-support/cookie-client';
+import { startApp, tempDir } from '../test-support/test-app';
+import { expectedItem } from './expected-item';
+
+describe('catalogue changes', () => {
+  it('drops a product removed from the catalogue out of carts, for good', async () => {
+    const d = await tempDir();
+    try {
+      const first = await startApp({ dataDir: d.path });
+      const client = new CookieClient(first.url);
+      await client.post('/api/cart/add', { productId: 'sv-001', quantity: 2 });
+      await client.post('/api/cart/add', { productId: 'sc-002' });
+      await first.close();
+
+      const full = loadCatalogue();
+      const reduced = buildCatalogue(
+        { currency: 'MAD', products: full.products.filter((p) => p.id !== 'sc-002').map(stripVersion) },
+        { origin: 'test', publicDir: DEFAULT_PUBLIC_DIR },
+      );
+      const second = await startApp({ dataDir: d.path, catalogue: reduced });
+      const res = await client.withBaseUrl(second.url).get('/api/cart');
+      expect(res.body).toEqual({ cart: [expectedItem('sv-001', 2)] });
+      expect(await second.store.getLines(client.cookies.get('shop.sid') ?? '')).toEqual([{ productId: 'sv-001', quantity: 2 }]);
+      expect((await client.withBaseUrl(second.url).post('/api/cart/add', { productId: 'sc-002' })).status).toBe(404);
+      await second.close();
+    } finally {
+      await d.remove();
+    }
+  });
+
+  it('answers with the catalogue price of the day, not the price when the line was added', async () => {
+    const d = await tempDir();
+    try {
+      const first = await startApp({ dataDir: d.path });
+      const client = new CookieClient(first.url);
+      await client.post('/api/cart/add', { productId: 'sv-002' });
+      await first.close();
+      const repriced = buildCatalogue(
+        {
+          currency: 'MAD',
+          products: loadCatalogue().products.map((p) => (p.id === 'sv-002' ? { ...stripVersion(p), price: 149, oldPrice: 179 } : stripVersion(p))),
+        },
+        { origin: 'test', publicDir: DEFAULT_PUBLIC_DIR },
+      );
+      const second = await startApp({ dataDir: d.path, catalogue: repriced });
+      const res = await client.withBaseUrl(second.url).get('/api/cart');
+      expect(res.body.cart[0]).toMatchObject({ productId: 'sv-002', price: 149, oldPrice: 179 });
+      await second.close();
+    } finally {
+      await d.remove();
+    }
+  });
+});
+
+function stripVersion<T extends { images: readonly string[] }>(product: T): T {
+  return { ...product, images: product.images.map((i) => i.replace(/\?v=.*$/, '')) };
+}
