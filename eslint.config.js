@@ -149,6 +149,17 @@ module.exports = defineConfig([
         { type: 'release-control-console', pattern: 'release-control/console', partialMatch: false },
         { type: 'release-control-server', pattern: 'release-control/server', partialMatch: false },
         { type: 'release-control-test-support', pattern: 'release-control/test-support', partialMatch: false },
+        // cart-service: its features, the plumbing they share (HTTP, cookie sessions, the operators' commands' client), the
+        // store beneath them (and its database clients), its test support; app.ts, main.ts and config.ts compose them.
+        {
+          type: 'service-feature',
+          pattern: 'cart-service/src/{cart,orders,stock,catalogue,inbox,newsletter,health}',
+          capture: ['feature'],
+          partialMatch: false,
+        },
+        { type: 'service-shared', pattern: 'cart-service/src/{http,session,cli}', partialMatch: false },
+        { type: 'service-store', pattern: 'cart-service/src/{store,db}', partialMatch: false },
+        { type: 'service-test-support', pattern: 'cart-service/src/test-support', partialMatch: false },
         // The rest of each package: the servers, contracts, src/index.ts, build and test config files.
         { type: 'package', pattern: `{${packages.join(',')}}`, capture: ['package'], partialMatch: false },
         // The root package's own tooling: end-to-end tests, benchmarks, the fault suite, build presets, scripts.
@@ -178,6 +189,7 @@ module.exports = defineConfig([
               from: [
                 { element: { type: '{shell-server,release-control-server,release-control-test-support}' } },
                 inPackage('cart-service'),
+                { element: { type: '{service-feature,service-shared,service-store,service-test-support}' } },
                 { file: { path: 'bench/cart-service/**' } },
               ],
               allow: { to: inPackage('server-kit'), dependency: { source: ['@shop/server-kit/*', '@shop/server-kit/release-server/*'] } },
@@ -221,7 +233,30 @@ module.exports = defineConfig([
             // The root package's tooling shares its support code (bench and faults start the stack with e2e/support).
             { from: { element: { type: 'workspace-tooling' } }, allow: { to: { element: { type: 'workspace-tooling' } } } },
             // The cart-service benchmarks run cart-service's own app, stores and database clients in process.
-            { from: { file: { path: 'bench/cart-service/**' } }, allow: { to: inPackage('cart-service') } },
+            {
+              from: { file: { path: 'bench/cart-service/**' } },
+              allow: { to: [inPackage('cart-service'), { element: { type: '{service-feature,service-shared,service-store,service-test-support}' } }] },
+            },
+            // cart-service: a feature stands on the shared plumbing and the store, never on another feature; the
+            // catalogue is the one feature every other reads (prices, names, stock levels: data, not routes).
+            {
+              from: { element: { type: 'service-feature' } },
+              allow: [
+                { to: { element: { type: '{service-shared,service-store}' } } },
+                { to: { element: { type: 'service-feature', captured: { feature: 'catalogue' } } } },
+              ],
+            },
+            // ...and an order is made from the cart as the cart reads it (its lines resolved against the catalogue).
+            { from: { element: { type: 'service-feature', captured: { feature: 'orders' } } }, allow: { to: { file: { path: 'cart-service/src/cart/resolve-cart.ts' } } } },
+            // The shared plumbing reads the store (a store outage is a 503); the store reads its database clients.
+            { from: { element: { type: 'service-shared' } }, allow: { to: { element: { type: '{service-shared,service-store}' } } } },
+            { from: { element: { type: 'service-store' } }, allow: { to: { element: { type: 'service-store' } } } },
+            // The composition root (app.ts, main.ts, config.ts) and the test support put it all together; a test may
+            // start the whole app.
+            {
+              from: [inPackage('cart-service'), { element: { type: 'service-test-support' } }, { file: { path: 'cart-service/src/**/*.{test,contract,fixture}.ts' } }],
+              allow: { to: [inPackage('cart-service'), { element: { type: '{service-feature,service-shared,service-store,service-test-support}' } }] },
+            },
           ],
         },
       ],

@@ -13,9 +13,12 @@ const cartServiceUrl = process.env.CART_SERVICE_URL ?? DEFAULT_CART_SERVICE_URL;
 /** The shell's own Node build renders pages on the server (decision 017); the dev server renders in the browser only. */
 const serverBuild = process.env.NODE_ENV === 'production';
 
-/** Packages stay outside the Node build: the renderer process and the remotes must share the one copy of each. */
+/**
+ * Packages stay outside the Node build: the renderer process and the remotes must share the one copy of each. The
+ * shop's own (contracts, server-kit) are TypeScript sources, bundled in: the renderer may read only its built files.
+ */
 const outsideTheBundle = ({ request }: { request?: string }, callback: (error?: Error, result?: string) => void) => {
-  if (request && /^[a-z@]/i.test(request) && !request.startsWith('@shop/contracts')) return callback(undefined, `node-commonjs ${request}`);
+  if (request && /^[a-z@]/i.test(request) && !request.startsWith('@shop/')) return callback(undefined, `node-commonjs ${request}`);
   callback();
 };
 

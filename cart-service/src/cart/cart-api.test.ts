@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CartItem } from '@shop/contracts/cart';
 import { CookieClient } from '../test-support/cookie-client';
 import { embeddedAppPerSuite } from '../test-support/test-app';
-import { expectedItem } from './expected-item';
+import { expectedItem } from './expected-item.fixture';
 
 const QUANTITY_MESSAGE = 'La quantité doit être un nombre entier entre 1 et 99.';
 

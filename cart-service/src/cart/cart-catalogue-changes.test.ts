@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue, DEFAULT_PUBLIC_DIR, loadCatalogue } from '../catalogue/load-catalogue';
 import { CookieClient } from '../test-support/cookie-client';
 import { startApp, tempDir } from '../test-support/test-app';
-import { expectedItem } from './expected-item';
+import { expectedItem } from './expected-item.fixture';
 
 describe('catalogue changes', () => {
   it('drops a product removed from the catalogue out of carts, for good', async () => {

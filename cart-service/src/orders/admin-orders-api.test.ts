@@ -6,7 +6,7 @@ import { DEFAULT_CATALOGUE_PATH, loadCatalogue } from '../catalogue/load-catalog
 import { messages } from '../http/api-error';
 import { CookieClient } from '../test-support/cookie-client';
 import { startApp, tempDir } from '../test-support/test-app';
-import { ADMIN_TOKEN, delivery, orderClients, ordersAppPerSuite } from './order-clients';
+import { ADMIN_TOKEN, delivery, orderClients, ordersAppPerSuite } from './order-clients.fixture';
 
 const app = ordersAppPerSuite();
 const { shopperWithCart, place, track, admin } = orderClients(app);

@@ -17,7 +17,7 @@ import type { ShopStore } from '../store/open-store';
 import type { KeyedOrder, StoredOrder } from '../store/order-store';
 import { orderBodies } from './order-bodies';
 import { newOrderNumber } from './order-number';
-import { requestFingerprint } from './request-fingerprint';
+import { requestFingerprint } from '../store/request-fingerprint';
 import { orderJson, orderLineOf, orderTotal, trackedOrderJson } from './order-json';
 
 export interface TrackingLimits {

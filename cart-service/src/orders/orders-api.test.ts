@@ -5,7 +5,7 @@ import type { Order, TrackedOrder } from '@shop/contracts/orders';
 import { messages } from '../http/api-error';
 import { CookieClient } from '../test-support/cookie-client';
 import { catalogue } from '../test-support/test-app';
-import { delivery, orderClients, ordersAppPerSuite } from './order-clients';
+import { delivery, orderClients, ordersAppPerSuite } from './order-clients.fixture';
 
 const app = ordersAppPerSuite();
 const { shopperWithCart, place, track, admin } = orderClients(app);

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newDataDir } from '../test-support/databases';
-import { requestFingerprint } from '../orders/request-fingerprint';
+import { requestFingerprint } from './request-fingerprint';
 import { openStore } from './open-store';
 
 describe('upgrading from the JSON files of the previous release', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { SqlClient, SqlQueryable } from '../db/sql-client';
-import { requestFingerprint } from '../orders/request-fingerprint';
+import { requestFingerprint } from './request-fingerprint';
 
 /**
  * Releases before decision 015 kept carts, orders and sign-ups in JSON files in the data folder. On the first start of
