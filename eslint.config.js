@@ -33,7 +33,7 @@ module.exports = defineConfig([
   tseslint.configs.recommended,
   // React code: the remotes and the shell's browser side. (The React Compiler checks are the slowest part of the lint,
   // so the servers, contracts and tooling skip them.)
-  { files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}', 'release-control/console/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  { files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}', 'release-control/{console,beacons}/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
 
   {
     // `const { secret: _secret, ...rest } = x` is how the code leaves a property out of a copy.
@@ -62,7 +62,7 @@ module.exports = defineConfig([
   {
     // Links are typed by the route table: a link to a page that does not exist must fail typecheck (decision 016); no
     // schema in what browsers download (decision 023).
-    files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}', 'release-control/console/**/*.{ts,tsx}'],
+    files: ['{mf-frame,mf-cart,mf-catalog-pages,shell}/src/**/*.{ts,tsx}', 'release-control/{console,beacons}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -147,6 +147,7 @@ module.exports = defineConfig([
         { type: 'shell-server', pattern: 'shell/server', partialMatch: false },
         { type: 'shell-shared', pattern: 'shell/shared', partialMatch: false },
         { type: 'release-control-console', pattern: 'release-control/console', partialMatch: false },
+        { type: 'release-control-beacons', pattern: 'release-control/beacons', partialMatch: false },
         { type: 'release-control-server', pattern: 'release-control/server', partialMatch: false },
         { type: 'release-control-test-support', pattern: 'release-control/test-support', partialMatch: false },
         // cart-service: its features, the plumbing they share (HTTP, cookie sessions, the operators' commands' client), the
@@ -209,6 +210,11 @@ module.exports = defineConfig([
                 to: { element: { type: '{release-control-server,release-control-test-support}' } },
                 dependency: { source: ['@shop/release-control/server', '@shop/release-control/test-support/*'] },
               },
+            },
+            // The shell's pages report what they showed to release control's telemetry: its browser half, the beacons.
+            {
+              from: { element: { type: 'shell-browser' } },
+              allow: { to: { element: { type: 'release-control-beacons' } }, dependency: { source: '@shop/release-control/page-views' } },
             },
             // Release control's test support opens its server's parts; its tests use the support.
             { from: { element: { type: 'release-control-test-support' } }, allow: { to: { element: { type: 'release-control-server' } } } },

@@ -13,7 +13,9 @@ describe('loadReleaseControlConfig', () => {
       allowedReleaseOrigins: undefined,
       adminToken: undefined,
       canary: { rule: DEFAULT_ROLLBACK_RULE, checkIntervalMs: 2000, sampleRate: 1 },
+      metrics: { host: '127.0.0.1', port: 9464, token: undefined, tokenFile: '/etc/maison-argane/metrics-token' },
     });
+    expect(loadReleaseControlConfig('/etc/remotes.json', { METRICS_PORT: '0' }).metrics).toBeNull();
   });
 
   it('reads every variable', () => {
@@ -29,6 +31,10 @@ describe('loadReleaseControlConfig', () => {
       CANARY_WINDOW_MINUTES: '15',
       CANARY_CHECK_MS: '5000',
       TELEMETRY_SAMPLE_RATE: '0.25',
+      METRICS_PORT: '9500',
+      METRICS_HOST: '10.0.0.7',
+      METRICS_TOKEN: 'm'.repeat(32),
+      METRICS_TOKEN_FILE: '/run/secrets/metrics-token',
     });
     expect(config).toEqual({
       remotesPath: '/etc/maison-argane/remotes.json',
@@ -39,6 +45,7 @@ describe('loadReleaseControlConfig', () => {
       allowedReleaseOrigins: ['https://mf-cart.example.ma', 'https://mf-frame.example.ma'],
       adminToken: 'a'.repeat(32),
       canary: { rule: { minBrowsers: 50, minFailureRate: 0.1, minRatioToLive: 3, windowMinutes: 15 }, checkIntervalMs: 5000, sampleRate: 0.25 },
+      metrics: { host: '10.0.0.7', port: 9500, token: 'm'.repeat(32), tokenFile: '/run/secrets/metrics-token' },
     });
   });
 

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ROLLBACK_RULE, type RollbackRule } from '@shop/contracts/progressive-delivery';
+import type { MetricsListenerSettings } from '@shop/server-kit/metrics-server';
 import { optionalOriginListSetting, readServerConfig, secretSetting } from '@shop/server-kit/server-config';
 
 const Env = z.object({
@@ -25,6 +26,12 @@ const Env = z.object({
   CANARY_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_ROLLBACK_RULE.windowMinutes),
   CANARY_CHECK_MS: z.coerce.number().int().min(200).max(60_000).default(2000),
   TELEMETRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  // Prometheus metrics for the operators' tools on an internal listener (never the shop's port); 0 turns it off.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: secretSetting,
+  // Without METRICS_TOKEN, the token scrapes must send is read from this file (drawn on the first start, mode 0600).
+  METRICS_TOKEN_FILE: z.string().optional(),
 });
 
 export interface ReleaseControlConfig {
@@ -39,6 +46,8 @@ export interface ReleaseControlConfig {
   allowedReleaseOrigins: string[] | undefined;
   adminToken: string | undefined;
   canary: CanaryConfig;
+  /** The internal metrics listener, or null when METRICS_PORT=0; scrapes always need a bearer token. */
+  metrics: MetricsListenerSettings | null;
 }
 
 export interface CanaryConfig {
@@ -69,5 +78,14 @@ export function loadReleaseControlConfig(remotesPath: string, env: NodeJS.Proces
       checkIntervalMs: e.CANARY_CHECK_MS,
       sampleRate: e.TELEMETRY_SAMPLE_RATE,
     },
+    metrics:
+      e.METRICS_PORT === 0
+        ? null
+        : {
+            host: e.METRICS_HOST,
+            port: e.METRICS_PORT,
+            token: e.METRICS_TOKEN,
+            tokenFile: resolve(e.METRICS_TOKEN_FILE || resolve(dirname(remotesPath), 'metrics-token')),
+          },
   };
 }

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import type { Middleware } from 'koa';
-import type { RemoteView } from '@shop/contracts/progressive-delivery';
 import type { RemoteName, RemotesConfig, RemotesStatus } from '@shop/contracts/remotes';
 import type { SharedLibrary } from '@shop/contracts/shared-libraries';
 import { openProgressiveDelivery, type ProgressiveDelivery } from './canary/open-progressive-delivery';
 import { loadReleaseControlConfig, type ReleaseControlConfig } from './config';
 import { operationsRoutes } from './http/operations-routes';
+import { metricsUrl, startMetricsListener } from '@shop/server-kit/metrics-server';
+import { ShopMetrics } from './metrics/shop-metrics';
 import { openOperations, type OperationsStores } from './open-operations';
 import { RefusedAccesses, type RefusedAccessEvent } from './refused-accesses';
 import { browserFilesMissing, releaseRefusals } from './releases/release-checks';
@@ -30,8 +31,6 @@ export interface ReleaseControlOptions {
     warn(object: object, message?: string): void;
     error(object: object, message?: string): void;
   } & { info(message: string): void; error(message: string): void };
-  /** Browsers' reports as they are counted (the shell's metrics). */
-  onCounted?: (views: readonly RemoteView[]) => void;
 }
 
 /** What a page served to a shopper carries and tells release control (decisions 021, 025). */
@@ -58,6 +57,10 @@ export interface ReleaseControl {
   readonly pages: PageTelemetry;
   /** An access a renderer refused to a release's code, for the console. */
   refusedAccess(event: RefusedAccessEvent): void;
+  /** The operators' metrics: the shell counts its requests and server renders there (decision 021). */
+  readonly metrics: Pick<ShopMetrics, 'requests' | 'serverRender'>;
+  /** Where the metrics listener answers, or null (METRICS_PORT=0, a port taken, no token). */
+  readonly metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -68,6 +71,8 @@ export interface ReleaseControl {
  */
 export async function openReleaseControl(options: ReleaseControlOptions): Promise<ReleaseControl> {
   const operations = await openOperations(options.config, options.log);
+  const store = operations.live.store;
+  const metrics = new ShopMetrics(() => store.live);
   const delivery = await openProgressiveDelivery({
     store: operations.live.store,
     redis: operations.redis,
@@ -75,13 +80,28 @@ export async function openReleaseControl(options: ReleaseControlOptions): Promis
     publicUrl: options.publicUrl,
     log: options.log,
     missingFiles: (remote, entry) => browserFilesMissing(remote, entry),
-    ...(options.onCounted ? { onCounted: options.onCounted } : {}),
+    onCounted: (views) => metrics.remoteViews(views),
   });
-  return releaseControlOf(operations, delivery, options);
+  const settings = options.config.metrics;
+  const listener = settings ? await startMetricsListener(metrics, settings, options.log) : null;
+  const control = releaseControlOf(operations, delivery, metrics, options);
+  return {
+    ...control,
+    metricsUrl: listener && settings ? metricsUrl(listener, settings.host) : null,
+    async close() {
+      listener?.close();
+      await control.close();
+    },
+  };
 }
 
 /** Release control from its opened parts (a test opens them with smaller limits: test-support/release-control-parts.ts). */
-export function releaseControlOf(operations: OperationsStores, delivery: ProgressiveDelivery, options: ReleaseControlOptions): ReleaseControl {
+export function releaseControlOf(
+  operations: OperationsStores,
+  delivery: ProgressiveDelivery,
+  metrics: ShopMetrics,
+  options: ReleaseControlOptions,
+): ReleaseControl {
   const { config, log } = options;
   const store = operations.live.store;
   const refused = new RefusedAccesses();
@@ -121,6 +141,8 @@ export function releaseControlOf(operations: OperationsStores, delivery: Progres
     },
     pages: delivery,
     refusedAccess: (event) => refused.record(event),
+    metrics,
+    metricsUrl: null,
     async close() {
       delivery.close();
       await operations.close();

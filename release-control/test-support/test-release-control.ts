@@ -8,8 +8,9 @@ import { loginLimits, type LoginLimitSettings } from '../server/accounts/login-l
 import { PasswordChecks } from '../server/accounts/password-checks';
 import { openProgressiveDelivery, type ProgressiveDelivery } from '../server/canary/open-progressive-delivery';
 import { openOperations, type OperationsStores } from '../server/open-operations';
+import { ShopMetrics } from '../server/metrics/shop-metrics';
 import { browserFilesMissing } from '../server/releases/release-checks';
-import { releaseControlOf, type ReleaseControl, type ReleaseControlOptions } from '../server/release-control';
+import { releaseControlOf, type ReleaseControl } from '../server/release-control';
 import type { FakeReleaseHosts } from './release-hosts';
 
 export const PASSWORD = 'un-mot-de-passe-solide';
@@ -28,7 +29,6 @@ export interface TestReleaseControlOptions {
   /** Login limits and password checks other than the shop's (smaller, so a test reaches them quickly). */
   loginLimits?: LoginLimitSettings;
   passwordChecks?: { concurrency: number; waiting: number };
-  onCounted?: ReleaseControlOptions['onCounted'];
 }
 
 export interface TestReleaseControl {
@@ -36,6 +36,7 @@ export interface TestReleaseControl {
   /** Its parts, for a test to look into (the stores, the canary's counts and watch). */
   stores: OperationsStores;
   delivery: ProgressiveDelivery;
+  metrics: ShopMetrics;
   /** The API token of the test's operator (`amina`). */
   token: string;
   close(): Promise<void>;
@@ -65,11 +66,13 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     allowedReleaseOrigins: undefined,
     adminToken: undefined,
     canary: { rule, checkIntervalMs: options.checkIntervalMs ?? 60_000, sampleRate: 1 },
+    metrics: null,
   };
   const stores = await openOperations(settings, quiet);
   if (options.loginLimits) stores.limits = loginLimits(stores.redis, options.loginLimits);
   if (options.passwordChecks) stores.checks = new PasswordChecks(options.passwordChecks);
   const { token } = await addOperator(stores.operators, options.operator ?? 'amina', PASSWORD);
+  const metrics = new ShopMetrics(() => stores.live.store.live);
   const delivery = await openProgressiveDelivery({
     publicUrl: options.publicUrl,
     missingFiles: (remote, entry) => browserFilesMissing(remote, entry),
@@ -79,9 +82,9 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     config: settings.canary,
     log: quiet,
     ...(options.limits ? { limits: options.limits } : {}),
-    ...(options.onCounted ? { onCounted: options.onCounted } : {}),
+    onCounted: (views) => metrics.remoteViews(views),
   });
-  const control = releaseControlOf(stores, delivery, {
+  const control = releaseControlOf(stores, delivery, metrics, {
     config: settings,
     shellShared: { react: '19.3.1' },
     requireServerBuild: true,
@@ -94,6 +97,7 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     control,
     stores,
     delivery,
+    metrics,
     token,
     async close() {
       await control.close();

@@ -21,7 +21,6 @@ import type { ShopperRender } from './render/renderer-protocol';
 import { formPosts } from './forms/form-posts';
 import { takeNotice } from './forms/page-notice-cookie';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
-import type { ShopMetrics } from './metrics/shop-metrics';
 import { servedConfig } from './bucket-cookie';
 import { TELEMETRY_SAMPLE_META, VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
 import { readOnlyPath } from '@shop/server-kit/read-only-path';
@@ -46,9 +45,7 @@ export interface ShellServerOptions {
    * Release control (@shop/release-control): `/operations` and `/telemetry`, and what each page carries for the canary's
    * figures (decisions 021, 025). Without it there is no console, and pages carry no view token.
    */
-  releaseControl?: Pick<ReleaseControl, 'routes' | 'pages'>;
-  /** Counts requests and server renders (metrics/shop-metrics.ts; served on an internal port). */
-  metrics?: ShopMetrics;
+  releaseControl?: Pick<ReleaseControl, 'routes' | 'pages' | 'metrics'>;
 }
 
 export async function createShellServer(options: ShellServerOptions): Promise<Koa> {
@@ -74,7 +71,9 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
       ? `<meta name="${TELEMETRY_SAMPLE_META}" content="${telemetry.sampleRate}"><meta name="${VIEW_TOKEN_META}" content="${telemetry.viewToken(config, bucket)}">`
       : '';
 
-  if (options.metrics) app.use(options.metrics.requests());
+  // The operators' metrics count every request and server render (release control serves them on an internal port).
+  const metrics = options.releaseControl?.metrics;
+  if (metrics) app.use(metrics.requests());
   // Liveness first: it never depends on the remotes configuration or anything after it.
   app.use(readOnlyPath('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
@@ -144,7 +143,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     const { config: served, bucket } = servedConfig(ctx, remotes.current);
     const started = performance.now();
     const page = options.renderer ? await options.renderer.render(ctx.url, down(), served, shopper) : null;
-    if (options.renderer) options.metrics?.serverRender(served, (performance.now() - started) / 1000, page !== null);
+    if (options.renderer) metrics?.serverRender(served, (performance.now() - started) / 1000, page !== null);
     if (page) {
       telemetry?.serverRendered(page.config, page.failedRemotes);
       // The route table decides 404 for an unknown path, the catalogue for an unknown product; a form's outcome its own.

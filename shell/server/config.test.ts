@@ -33,9 +33,6 @@ describe('loadShellConfig', () => {
       RENDERER_SOCKET: '/run/maison-argane-renderer/renderer.sock',
       PUBLIC_URL: 'https://www.maison-argane.ma/',
       RELEASE_CONTROL: 'off',
-      METRICS_PORT: '9500',
-      METRICS_HOST: '10.0.0.7',
-      METRICS_TOKEN: 'm'.repeat(32),
     });
     expect(config).toEqual({
       port: 3100,
@@ -50,7 +47,6 @@ describe('loadShellConfig', () => {
       renderDeadlineMs: 150,
       publicUrl: 'https://www.maison-argane.ma',
       releaseControl: false,
-      metrics: { host: '10.0.0.7', port: 9500, token: 'm'.repeat(32), tokenFile: expect.stringMatching(/metrics-token$/) as unknown as string },
     });
     expect(config.trustProxy.description).toBe('1 hop');
   });

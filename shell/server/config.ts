@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS } from '@shop/contracts/ports';
 import type { LogLevel } from '@shop/server-kit/logger';
-import { logLevelSetting, originSetting, portSetting, readServerConfig, secretSetting, trustProxySetting, urlSetting } from '@shop/server-kit/server-config';
+import { logLevelSetting, originSetting, portSetting, readServerConfig, trustProxySetting, urlSetting } from '@shop/server-kit/server-config';
 import type { TrustProxy } from '@shop/server-kit/trusted-proxy';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,12 +40,6 @@ const Env = z.object({
   // then pages are composed from remotes.json as it is on disk, with no /operations and no /telemetry (a remote team's
   // harness, a test stack).
   RELEASE_CONTROL: z.enum(['on', 'off']).default('on'),
-  // Prometheus metrics on an internal listener (never the shop's port); 0 turns it off.
-  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  METRICS_TOKEN: secretSetting,
-  // Without METRICS_TOKEN, the token scrapes must send is read from this file (drawn on the first start, mode 0600).
-  METRICS_TOKEN_FILE: z.string().optional(),
 });
 
 export interface ShellConfig {
@@ -68,11 +62,6 @@ export interface ShellConfig {
   publicUrl: string;
   /** Mounts release control (RELEASE_CONTROL, on by default); off, the configuration is remotes.json as it is on disk. */
   releaseControl: boolean;
-  /**
-   * The internal metrics listener, or null when METRICS_PORT=0. Scrapes always need a bearer token: METRICS_TOKEN, or
-   * the one in `tokenFile` (metrics/metrics-token.ts).
-   */
-  metrics: { host: string; port: number; token: string | undefined; tokenFile: string } | null;
 }
 
 /** Reads the environment; throws one error listing every bad variable. */
@@ -91,14 +80,5 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
     renderDeadlineMs: e.RENDER_DEADLINE_MS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.SHELL_PORT}`,
     releaseControl: e.RELEASE_CONTROL === 'on',
-    metrics:
-      e.METRICS_PORT === 0
-        ? null
-        : {
-            host: e.METRICS_HOST,
-            port: e.METRICS_PORT,
-            token: e.METRICS_TOKEN,
-            tokenFile: resolve(e.METRICS_TOKEN_FILE || resolve(dirname(e.REMOTES_CONFIG), 'metrics-token')),
-          },
   };
 }

@@ -4,11 +4,9 @@ import type { AddressInfo } from 'node:net';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { loadReleaseControlConfig, openReleaseControl, type ReleaseControl } from '@shop/release-control/server';
 import { createLogger } from '@shop/server-kit/logger';
-import { metricsUrl, startMetricsListener } from '@shop/server-kit/metrics-server';
 import { RemotesConfigFile } from '@shop/server-kit/remotes-config-file';
 import { createShellServer } from './app';
 import { loadShellConfig } from './config';
-import { ShopMetrics } from './metrics/shop-metrics';
 import { ReleaseLanes } from './render/release-lanes';
 import { shellSharedVersions } from './shared-versions';
 
@@ -28,7 +26,6 @@ const logger = createLogger('shell', config.logLevel);
 // RELEASE_CONTROL=off the remotes file as it is on disk.
 let control: ReleaseControl | null = null;
 let remotes: { readonly current: RemotesConfig };
-const metrics = new ShopMetrics(() => ({ revision: control?.live.revision ?? 0, config: remotes.current }));
 try {
   control = releaseControlConfig
     ? await openReleaseControl({
@@ -38,7 +35,6 @@ try {
         cartServiceUrl: config.cartServiceUrl,
         publicUrl: config.publicUrl,
         log: logger,
-        onCounted: (views) => metrics.remoteViews(views),
       })
     : null;
   remotes = control?.live ?? (await RemotesConfigFile.open(remotesPath, { info: (m) => logger.info(m), error: (m) => logger.error(m) }));
@@ -50,7 +46,6 @@ try {
   process.exit(1);
 }
 
-const metricsServer = config.metrics ? await startMetricsListener(metrics, config.metrics, logger) : null;
 // Pages are rendered on the server by renderer processes with the least privilege Node offers, one per remotes
 // configuration (decisions 017 and 027; two while a canary runs, decision 021). A build without the shell's Node bundle
 // (the dev server's) leaves rendering to the browser.
@@ -76,7 +71,6 @@ const app = await createShellServer({
   trustProxy,
   log: logger,
   renderer,
-  metrics,
   ...(control ? { releaseControl: control } : {}),
 });
 const server = app.listen(config.port, config.host, () => {
@@ -95,7 +89,7 @@ const server = app.listen(config.port, config.host, () => {
           : `on, files beside ${remotesPath}`
         : `off, ${remotesPath} as it is on disk`,
       releaseOrigins: control?.allowedOrigins,
-      metrics: metricsServer && config.metrics ? metricsUrl(metricsServer, config.metrics.host) : 'off',
+      metrics: control?.metricsUrl ?? 'off',
     },
     'shell listening',
   );
@@ -108,7 +102,6 @@ server.headersTimeout = 10_000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     logger.info({ signal }, 'shell stopping');
-    metricsServer?.close();
     void (control ? control.close() : (remotes as RemotesConfigFile).close());
     void renderer?.close();
     server.close(() => process.exit(0));

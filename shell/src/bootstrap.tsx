@@ -10,7 +10,7 @@ import { firstScreenModules } from './remotes/hydration-gate';
 import { fetchRemotesConfig } from './remotes/remotes-config';
 import { modulesForPath } from './routes/modules-for-path';
 import { AppRoutes } from './routes/router';
-import { pageViewTelemetry, startPageViewTelemetry } from './telemetry/page-view-telemetry';
+import { pageViewTelemetry, startPageViewTelemetry } from '@shop/release-control/page-views';
 import '@shop/contracts/tokens.css';
 
 async function configureRemotes(): Promise<Overrides> {

@@ -7,19 +7,17 @@ import { openTestReleaseControl, type TestReleaseControl, type TestReleaseContro
 import { closeServer, urlOf } from '@shop/server-kit/listening-server';
 import { TRUST_NOBODY, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import { createShellServer } from '../app';
-import { ShopMetrics } from '../metrics/shop-metrics';
 
 export { PASSWORD } from '@shop/release-control/test-support/test-release-control';
 export { startReleaseHosts, type FakeReleaseHosts } from '@shop/release-control/test-support/release-hosts';
 
 export interface OperationsShell extends Omit<TestReleaseControl, 'control'> {
   url: string;
-  metrics: ShopMetrics;
 }
 
 /** The real shell server over HTTP with release control mounted, the live configuration in files or in Redis. */
 export async function startOperationsShell(
-  options: Omit<TestReleaseControlOptions, 'publicUrl' | 'onCounted'> & { releases: FakeReleaseHosts; publicUrl?: string; trustProxy?: TrustProxy },
+  options: Omit<TestReleaseControlOptions, 'publicUrl'> & { releases: FakeReleaseHosts; publicUrl?: string; trustProxy?: TrustProxy },
 ): Promise<OperationsShell> {
   // Listening first, so the shop's public origin can be its own address, as PUBLIC_URL's default is.
   const server = createServer();
@@ -29,9 +27,7 @@ export async function startOperationsShell(
   const dir = await mkdtemp(join(tmpdir(), 'operations-shell-'));
   await mkdir(join(dir, 'dist'), { recursive: true });
   await writeFile(join(dir, 'dist/index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
-  let metrics: ShopMetrics | undefined = undefined;
-  const opened = await openTestReleaseControl({ ...options, publicUrl, onCounted: (views) => metrics?.remoteViews(views) });
-  metrics = new ShopMetrics(() => ({ revision: opened.control.live.revision, config: opened.control.live.current }));
+  const opened = await openTestReleaseControl({ ...options, publicUrl });
   const app = await createShellServer({
     distDir: join(dir, 'dist'),
     cartServiceUrl: 'http://127.0.0.1:9',
@@ -40,13 +36,11 @@ export async function startOperationsShell(
     trustProxy: options.trustProxy ?? TRUST_NOBODY,
     log: { error: () => undefined },
     releaseControl: opened.control,
-    metrics,
   });
   server.on('request', app.callback());
   return {
     ...opened,
     url,
-    metrics,
     async close() {
       await closeServer(server);
       await opened.close();

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { OperationsErrorBody, OperationsState, RevisionHistory, RevisionResponse } from '@shop/contracts/operations';
-import { LOGIN_LIMITS } from '@shop/release-control/test-support/limits';
+import { LOGIN_LIMITS } from '@shop/release-control/test-support/rules';
 import { PASSWORD } from '../test-support/operations-shell';
 import { operationsShellForFile } from '../test-support/operations-shell-for-file';
 import { parseTrustProxy } from '@shop/server-kit/trusted-proxy';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BEACON_BYTES, TELEMETRY_PATH } from '@shop/contracts/progressive-delivery';
-import { TELEMETRY_LIMITS } from '@shop/release-control/test-support/limits';
-import { VIEW_TOKENS } from '@shop/release-control/test-support/limits';
+import { TELEMETRY_LIMITS } from '@shop/release-control/test-support/rules';
+import { VIEW_TOKENS } from '@shop/release-control/test-support/rules';
 import { sendBeacon, visitPage } from '../test-support/page-visit';
 import { startOperationsShell, type OperationsShell } from '../test-support/operations-shell';
 import { operationsShellForFile } from '../test-support/operations-shell-for-file';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer } from '@shop/server-kit/listening-server';
 import { startOperationsShell, startReleaseHosts, type FakeReleaseHosts, type OperationsShell } from '../test-support/operations-shell';
 import { metricsUrl as startedUrl, startMetricsServer } from '@shop/server-kit/metrics-server';
-import { routeKind } from './shop-metrics';
+import { routeKind } from '@shop/release-control/test-support/rules';
 
 let releases: FakeReleaseHosts;
 let shell: OperationsShell;
