@@ -1,12 +1,19 @@
+/**
+ * The one shape of every server's refusals, `{error: {code, message, …}}`: a code, a French message, and the fields that
+ * code adds (server-kit's `errorBody` writes it; cart-service's `ApiErrorBody`, the console's `OperationsErrorBody`).
+ */
+export interface ErrorEnvelope<Code extends string = string, Extra extends object = object> {
+  error: { code: Code; message: string } & Extra;
+}
+
 /** Every 4xx/5xx answer of cart-service has this body. `message` is French and can be shown to a shopper. */
-export interface ApiErrorBody {
-  error: {
-    code: ApiErrorCode;
-    message: string;
+export type ApiErrorBody = ErrorEnvelope<
+  ApiErrorCode,
+  {
     /** For `validation_failed` on a form: a French message per invalid field, keyed by the body's field name. */
     fields?: Record<string, string>;
-  };
-}
+  }
+>;
 
 export type ApiErrorCode =
   | 'unsupported_media_type'

@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import type { ErrorEnvelope } from '@shop/contracts/errors';
 import { bodyTooLargeMessage } from '@shop/contracts/limits';
 
 /**
@@ -18,11 +19,13 @@ export const GENERIC_MESSAGES = {
   payloadTooLarge: bodyTooLargeMessage,
   payloadTooLargeGeneric: 'Le corps de la requête est trop volumineux.',
   forbiddenOrigin: 'Requête refusée : origine non autorisée.',
+  tooManyRequests: (seconds: number) => `Trop de requêtes depuis cette adresse. Réessayez dans ${seconds} s.`,
 } as const;
 
-/** `{error: {code, message, …}}`: every server's refusals, in this one shape (contracts' `ApiErrorBody`). */
-export function errorBody<Code extends string>(code: Code, message: string, extra: object = {}): { error: { code: Code; message: string } } {
-  return { error: { code, message, ...extra } };
+/** `{error: {code, message, …}}`: every server's refusals, in this one shape (contracts' `ErrorEnvelope`). */
+export function errorBody<Code extends string, Extra extends object = object>(code: Code, message: string, extra?: Extra): ErrorEnvelope<Code, Extra> {
+  // Spreading an optional generic loses its type: the envelope is code and message with `extra`'s fields beside them.
+  return { error: { code, message, ...extra } as ErrorEnvelope<Code, Extra>['error'] };
 }
 
 /** A refusal a client can read: status, a code from the contracts, a French message, extra fields and headers. */
@@ -43,7 +46,7 @@ export class ApiError<Code extends string = string> extends Error {
     this.extra = options.extra ?? {};
   }
 
-  toBody(): { error: { code: Code; message: string } } {
+  toBody(): ErrorEnvelope<Code> {
     return errorBody(this.code, this.message, this.extra);
   }
 }
@@ -81,15 +84,19 @@ export function sendApiError(ctx: Context, error: ApiError): void {
 /**
  * Turns whatever is thrown below into the envelope with a French message: an ApiError as it is, what `mapError` knows
  * (a store outage…), a library's 4xx kept as a 4xx, anything else a 500 logged with the request, never its details.
+ * With `unmatched`, a request nothing below answered (Koa's bare 404) is a 404 in the envelope too (an API's, not a
+ * page's, answer). Each answer is `no-store`; nothing is sent once the answer has begun.
  */
 export function apiErrors(options: {
   log: { error(object: object, message: string): void };
   logMessage?: string;
   mapError?: (error: unknown) => ApiError | undefined;
+  unmatched?: boolean;
 }): Middleware {
   return async (ctx, next) => {
     try {
       await next();
+      if (options.unmatched && ctx.status === 404 && ctx.body == null) throw new ApiError(404, 'not_found', GENERIC_MESSAGES.notFound);
     } catch (error) {
       const known = toApiError(error, options.mapError);
       if (known.status >= 500) options.log.error({ err: error, method: ctx.method, path: ctx.path.slice(0, 200) }, options.logMessage ?? 'request failed');

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors, GENERIC_MESSAGES } from './api-error';
-import { readJsonObject } from './json-body';
+import { readJsonBody, readJsonObject } from './json-body';
 import { closeServer, listen, urlOf } from './listening-server';
 
 // The one JSON body reader of every server, over real HTTP: what it refuses and how it says so.
@@ -14,7 +14,7 @@ describe('readJsonObject', () => {
     const app = new Koa();
     app.use(apiErrors({ log: { error: () => undefined } }));
     app.use(async (ctx) => {
-      ctx.body = { read: await readJsonObject(ctx, 64) };
+      ctx.body = { read: ctx.path === '/any' ? await readJsonBody(ctx, 64) : await readJsonObject(ctx, 64) };
     });
     server = await listen(app);
     url = urlOf(server);
@@ -25,9 +25,16 @@ describe('readJsonObject', () => {
     fetch(url, { method: 'POST', body, headers });
   const refusal = async (response: Response) => ({ status: response.status, body: (await response.json()) as unknown });
 
-  it('reads a JSON object', async () => {
+  it('reads a JSON object, in UTF-8 said or not, uncompressed said or not', async () => {
     const response = await post('{"remote":"mf_cart"}');
     expect(await refusal(response)).toEqual({ status: 200, body: { read: { remote: 'mf_cart' } } });
+    const utf8 = await post('{"nom":"Crème à l’argan"}', { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Encoding': 'identity' });
+    expect(await refusal(utf8)).toEqual({ status: 200, body: { read: { nom: 'Crème à l’argan' } } });
+  });
+
+  it('readJsonBody reads any JSON value: the caller’s schema decides', async () => {
+    const response = await fetch(`${url}/any`, { method: 'POST', body: '[1,2]', headers: { 'Content-Type': 'application/json' } });
+    expect(await refusal(response)).toEqual({ status: 200, body: { read: [1, 2] } });
   });
 
   it('refuses another type, another charset and a compressed body with 415', async () => {

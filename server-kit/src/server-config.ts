@@ -35,27 +35,24 @@ export const optionalListSetting = z
   .transform((value) => (value === undefined ? undefined : commaList(value)));
 
 /** ALLOWED_RELEASE_ORIGINS and the like: comma-separated origins, undefined when unset. */
-export const optionalOriginListSetting = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined ? undefined : commaList(value)))
-  .refine((origins) => !origins?.some((item) => originProblem(item)), 'each origin must be scheme://host[:port] without a path, e.g. https://mf-cart.example.ma');
+export const optionalOriginListSetting = optionalListSetting.refine((origins) => !origins?.some((item) => originProblem(item)), 'each origin must be scheme://host[:port] without a path, e.g. https://mf-cart.example.ma');
 
 /**
- * PUBLIC_URL and the like: one origin, undefined when unset; a trailing slash is the same origin. Anything with a path,
- * query or credentials is refused (canonical links and the sitemap would point elsewhere).
+ * PUBLIC_URL and the like: one origin, undefined when unset; a trailing slash is the same origin. Anything else that is
+ * not an origin by contracts' `originProblem` (a path, a query, credentials…) is refused: canonical links and the
+ * sitemap would point elsewhere.
  */
 export const originSetting = z
   .string()
   .optional()
   .transform((value, ctx) => {
     if (!value) return undefined;
-    const url = URL.canParse(value) ? new URL(value) : null;
-    if (!url || url.pathname !== '/' || url.search || url.hash || originProblem(url.origin) || url.username || url.password) {
+    const origin = value.endsWith('/') ? value.slice(0, -1) : value;
+    if (originProblem(origin)) {
       ctx.addIssue({ code: 'custom', message: "must be the shop's origin, http(s)://host[:port], without path, query or credentials" });
       return z.NEVER;
     }
-    return url.origin;
+    return origin;
   });
 
 /** A secret of the operator's choosing (a token): unset or empty is none; else at least 32 characters. */

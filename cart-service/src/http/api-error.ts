@@ -1,8 +1,14 @@
-import { GENERIC_MESSAGES } from '@shop/server-kit/api-error';
+import type { ApiErrorCode } from '@shop/contracts/errors';
+import { ApiError as ServerKitApiError, GENERIC_MESSAGES } from '@shop/server-kit/api-error';
 
-export { ApiError } from '@shop/server-kit/api-error';
+/** server-kit's ApiError (the same class), its code one of the contracts' `ApiErrorCode`, checked when compiled. */
+export const ApiError = ServerKitApiError<ApiErrorCode>;
+export type ApiError = ServerKitApiError<ApiErrorCode>;
 
-/** The French messages, in one place so the frontend team and the tests read the same text (the generic ones are every server's). */
+/**
+ * The French messages, in one place so the frontend team and the tests read the same text: server-kit's generic ones
+ * (every server's: internal error, 405, 404, 415, 413, 400, origin, too many requests…) and cart-service's own.
+ */
 export const messages = {
   ...GENERIC_MESSAGES,
   unknownField: 'La requête contient un champ non autorisé.',
@@ -35,7 +41,6 @@ export const messages = {
   orderNotFound: 'Aucune commande ne correspond à ce numéro et à ce numéro de téléphone.',
   tooManyAttempts: (minutes: number) =>
     `Trop de tentatives de suivi. Par sécurité, réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-  tooManyRequests: (seconds: number) => `Trop de requêtes depuis cette adresse. Réessayez dans ${seconds} s.`,
   idempotencyKey: "L'en-tête Idempotency-Key est manquant ou invalide (8 à 64 caractères : lettres, chiffres, - et _).",
   invalidTransition: (from: string, to: string) => `Une commande « ${from} » ne peut pas passer à « ${to} ».`,
   statusInvalid: 'Statut inconnu : reçue, confirmée, expédiée, livrée ou annulée.',

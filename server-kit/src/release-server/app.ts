@@ -1,11 +1,10 @@
 import cors from '@koa/cors';
 import Koa from 'koa';
-import type { Middleware } from 'koa';
 import compress from 'koa-compress';
 import type { Logger } from '../logger';
 import { builtFiles } from '../cache-control';
 import { listReleases } from './release-listing';
-import { errorBody, GENERIC_MESSAGES } from '../api-error';
+import { apiErrors } from '../api-error';
 
 export interface ReleaseServerOptions {
   /** The folder of the remote's releases side by side: `/1.0.0/mf-manifest.json` is `<root>/1.0.0/mf-manifest.json`. */
@@ -14,33 +13,6 @@ export interface ReleaseServerOptions {
   allowedOrigins: readonly string[];
   /** Where failed requests are logged (a 5xx); nothing else is logged per request. */
   logger?: Pick<Logger, 'error'>;
-}
-
-/** Bodies of the answers that are not files, in the shape and language of the shop's other servers. */
-const ERRORS: Record<number, { code: string; message: string }> = {
-  400: { code: 'bad_request', message: 'Adresse invalide.' },
-  403: { code: 'forbidden', message: 'Accès refusé.' },
-  404: { code: 'not_found', message: GENERIC_MESSAGES.notFound },
-  500: { code: 'internal_error', message: GENERIC_MESSAGES.internal },
-};
-
-/** A 4xx (no such file, a path outside the folder, a malformed path) as `{error: {code, message}}`; a 5xx is logged too. */
-function jsonErrors(logger: ReleaseServerOptions['logger']): Middleware {
-  return async (ctx, next) => {
-    try {
-      await next();
-    } catch (error) {
-      const thrown = (error as { status?: unknown }).status;
-      ctx.status = typeof thrown === 'number' && thrown >= 400 && thrown < 500 ? thrown : 500;
-      if (ctx.status >= 500) logger?.error({ err: error, method: ctx.method, path: ctx.path.slice(0, 200) }, 'request failed');
-    }
-    if (ctx.status >= 400 && ctx.body == null) {
-      const status = ctx.status;
-      const { code, message } = ERRORS[status] ?? ERRORS[status < 500 ? 400 : 500]!;
-      ctx.body = errorBody(code, message);
-      ctx.status = status; // setting a body would otherwise turn Koa's default 404 into a 200
-    }
-  };
 }
 
 /**
@@ -52,7 +24,7 @@ function jsonErrors(logger: ReleaseServerOptions['logger']): Middleware {
 export function createReleaseServer(options: ReleaseServerOptions): Koa {
   const allowed = new Set(options.allowedOrigins);
   const app = new Koa();
-  // Errors are answered by jsonErrors and logged there; Koa's own printing would repeat them.
+  // Errors are answered by apiErrors and logged there; Koa's own printing would repeat them.
   app.silent = true;
 
   app.use(async (ctx, next) => {
@@ -70,7 +42,9 @@ export function createReleaseServer(options: ReleaseServerOptions): Koa {
     await next();
     ctx.set('X-Content-Type-Options', 'nosniff');
   });
-  app.use(jsonErrors(options.logger));
+  // A missing file or version is a 404, a malformed path or one escaping the folder a library's 4xx, in every server's
+  // envelope; anything else a 500, logged.
+  app.use(apiErrors({ log: options.logger ?? { error: () => undefined }, unmatched: true }));
   app.use(compress());
   // What this server offers, for the operators' console; read on each request, so a new release shows at once.
   app.use(async (ctx, next) => {
