@@ -150,17 +150,19 @@ module.exports = defineConfig([
         { type: 'release-control-beacons', pattern: 'release-control/beacons', partialMatch: false },
         { type: 'release-control-server', pattern: 'release-control/server', partialMatch: false },
         { type: 'release-control-test-support', pattern: 'release-control/test-support', partialMatch: false },
-        // cart-service: its features, the plumbing they share (HTTP, cookie sessions, the operators' commands' client), the
-        // store beneath them (and its database clients), its test support; app.ts, main.ts and config.ts compose them.
+        // cart-service: each feature apart, the HTTP plumbing they share, the store beneath them and its database clients,
+        // the test support; the rest of src/ (app.ts, main.ts, config.ts, the operators' commands in cli/) composes them.
         {
           type: 'service-feature',
-          pattern: 'cart-service/src/{cart,orders,stock,catalogue,inbox,newsletter,health}',
+          pattern: 'cart-service/src/{cart,orders,stock,catalogue,inbox,newsletter,health,session}',
           capture: ['feature'],
           partialMatch: false,
         },
-        { type: 'service-shared', pattern: 'cart-service/src/{http,session,cli}', partialMatch: false },
-        { type: 'service-store', pattern: 'cart-service/src/{store,db}', partialMatch: false },
+        { type: 'service-http', pattern: 'cart-service/src/http', partialMatch: false },
+        { type: 'service-store', pattern: 'cart-service/src/store', partialMatch: false },
+        { type: 'service-db', pattern: 'cart-service/src/db', partialMatch: false },
         { type: 'service-test-support', pattern: 'cart-service/src/test-support', partialMatch: false },
+        { type: 'service-root', pattern: 'cart-service/src', partialMatch: false },
         // The rest of each package: the servers, contracts, src/index.ts, build and test config files.
         { type: 'package', pattern: `{${packages.join(',')}}`, capture: ['package'], partialMatch: false },
         // The root package's own tooling: end-to-end tests, benchmarks, the fault suite, build presets, scripts.
@@ -190,7 +192,7 @@ module.exports = defineConfig([
               from: [
                 { element: { type: '{shell-server,release-control-server,release-control-test-support}' } },
                 inPackage('cart-service'),
-                { element: { type: '{service-feature,service-shared,service-store,service-test-support}' } },
+                { element: { type: 'service-*' } },
                 { file: { path: 'bench/cart-service/**' } },
               ],
               allow: { to: inPackage('server-kit'), dependency: { source: ['@shop/server-kit/*', '@shop/server-kit/release-server/*'] } },
@@ -241,27 +243,28 @@ module.exports = defineConfig([
             // The cart-service benchmarks run cart-service's own app, stores and database clients in process.
             {
               from: { file: { path: 'bench/cart-service/**' } },
-              allow: { to: [inPackage('cart-service'), { element: { type: '{service-feature,service-shared,service-store,service-test-support}' } }] },
+              allow: { to: [inPackage('cart-service'), { element: { type: 'service-*' } }] },
             },
-            // cart-service: a feature stands on the shared plumbing and the store, never on another feature; the
-            // catalogue is the one feature every other reads (prices, names, stock levels: data, not routes).
+            // cart-service (its README, "Modules"): features kept apart, so one can change without the others.
+            // - A feature (cart, orders, stock, catalogue, inbox, newsletter, health, session) stands on the HTTP plumbing
+            //   and the store, never on another feature nor on the database clients: what two features need moves down
+            //   (the catalogue's interface and the cart as stored and priced to store/, the cookie session to http/).
+            { from: { element: { type: 'service-feature' } }, allow: { to: { element: { type: '{service-http,service-store}' } } } },
+            // - The HTTP plumbing reads the store (a store outage is a 503, rate limits count there), never a feature.
+            { from: { element: { type: 'service-http' } }, allow: { to: { element: { type: 'service-store' } } } },
+            // - The store is the one user of the database clients (SQL, migrations, the embedded database's lock).
+            { from: { element: { type: 'service-store' } }, allow: { to: { element: { type: 'service-db' } } } },
+            // - A test, fixture or contract suite follows its folder's rule, and may use the test support (a fresh
+            //   database, the app started, a cookie client, an edited catalogue) rather than the composition root.
             {
-              from: { element: { type: 'service-feature' } },
-              allow: [
-                { to: { element: { type: '{service-shared,service-store}' } } },
-                { to: { element: { type: 'service-feature', captured: { feature: 'catalogue' } } } },
-              ],
+              from: { file: { path: 'cart-service/src/**/*.{test,contract,fixture}.ts' } },
+              allow: { to: { element: { type: 'service-test-support' } } },
             },
-            // ...and an order is made from the cart as the cart reads it (its lines resolved against the catalogue).
-            { from: { element: { type: 'service-feature', captured: { feature: 'orders' } } }, allow: { to: { file: { path: 'cart-service/src/cart/resolve-cart.ts' } } } },
-            // The shared plumbing reads the store (a store outage is a 503); the store reads its database clients.
-            { from: { element: { type: 'service-shared' } }, allow: { to: { element: { type: '{service-shared,service-store}' } } } },
-            { from: { element: { type: 'service-store' } }, allow: { to: { element: { type: 'service-store' } } } },
-            // The composition root (app.ts, main.ts, config.ts) and the test support put it all together; a test may
-            // start the whole app.
+            // - The composition root (app.ts, main.ts, config.ts, the operators' commands in cli/, the package's scripts)
+            //   and the test support put it all together.
             {
-              from: [inPackage('cart-service'), { element: { type: 'service-test-support' } }, { file: { path: 'cart-service/src/**/*.{test,contract,fixture}.ts' } }],
-              allow: { to: [inPackage('cart-service'), { element: { type: '{service-feature,service-shared,service-store,service-test-support}' } }] },
+              from: [inPackage('cart-service'), { element: { type: '{service-root,service-test-support}' } }],
+              allow: { to: [inPackage('cart-service'), { element: { type: 'service-*' } }] },
             },
           ],
         },

@@ -9,7 +9,7 @@ import { parseTrustProxy, trustedForwarding, type TrustProxy } from '@shop/serve
 import { MAX_QUANTITY } from './cart/cart-bodies';
 import { registerCartRoutes } from './cart/cart-routes';
 import { DEFAULT_TRUST_PROXY } from './config';
-import { DEFAULT_PUBLIC_DIR, type Catalogue } from './catalogue/load-catalogue';
+import { DEFAULT_PUBLIC_DIR } from './catalogue/load-catalogue';
 import { registerProductRoutes } from './catalogue/product-routes';
 import { registerHealthRoutes } from './health/health-routes';
 import { errorHandler } from './http/error-handler';
@@ -24,9 +24,10 @@ import { adminAuth } from './http/admin-auth';
 import { registerAdminRoutes } from './orders/admin-routes';
 import { registerStockAdminRoutes } from './stock/stock-admin-routes';
 import { DEFAULT_TRACKING_LIMITS, registerOrderRoutes, type TrackingLimits } from './orders/order-routes';
-import { cartSession } from './session/cart-session';
-import { cookieKeys } from './session/cookie-keys';
+import { cartSession } from './http/cart-session';
+import { cookieKeys } from './http/cookie-keys';
 import { THIRTY_DAYS_MS } from './store/cart-store';
+import type { Catalogue } from './store/catalogue';
 import type { ShopStore } from './store/open-store';
 
 export interface Limits {

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { createLogger } from '@shop/server-kit/logger';
 import { resolveSessionKeys } from './session/session-keys';
 import { openStore } from './store/open-store';
-import { initialStockLevels } from './catalogue/availability';
+import { initialStockLevels } from './store/availability';
 
 /** Reads the environment, builds the app, listens; SIGTERM/SIGINT close the server and the store gracefully. */
 async function main(): Promise<void> {

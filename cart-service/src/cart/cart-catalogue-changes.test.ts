@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue, DEFAULT_PUBLIC_DIR, loadCatalogue } from '../catalogue/load-catalogue';
 import { CookieClient } from '../test-support/cookie-client';
+import { editedCatalogue } from '../test-support/databases';
 import { startApp, tempDir } from '../test-support/test-app';
 import { expectedItem } from './expected-item.fixture';
 
@@ -14,11 +14,7 @@ describe('catalogue changes', () => {
       await client.post('/api/cart/add', { productId: 'sc-002' });
       await first.close();
 
-      const full = loadCatalogue();
-      const reduced = buildCatalogue(
-        { currency: 'MAD', products: full.products.filter((p) => p.id !== 'sc-002').map(stripVersion) },
-        { origin: 'test', publicDir: DEFAULT_PUBLIC_DIR },
-      );
+      const reduced = editedCatalogue((products) => products.filter((p) => p.id !== 'sc-002'));
       const second = await startApp({ dataDir: d.path, catalogue: reduced });
       const res = await client.withBaseUrl(second.url).get('/api/cart');
       expect(res.body).toEqual({ cart: [expectedItem('sv-001', 2)] });
@@ -37,13 +33,7 @@ describe('catalogue changes', () => {
       const client = new CookieClient(first.url);
       await client.post('/api/cart/add', { productId: 'sv-002' });
       await first.close();
-      const repriced = buildCatalogue(
-        {
-          currency: 'MAD',
-          products: loadCatalogue().products.map((p) => (p.id === 'sv-002' ? { ...stripVersion(p), price: 149, oldPrice: 179 } : stripVersion(p))),
-        },
-        { origin: 'test', publicDir: DEFAULT_PUBLIC_DIR },
-      );
+      const repriced = editedCatalogue((products) => products.map((p) => (p.id === 'sv-002' ? { ...p, price: 149, oldPrice: 179 } : p)));
       const second = await startApp({ dataDir: d.path, catalogue: repriced });
       const res = await client.withBaseUrl(second.url).get('/api/cart');
       expect(res.body.cart[0]).toMatchObject({ productId: 'sv-002', price: 149, oldPrice: 179 });
@@ -53,7 +43,3 @@ describe('catalogue changes', () => {
     }
   });
 });
-
-function stripVersion<T extends { images: readonly string[] }>(product: T): T {
-  return { ...product, images: product.images.map((i) => i.replace(/\?v=.*$/, '')) };
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../test-support/test-app';
 import { cartJson } from './cart-json';
-import { resolveCart } from './resolve-cart';
+import { resolveCart } from '../store/resolve-cart';
 
 describe('cartJson', () => {
   it('gives exactly JSON.stringify({cart}) for any cart, twice in a row (cached fragments)', () => {

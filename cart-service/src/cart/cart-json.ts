@@ -1,5 +1,5 @@
 import type { CartItem } from '@shop/contracts/cart';
-import type { Catalogue, CatalogueProduct as Product } from '../catalogue/load-catalogue';
+import type { Catalogue, CatalogueProduct as Product } from '../store/catalogue';
 
 interface Fragments {
   before: string;

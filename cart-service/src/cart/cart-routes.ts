@@ -1,14 +1,14 @@
 import type { Router, RouterMiddleware } from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { Catalogue } from '../catalogue/load-catalogue';
+import type { Catalogue } from '../store/catalogue';
 import { ApiError, messages } from '../http/api-error';
 import { readJsonBody } from '@shop/server-kit/json-body';
 import { validateBody } from '../http/validate-body';
-import { cartIdOf, touchCartSession } from '../session/cart-session';
+import { cartIdOf, touchCartSession } from '../http/cart-session';
 import type { CartStore, StoredLine } from '../store/cart-store';
 import { cartBodies } from './cart-bodies';
 import { cartJson } from './cart-json';
-import { resolveCart } from './resolve-cart';
+import { resolveCart } from '../store/resolve-cart';
 
 export interface CartRouteDeps {
   store: CartStore;

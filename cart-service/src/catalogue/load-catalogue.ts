@@ -3,7 +3,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { Category, Product } from '@shop/contracts/products';
+import type { Category } from '@shop/contracts/products';
+import type { Catalogue, CatalogueProduct } from '../store/catalogue';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_CATALOGUE_PATH = join(packageRoot, 'src/catalogue/catalogue.json');
@@ -11,22 +12,8 @@ export const DEFAULT_PUBLIC_DIR = join(packageRoot, 'public');
 
 export const CATEGORIES = ['face', 'body', 'hair', 'pack'] as const satisfies readonly Category[];
 
-/** A product as the catalogue file describes it; what is on hand comes from stock (see availability.ts). */
-export type CatalogueProduct = Omit<Product, 'availability'>;
-
 /** Units a product starts with the first time the shop sees it, unless its entry says `initialStock`. */
 export const DEFAULT_INITIAL_STOCK = 50;
-
-/** A validated, read-only catalogue with lookups by id and by slug. */
-export interface Catalogue {
-  readonly products: readonly CatalogueProduct[];
-  byId(id: string): CatalogueProduct | undefined;
-  byIdOrSlug(idOrSlug: string): CatalogueProduct | undefined;
-  /** Units each product starts with (seeded once; operators count and adjust stock afterwards). */
-  initialStock(id: string): number;
-  /** Position in the catalogue file: carts list their lines in this order. */
-  rank(id: string): number;
-}
 
 /** The catalogue cannot be used: the service must not start. The message lists every problem. */
 export class CatalogueError extends Error {

@@ -4,8 +4,9 @@ import type { Context } from 'koa';
 import type { ProductResponse, ProductsResponse } from '@shop/contracts/products';
 import { ApiError, messages } from '../http/api-error';
 import type { StockStore } from '../store/sql-stock';
-import { withAvailability } from './availability';
-import { CATEGORIES, type Catalogue } from './load-catalogue';
+import { withAvailability } from '../store/availability';
+import type { Catalogue } from '../store/catalogue';
+import { CATEGORIES } from './load-catalogue';
 
 /**
  * Availability changes with orders, so answers are revalidated each time (`no-cache`); an unchanged answer costs a

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { CONTACT_LIMITS, contactMessages, validateContact, type ContactAnswer } from '@shop/contracts/contact';
 import { checkRestockEmail, restockAlertMessages, type RestockAlertAnswer } from '@shop/contracts/restock-alerts';
-import type { Catalogue } from '../catalogue/load-catalogue';
+import type { Catalogue } from '../store/catalogue';
 import { ApiError, messages } from '../http/api-error';
 import { readJsonBody } from '@shop/server-kit/json-body';
 import { sendJson } from '../http/send-json';

@@ -1,10 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '@shop/contracts/orders';
-import { DEFAULT_CATALOGUE_PATH, loadCatalogue } from '../catalogue/load-catalogue';
 import { messages } from '../http/api-error';
 import { CookieClient } from '../test-support/cookie-client';
+import { editedCatalogue } from '../test-support/databases';
 import { startApp, tempDir } from '../test-support/test-app';
 import { ADMIN_TOKEN, delivery, orderClients, ordersAppPerSuite } from './order-clients.fixture';
 
@@ -114,11 +112,8 @@ describe('prices at the moment of the order', () => {
     await client.post('/api/cart/add', { productId: 'sv-001', quantity: 3 });
     await first.close();
 
-    const data = JSON.parse(await readFile(DEFAULT_CATALOGUE_PATH, 'utf8')) as { products: Array<{ id: string; price: number }> };
-    data.products.find((p) => p.id === 'sv-001')!.price = 199.5;
-    const path = join(dir.path, 'catalogue.json');
-    await writeFile(path, JSON.stringify(data));
-    const second = await startApp({ dataDir: dir.path, catalogue: loadCatalogue(path) });
+    const repriced = editedCatalogue((products) => products.map((p) => (p.id === 'sv-001' ? { ...p, price: 199.5 } : p)));
+    const second = await startApp({ dataDir: dir.path, catalogue: repriced });
     cleanups.push(second.close);
     const order = (await place(client.withBaseUrl(second.url))).body.order as Order;
     expect(order.lines).toMatchObject([{ productId: 'sv-001', price: 199.5, quantity: 3 }]);

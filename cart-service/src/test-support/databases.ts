@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, inject } from 'vitest';
-import { initialStockLevels } from '../catalogue/availability';
-import { loadCatalogue, type Catalogue } from '../catalogue/load-catalogue';
+import { buildCatalogue, DEFAULT_CATALOGUE_PATH, DEFAULT_PUBLIC_DIR, loadCatalogue } from '../catalogue/load-catalogue';
+import { initialStockLevels } from '../store/availability';
+import type { Catalogue } from '../store/catalogue';
 import { openStore, type ShopStore, type StoreOptions } from '../store/open-store';
 
 /** One database that stores can be opened on, one after the other (or several at once on a server). */
@@ -52,6 +53,18 @@ let shipped: Catalogue | undefined;
 export function shippedCatalogue(): Catalogue {
   shipped ??= loadCatalogue();
   return shipped;
+}
+
+/** A product's entry as the catalogue file writes it. */
+export type CatalogueEntry = { id: string } & Record<string, unknown>;
+
+/**
+ * The shipped catalogue file with its entries edited (a product removed, another price…), checked as the real file
+ * is: for a test of any folder about a catalogue that changed (a feature's tests read no other feature).
+ */
+export function editedCatalogue(edit: (products: CatalogueEntry[]) => CatalogueEntry[]): Catalogue {
+  const data = JSON.parse(readFileSync(DEFAULT_CATALOGUE_PATH, 'utf8')) as { products: CatalogueEntry[] };
+  return buildCatalogue({ ...data, products: edit(data.products) }, { origin: 'edited test catalogue', publicDir: DEFAULT_PUBLIC_DIR });
 }
 
 /** Gives a data folder without a database yet a copy of the run's migrated template (global-setup.ts), not an initdb. */

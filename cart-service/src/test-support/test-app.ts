@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import type Koa from 'koa';
 import { pino, type Logger } from 'pino';
 import { createApp, type AppOptions, type CartServiceApp } from '../app';
 import type { ShopStore } from '../store/open-store';
@@ -95,4 +96,15 @@ export function embeddedAppPerSuite(
   };
   const app = new Proxy({} as RunningApp, { get: (_t, key) => Reflect.get(started().running, key) });
   return { app, dataDir: () => started().dir.path };
+}
+
+/** The real app with these session keys, neither started nor given a store: for a test of what it makes of a request. */
+export function appWithoutStore(sessionKeys: string[]): Koa {
+  return createApp({
+    store: {} as unknown as ShopStore, // never used: no request is handled
+    catalogue: catalogue(),
+    sessionKeys,
+    allowedOrigins: [],
+    logger: silentLogger(),
+  }).app;
 }

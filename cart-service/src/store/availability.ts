@@ -1,6 +1,6 @@
 import type { Availability, Product } from '@shop/contracts/products';
 import type { StockLevel } from '@shop/contracts/stock';
-import type { Catalogue, CatalogueProduct } from './load-catalogue';
+import type { Catalogue, CatalogueProduct } from './catalogue';
 
 /** At this many units or fewer, shoppers are told how many are left. */
 export const LOW_STOCK_THRESHOLD = 5;

@@ -2,10 +2,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AdminOrdersResponse, Order, OrderResponse, OrderStatus } from '@shop/contracts/orders';
 import { DEFAULT_CART_SERVICE_URL } from '@shop/contracts/ports';
-import { adminClient, date, escapeJson, mad, printable, printRows, refused, type CliIo } from '../cli/admin-cli';
+import { adminClient, date, escapeJson, mad, printable, printRows, refused, type CliIo } from './admin-cli';
 import { ORDER_STATUSES } from '@shop/contracts/orders';
-
-export { printable } from '../cli/admin-cli';
 
 /**
  * The operators' tool: lists orders and moves one along its life, through cart-service's /admin routes.

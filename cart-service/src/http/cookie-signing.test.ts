@@ -1,9 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import type { ShopStore } from '../store/open-store';
-import { catalogue, silentLogger } from '../test-support/test-app';
+import { appWithoutStore } from '../test-support/test-app';
 import { SESSION_COOKIE } from './cart-session';
 
 const A = 'a-session-key-of-at-least-32-characters!!';
@@ -11,13 +9,7 @@ const B = 'b-session-key-of-at-least-32-characters!!';
 
 /** A request context of the real app with these session keys (Koa's `app.keys`, Keygrip through `cookies`). */
 function contextWith(keys: string[], cookie = '') {
-  const app = createApp({
-    store: {} as unknown as ShopStore, // never used: no request is handled
-    catalogue: catalogue(),
-    sessionKeys: keys,
-    allowedOrigins: [],
-    logger: silentLogger(),
-  }).app;
+  const app = appWithoutStore(keys);
   const req = new IncomingMessage(new Socket());
   req.headers = cookie ? { cookie } : {};
   const res = new ServerResponse(req);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
 import { embeddedAppPerSuite } from '../test-support/test-app';
 import type { StoredOrder } from '../store/order-store';
-import { printable, runOrdersCli } from './orders-cli';
+import { printable } from './admin-cli';
+import { runOrdersCli } from './orders-cli';
 
 const ADMIN_TOKEN = 'cli-operators-token-0123456789-abcdefghijk';
 const { app } = embeddedAppPerSuite({ adminToken: ADMIN_TOKEN });

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { AdminStockResponse, StockLevel, StockLevelResponse } from '@shop/contracts/stock';
 import { DEFAULT_CART_SERVICE_URL } from '@shop/contracts/ports';
-import { adminClient, escapeJson, printable, printRows, refused, type CliIo } from '../cli/admin-cli';
+import { adminClient, escapeJson, printable, printRows, refused, type CliIo } from './admin-cli';
 
 /**
  * The operators' stock tool, through cart-service's /admin/stock routes (the operators' console will do the same):
