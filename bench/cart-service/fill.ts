@@ -12,7 +12,7 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { resolveCart } from '../../cart-service/src/cart/resolve-cart.ts';
+import { resolveCart } from '../../cart-service/src/store/resolve-cart.ts';
 import { loadCatalogue } from '../../cart-service/src/catalogue/load-catalogue.ts';
 import { migrate } from '../../cart-service/src/db/migrate.ts';
 import { openPgClient } from '../../cart-service/src/db/pg-client.ts';

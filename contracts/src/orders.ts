@@ -11,7 +11,7 @@
  *   answer the same `404 order_not_found`; repeated failures from one visitor answer `429 too_many_attempts` with
  *   `Retry-After` (seconds).
  * - Operators: `GET /admin/orders`, `POST /admin/orders/:number/status` on cart-service itself (not proxied by the
- *   shell), with `Authorization: Bearer <ADMIN_TOKEN>`; see `cart-service/src/orders/orders-cli.ts`.
+ *   shell), with `Authorization: Bearer <ADMIN_TOKEN>`; see `cart-service/src/cli/orders-cli.ts`.
  */
 
 /** `reçue` when placed; then `confirmée` (called back), `expédiée`, `livrée`; or `annulée` before shipping. */

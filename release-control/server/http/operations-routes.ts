@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
+import { GENERIC_MESSAGES } from '@shop/server-kit/api-error';
 import { builtFiles } from '@shop/server-kit/cache-control';
 import { registerCanaryRoutes } from './canary-routes';
 import { identifyOperator, requireOperator, type OperatorState } from './authentication';
@@ -59,13 +60,13 @@ export function operationsRoutes(options: OperationsOptions): Middleware {
       } finally {
         ctx.path = original;
       }
-      if (ctx.body == null) throw new OperationsError(404, 'not_found', 'Ressource introuvable.');
+      if (ctx.body == null) throw new OperationsError(404, 'not_found', GENERIC_MESSAGES.notFound);
       ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
     },
     router.routes() as Middleware<OperatorState>,
     router.allowedMethods({ throw: false }) as Middleware<OperatorState>,
     (ctx) => {
-      if (ctx.status === 404 && ctx.body == null) throw new OperationsError(404, 'not_found', 'Ressource introuvable.');
+      if (ctx.status === 404 && ctx.body == null) throw new OperationsError(404, 'not_found', GENERIC_MESSAGES.notFound);
     },
   ];
 
