@@ -1,9 +1,8 @@
-import { createServer } from 'node:http';
 import Koa from 'koa';
 import { releaseVersionOf } from '@shop/contracts/operations';
 import type { RemotesStatus } from '@shop/contracts/remotes';
-import { closeServer, urlOf } from '@shop/server-kit/listening-server';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
+import { listeningFirst } from './listening-first';
 import { openTestReleaseControl, type TestReleaseControl, type TestReleaseControlOptions } from './test-release-control';
 
 export interface ReleaseControlServer extends TestReleaseControl {
@@ -17,10 +16,7 @@ export interface ReleaseControlServer extends TestReleaseControl {
 export async function startReleaseControlServer(
   options: Omit<TestReleaseControlOptions, 'publicUrl'> & { publicUrl?: string; trustProxy?: TrustProxy },
 ): Promise<ReleaseControlServer> {
-  // Listening first, so the shop's public origin can be its own address, as PUBLIC_URL's default is.
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = urlOf(server);
+  const { url, serve } = await listeningFirst();
   const opened = await openTestReleaseControl({ ...options, publicUrl: options.publicUrl ?? url });
   const status = async (): Promise<RemotesStatus> => ({
     checkedAt: new Date().toISOString(),
@@ -31,13 +27,5 @@ export async function startReleaseControlServer(
   app.proxy = true;
   app.use(trustedForwarding(options.trustProxy ?? TRUST_NOBODY));
   app.use(opened.control.routes(status));
-  server.on('request', app.callback());
-  return {
-    ...opened,
-    url,
-    async close() {
-      await closeServer(server);
-      await opened.close();
-    },
-  };
+  return { ...serve(app, opened), url };
 }

@@ -1,10 +1,9 @@
-import { createServer } from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FakeReleaseHosts } from '@shop/release-control/test-support/release-hosts';
 import { openTestReleaseControl, type TestReleaseControl, type TestReleaseControlOptions } from '@shop/release-control/test-support/test-release-control';
-import { closeServer, urlOf } from '@shop/server-kit/listening-server';
+import { listeningFirst } from '@shop/release-control/test-support/listening-first';
 import { TRUST_NOBODY, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import { createShellServer } from '../app';
 
@@ -19,10 +18,7 @@ export interface OperationsShell extends Omit<TestReleaseControl, 'control'> {
 export async function startOperationsShell(
   options: Omit<TestReleaseControlOptions, 'publicUrl'> & { releases: FakeReleaseHosts; publicUrl?: string; trustProxy?: TrustProxy },
 ): Promise<OperationsShell> {
-  // Listening first, so the shop's public origin can be its own address, as PUBLIC_URL's default is.
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = urlOf(server);
+  const { url, serve } = await listeningFirst();
   const publicUrl = options.publicUrl ?? url;
   const dir = await mkdtemp(join(tmpdir(), 'operations-shell-'));
   await mkdir(join(dir, 'dist'), { recursive: true });
@@ -37,14 +33,5 @@ export async function startOperationsShell(
     log: { error: () => undefined },
     releaseControl: opened.control,
   });
-  server.on('request', app.callback());
-  return {
-    ...opened,
-    url,
-    async close() {
-      await closeServer(server);
-      await opened.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return { ...serve(app, opened, () => rm(dir, { recursive: true, force: true })), url };
 }
