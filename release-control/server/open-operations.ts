@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { ReleaseControlConfig } from './config';
 import type { Logger } from '@shop/server-kit/remotes-config-file';
 import { FileOperatorStore, MemorySessionStore } from './accounts/file-accounts';
-import { loginLimits, type LoginLimits } from './accounts/login-limits';
+import { loginLimits, type LoginLimits, type LoginLimitSettings } from './accounts/login-limits';
 import type { OperatorStore, SessionStore } from './accounts/operator-store';
 import { PasswordChecks } from './accounts/password-checks';
 import { RedisOperatorStore, RedisSessionStore } from './accounts/redis-accounts';
@@ -30,7 +30,11 @@ export interface OperationsStores {
  * them), else in files beside remotes.json and in memory (one shell). Fails when Redis does not answer at start: a
  * shell must not serve a configuration of its own while the others serve the shared one.
  */
-export async function openOperations(config: Omit<ReleaseControlConfig, 'canary'>, log: Logger): Promise<OperationsStores> {
+export async function openOperations(
+  config: Omit<ReleaseControlConfig, 'canary'>,
+  log: Logger,
+  limits: { login?: LoginLimitSettings; passwordChecks?: { concurrency: number; waiting: number } } = {},
+): Promise<OperationsStores> {
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
@@ -52,9 +56,9 @@ export async function openOperations(config: Omit<ReleaseControlConfig, 'canary'
     live,
     operators: shared ? new RedisOperatorStore(shared.client, shared.prefix) : new FileOperatorStore(config.operatorsPath),
     sessions: shared ? new RedisSessionStore(shared.client, shared.prefix) : new MemorySessionStore(),
-    limits: loginLimits(shared),
+    limits: loginLimits(shared, limits.login),
     devices: shared ? new RedisTrustedDevices(shared.client, shared.prefix) : new MemoryTrustedDevices(),
-    checks: new PasswordChecks(),
+    checks: new PasswordChecks(limits.passwordChecks),
     allowedOrigins,
     redis: shared,
     async close() {

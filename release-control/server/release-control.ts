@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { Middleware } from 'koa';
 import type { RemoteName, RemotesConfig, RemotesStatus } from '@shop/contracts/remotes';
 import type { SharedLibrary } from '@shop/contracts/shared-libraries';
+import type { LoginLimitSettings } from './accounts/login-limits';
 import { openProgressiveDelivery, type ProgressiveDelivery } from './canary/open-progressive-delivery';
+import type { TelemetryOptions } from './canary/telemetry-endpoint';
 import { loadReleaseControlConfig, type ReleaseControlConfig } from './config';
 import { operationsRoutes } from './http/operations-routes';
 import { metricsUrl, startMetricsListener } from '@shop/server-kit/metrics-server';
@@ -65,14 +67,30 @@ export interface ReleaseControl {
 }
 
 /**
- * Opens the live configuration (file or Redis), the operators' stores, the canary's counts and watch. Fails when the
- * configuration is unusable or Redis does not answer: a shell must not serve a configuration of its own while the
- * others serve the shared one.
+ * Limits a test sets smaller than the shop's, so it reaches them quickly: logins, password checks, beacons, and how
+ * often the canary's watch probes the candidate's files (0: at every check).
  */
-export async function openReleaseControl(options: ReleaseControlOptions): Promise<ReleaseControl> {
-  const operations = await openOperations(options.config, options.log);
-  const store = operations.live.store;
-  const metrics = new ShopMetrics(() => store.live);
+export interface ReleaseControlLimits {
+  login?: LoginLimitSettings;
+  passwordChecks?: { concurrency: number; waiting: number };
+  beacons?: TelemetryOptions['limits'];
+  probeIntervalMs?: number;
+}
+
+export interface ReleaseControlParts {
+  operations: OperationsStores;
+  delivery: ProgressiveDelivery;
+  metrics: ShopMetrics;
+}
+
+/**
+ * Opens the live configuration (file or Redis), the operators' stores, the canary's counts and watch, and the metrics
+ * browsers' reports are counted in. Fails when the configuration is unusable or Redis does not answer: a shell must
+ * not serve a configuration of its own while the others serve the shared one.
+ */
+export async function openReleaseControlParts(options: ReleaseControlOptions, limits: ReleaseControlLimits = {}): Promise<ReleaseControlParts> {
+  const operations = await openOperations(options.config, options.log, limits);
+  const metrics = new ShopMetrics(() => operations.live.store.live);
   const delivery = await openProgressiveDelivery({
     store: operations.live.store,
     redis: operations.redis,
@@ -81,10 +99,18 @@ export async function openReleaseControl(options: ReleaseControlOptions): Promis
     log: options.log,
     missingFiles: (remote, entry) => browserFilesMissing(remote, entry),
     onCounted: (views) => metrics.remoteViews(views),
+    ...(limits.beacons ? { limits: limits.beacons } : {}),
+    ...(limits.probeIntervalMs !== undefined ? { probeIntervalMs: limits.probeIntervalMs } : {}),
   });
+  return { operations, delivery, metrics };
+}
+
+/** Release control with the shop's limits, and its metrics on the internal listener (METRICS_*). */
+export async function openReleaseControl(options: ReleaseControlOptions): Promise<ReleaseControl> {
+  const parts = await openReleaseControlParts(options);
   const settings = options.config.metrics;
-  const listener = settings ? await startMetricsListener(metrics, settings, options.log) : null;
-  const control = releaseControlOf(operations, delivery, metrics, options);
+  const listener = settings ? await startMetricsListener(parts.metrics, settings, options.log) : null;
+  const control = releaseControlOf(parts, options);
   return {
     ...control,
     metricsUrl: listener && settings ? metricsUrl(listener, settings.host) : null,
@@ -95,13 +121,8 @@ export async function openReleaseControl(options: ReleaseControlOptions): Promis
   };
 }
 
-/** Release control from its opened parts (a test opens them with smaller limits: test-support/release-control-parts.ts). */
-export function releaseControlOf(
-  operations: OperationsStores,
-  delivery: ProgressiveDelivery,
-  metrics: ShopMetrics,
-  options: ReleaseControlOptions,
-): ReleaseControl {
+/** Release control from its opened parts (a test opens them with smaller limits: test-support/test-release-control.ts). */
+export function releaseControlOf({ operations, delivery, metrics }: ReleaseControlParts, options: ReleaseControlOptions): ReleaseControl {
   const { config, log } = options;
   const store = operations.live.store;
   const refused = new RefusedAccesses();

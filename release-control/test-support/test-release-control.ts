@@ -4,13 +4,11 @@ import { join } from 'node:path';
 import { DEFAULT_ROLLBACK_RULE, type RollbackRule } from '@shop/contracts/progressive-delivery';
 import { REMOTE_NAMES, type RemotesConfig } from '@shop/contracts/remotes';
 import { addOperator } from '../server/accounts/add-operator';
-import { loginLimits, type LoginLimitSettings } from '../server/accounts/login-limits';
-import { PasswordChecks } from '../server/accounts/password-checks';
-import { openProgressiveDelivery, type ProgressiveDelivery } from '../server/canary/open-progressive-delivery';
-import { openOperations, type OperationsStores } from '../server/open-operations';
-import { ShopMetrics } from '../server/metrics/shop-metrics';
-import { browserFilesMissing } from '../server/releases/release-checks';
-import { releaseControlOf, type ReleaseControl } from '../server/release-control';
+import type { LoginLimitSettings } from '../server/accounts/login-limits';
+import type { ProgressiveDelivery } from '../server/canary/open-progressive-delivery';
+import type { ShopMetrics } from '../server/metrics/shop-metrics';
+import type { OperationsStores } from '../server/open-operations';
+import { openReleaseControlParts, releaseControlOf, type ReleaseControl } from '../server/release-control';
 import type { FakeReleaseHosts } from './release-hosts';
 
 export const PASSWORD = 'un-mot-de-passe-solide';
@@ -68,23 +66,7 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     canary: { rule, checkIntervalMs: options.checkIntervalMs ?? 60_000, sampleRate: 1 },
     metrics: null,
   };
-  const stores = await openOperations(settings, quiet);
-  if (options.loginLimits) stores.limits = loginLimits(stores.redis, options.loginLimits);
-  if (options.passwordChecks) stores.checks = new PasswordChecks(options.passwordChecks);
-  const { token } = await addOperator(stores.operators, options.operator ?? 'amina', PASSWORD);
-  const metrics = new ShopMetrics(() => stores.live.store.live);
-  const delivery = await openProgressiveDelivery({
-    publicUrl: options.publicUrl,
-    missingFiles: (remote, entry) => browserFilesMissing(remote, entry),
-    probeIntervalMs: 0,
-    store: stores.live.store,
-    redis: stores.redis,
-    config: settings.canary,
-    log: quiet,
-    ...(options.limits ? { limits: options.limits } : {}),
-    onCounted: (views) => metrics.remoteViews(views),
-  });
-  const control = releaseControlOf(stores, delivery, metrics, {
+  const controlOptions = {
     config: settings,
     shellShared: { react: '19.3.1' },
     requireServerBuild: true,
@@ -92,12 +74,20 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     publicUrl: options.publicUrl,
     consoleDir,
     log: quiet,
+  };
+  const parts = await openReleaseControlParts(controlOptions, {
+    probeIntervalMs: 0,
+    ...(options.loginLimits ? { login: options.loginLimits } : {}),
+    ...(options.passwordChecks ? { passwordChecks: options.passwordChecks } : {}),
+    ...(options.limits ? { beacons: options.limits } : {}),
   });
+  const { token } = await addOperator(parts.operations.operators, options.operator ?? 'amina', PASSWORD);
+  const control = releaseControlOf(parts, controlOptions);
   return {
     control,
-    stores,
-    delivery,
-    metrics,
+    stores: parts.operations,
+    delivery: parts.delivery,
+    metrics: parts.metrics,
     token,
     async close() {
       await control.close();
