@@ -25,7 +25,7 @@ const logger = createLogger('shell', config.logLevel);
 // The live configuration: release control's (revisions in files or Redis, switched from the console), or with
 // RELEASE_CONTROL=off the remotes file as it is on disk.
 let control: ReleaseControl | null = null;
-let remotes: { readonly current: RemotesConfig };
+let file: RemotesConfigFile | null = null;
 try {
   control = releaseControlConfig
     ? await openReleaseControl({
@@ -37,7 +37,7 @@ try {
         log: logger,
       })
     : null;
-  remotes = control?.live ?? (await RemotesConfigFile.open(remotesPath, { info: (m) => logger.info(m), error: (m) => logger.error(m) }));
+  if (!control) file = await RemotesConfigFile.open(remotesPath, { info: (m) => logger.info(m), error: (m) => logger.error(m) });
 } catch (error) {
   // Plain text on stderr for the operator, and the log line.
   const reason = (error as Error).message;
@@ -45,6 +45,7 @@ try {
   logger.fatal({ remotes: remotesPath, reason }, 'shell cannot start: the remotes configuration is unusable');
   process.exit(1);
 }
+const remotes: { readonly current: RemotesConfig } = control?.live ?? file!;
 
 // Pages are rendered on the server by renderer processes with the least privilege Node offers, one per remotes
 // configuration (decisions 017 and 027; two while a canary runs, decision 021). A build without the shell's Node bundle
@@ -102,7 +103,8 @@ server.headersTimeout = 10_000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     logger.info({ signal }, 'shell stopping');
-    void (control ? control.close() : (remotes as RemotesConfigFile).close());
+    void control?.close();
+    file?.close();
     void renderer?.close();
     server.close(() => process.exit(0));
     server.closeAllConnections();

@@ -16,9 +16,12 @@ export class OperationsError extends ApiError<OperationsErrorCode> {
   }
 }
 
-/** Every refusal in the shop's envelope; anything else is a 500 logged with the request, never its details. */
+/**
+ * Every refusal in the shop's envelope, a path under /operations nothing answered a 404 in it too; anything else is a
+ * 500 logged with the request, never its details.
+ */
 export const operationsErrors = (log: { error(object: object, message: string): void }): Middleware =>
-  apiErrors({ log, logMessage: 'operations request failed' });
+  apiErrors({ log, logMessage: 'operations request failed', unmatched: true });
 
 /** The console's JSON bodies are small: a switch, a canary, an operator. */
 const CONSOLE_BODY_BYTES = 8 * 1024;

@@ -65,9 +65,6 @@ export function operationsRoutes(options: OperationsOptions): Middleware {
     },
     router.routes() as Middleware<OperatorState>,
     router.allowedMethods({ throw: false }) as Middleware<OperatorState>,
-    (ctx) => {
-      if (ctx.status === 404 && ctx.body == null) throw new OperationsError(404, 'not_found', GENERIC_MESSAGES.notFound);
-    },
   ];
 
   return async (ctx, next) => {
