@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startReleaseControlServer, type ReleaseControlServer } from './release-control-server';
+import { startReleaseControlServer } from './release-control-server';
 import { startReleaseHosts, type FakeReleaseHosts } from './release-hosts';
 
 /** A fixture's value, which exists once the file's beforeAll has run: a test that reads it earlier is told so. */
@@ -10,24 +10,25 @@ export const startedBy =
     return value;
   };
 
-type ServerOptions = Omit<Parameters<typeof startReleaseControlServer>[0], 'releases'>;
-
 /**
- * For a test file about release control's API: fake release hosts and release control over HTTP started before its
- * tests, closed after them. Read `server` and `releases` inside tests (they exist once the file's beforeAll has run).
+ * Fake release hosts and a server started on them before a test file's tests, both closed after them. Read `server`
+ * and `releases` inside tests (they exist once the file's beforeAll has run).
  */
-export function releaseControlForFile(options: ServerOptions = {}): { readonly server: ReleaseControlServer; readonly releases: FakeReleaseHosts } {
+export function serverOnReleaseHostsForFile<Server extends { close(): Promise<void> }>(
+  fixture: string,
+  start: (releases: FakeReleaseHosts) => Promise<Server>,
+): { readonly server: Server; readonly releases: FakeReleaseHosts } {
   let releases: FakeReleaseHosts | undefined;
-  let server: ReleaseControlServer | undefined;
+  let server: Server | undefined;
   beforeAll(async () => {
     releases = await startReleaseHosts();
-    server = await startReleaseControlServer({ ...options, releases });
+    server = await start(releases);
   });
   afterAll(async () => {
     await server?.close();
     await releases?.close();
   });
-  const started = startedBy('releaseControlForFile');
+  const started = startedBy(fixture);
   return {
     get server() {
       return started(server);
@@ -37,3 +38,7 @@ export function releaseControlForFile(options: ServerOptions = {}): { readonly s
     },
   };
 }
+
+/** For a test file about release control's API: release control alone over HTTP on fake release hosts. */
+export const releaseControlForFile = (options: Omit<Parameters<typeof startReleaseControlServer>[0], 'releases'> = {}) =>
+  serverOnReleaseHostsForFile('releaseControlForFile', (releases) => startReleaseControlServer({ ...options, releases }));
