@@ -219,6 +219,12 @@ export type OperationsErrorCode =
   | 'own_account'
   /** 503: too many password checks at once; `Retry-After` says when to try again. */
   | 'busy'
+  /** 403: a team token asked for what only an operator may do, or for another remote (previews.ts). */
+  | 'team_forbidden'
+  | 'preview_not_found'
+  | 'team_not_found'
+  /** 409: a team token's name is already an operator's or a team's. */
+  | 'name_taken'
   | 'internal_error'
   /** Passed on from cart-service's /admin API (orders): see contracts/src/errors.ts. */
   | ApiErrorCode;

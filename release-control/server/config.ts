@@ -42,6 +42,8 @@ export interface ReleaseControlConfig {
   /** The revisions of a shell on its own (beside remotes.json). */
   historyPath: string;
   operatorsPath: string;
+  /** The previews of a shell on its own (beside remotes.json, mode 0600). */
+  previewsPath: string;
   /** ALLOWED_RELEASE_ORIGINS, or undefined: the origins of the file at start (open-operations.ts). */
   allowedReleaseOrigins: string[] | undefined;
   adminToken: string | undefined;
@@ -65,6 +67,7 @@ export function loadReleaseControlConfig(remotesPath: string, env: NodeJS.Proces
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     historyPath: remotesPath.replace(/(\.json)?$/, '.history.json'),
+    previewsPath: remotesPath.replace(/(\.json)?$/, '.previews.json'),
     operatorsPath: resolve(e.OPERATORS_FILE || resolve(dirname(remotesPath), 'operators.json')),
     allowedReleaseOrigins: e.ALLOWED_RELEASE_ORIGINS?.length ? e.ALLOWED_RELEASE_ORIGINS : undefined,
     adminToken: e.ADMIN_TOKEN,

@@ -8,6 +8,8 @@ import { PasswordChecks } from './accounts/password-checks';
 import { RedisOperatorStore, RedisSessionStore } from './accounts/redis-accounts';
 import { MemoryTrustedDevices, RedisTrustedDevices, type TrustedDevices } from './accounts/trusted-devices';
 import { LiveRemotes } from './live-config/live-remotes';
+import { FilePreviewStore, type PreviewStore } from './previews/preview-store';
+import { RedisPreviewStore } from './previews/redis-preview-store';
 
 export interface OperationsStores {
   live: LiveRemotes;
@@ -16,6 +18,8 @@ export interface OperationsStores {
   limits: LoginLimits;
   /** Browsers where operators have logged in (their login is not held by others' attempts). */
   devices: TrustedDevices;
+  /** Release previews and their links' digests (decision 030). */
+  previews: PreviewStore;
   /** The bounded queue of password checks (one at a time, a few waiting). */
   checks: PasswordChecks;
   /** Origins a release may be switched to (ALLOWED_RELEASE_ORIGINS, or those of the file at start). */
@@ -58,6 +62,7 @@ export async function openOperations(
     sessions: shared ? new RedisSessionStore(shared.client, shared.prefix) : new MemorySessionStore(),
     limits: loginLimits(shared, limits.login),
     devices: shared ? new RedisTrustedDevices(shared.client, shared.prefix) : new MemoryTrustedDevices(),
+    previews: shared ? new RedisPreviewStore(shared.client, shared.prefix) : new FilePreviewStore(config.previewsPath),
     checks: new PasswordChecks(limits.passwordChecks),
     allowedOrigins,
     redis: shared,

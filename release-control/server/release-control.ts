@@ -12,9 +12,10 @@ import { ShopMetrics } from './metrics/shop-metrics';
 import { openOperations, type OperationsStores } from './open-operations';
 import { RefusedAccesses, type RefusedAccessEvent } from './refused-accesses';
 import { browserFilesMissing, releaseRefusals } from './releases/release-checks';
+import { Previews, type OpenPreview } from './previews/previews';
 
 export { loadReleaseControlConfig, type ReleaseControlConfig };
-export type { RefusedAccessEvent };
+export type { RefusedAccessEvent, OpenPreview };
 
 export interface ReleaseControlOptions {
   config: ReleaseControlConfig;
@@ -57,6 +58,8 @@ export interface ReleaseControl {
   /** `/operations` and `/telemetry`; `status` is the shell's check of which configured releases answer. */
   routes(status: () => Promise<RemotesStatus>): Middleware;
   readonly pages: PageTelemetry;
+  /** Release previews (decision 030): what a link's token opens, and whether a preview is still open. */
+  readonly previews: Pick<Previews, 'open' | 'isOpen'>;
   /** An access a renderer refused to a release's code, for the console. */
   refusedAccess(event: RefusedAccessEvent): void;
   /** The operators' metrics: the shell counts its requests and server renders there (decision 021). */
@@ -127,6 +130,14 @@ export function releaseControlOf({ operations, delivery, metrics }: ReleaseContr
   const store = operations.live.store;
   const refused = new RefusedAccesses();
   const consoleDir = options.consoleDir ?? fileURLToPath(new URL('../dist/console', import.meta.url));
+  const refusals = (remote: RemoteName, entry: string) =>
+    releaseRefusals(remote, entry, { allowedOrigins: operations.allowedOrigins, shellShared: options.shellShared, requireServerBuild: options.requireServerBuild });
+  const live = {
+    get current() {
+      return store.live.config;
+    },
+  };
+  const previews = new Previews({ store: operations.previews, live, refusals, publicUrl: options.publicUrl });
   return {
     live: {
       get current() {
@@ -146,8 +157,9 @@ export function releaseControlOf({ operations, delivery, metrics }: ReleaseContr
         devices: operations.devices,
         checks: operations.checks,
         allowedOrigins: operations.allowedOrigins,
-        refusals: (remote, entry) =>
-          releaseRefusals(remote, entry, { allowedOrigins: operations.allowedOrigins, shellShared: options.shellShared, requireServerBuild: options.requireServerBuild }),
+        refusals,
+        previews,
+        live,
         status,
         cartServiceUrl: options.cartServiceUrl,
         adminToken: config.adminToken,
@@ -161,6 +173,7 @@ export function releaseControlOf({ operations, delivery, metrics }: ReleaseContr
       return async (ctx, next) => console(ctx, () => delivery.endpoint(ctx, next));
     },
     pages: delivery,
+    previews,
     refusedAccess: (event) => refused.record(event),
     metrics,
     metricsUrl: null,

@@ -61,6 +61,7 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     redisPrefix: options.redisPrefix ?? 'test:',
     historyPath: join(dir, 'remotes.history.json'),
     operatorsPath: join(dir, 'operators.json'),
+    previewsPath: join(dir, 'remotes.previews.json'),
     allowedReleaseOrigins: undefined,
     adminToken: undefined,
     canary: { rule, checkIntervalMs: options.checkIntervalMs ?? 60_000, sampleRate: 1 },

@@ -10,7 +10,9 @@ export async function addOperator(store: OperatorStore, name: string, password: 
     throw new Error('Nom d’opérateur invalide : 2 à 32 caractères parmi a-z, 0-9, « . », « _ » et « - », en commençant par une lettre ou un chiffre.');
   }
   if ([...password].length < MIN_PASSWORD_LENGTH) throw new Error(`Mot de passe trop court : ${MIN_PASSWORD_LENGTH} caractères au moins.`);
-  const replaced = (await store.find(name)) !== undefined;
+  const existing = await store.find(name);
+  if (existing?.team) throw new Error(`« ${name} » est le nom d’un jeton d’équipe : choisissez un autre nom d’opérateur.`);
+  const replaced = existing !== undefined;
   const token = `op_${newSecret()}`;
   await store.save({ name, passwordHash: await hashPassword(password), tokenHash: digest(token), createdAt: new Date().toISOString() });
   return { token, replaced };

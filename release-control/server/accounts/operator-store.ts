@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { RemoteName } from '@shop/contracts/remotes';
 
 /** An operator as stored: never the password or the API token themselves. */
 export interface OperatorRecord {
@@ -7,6 +8,11 @@ export interface OperatorRecord {
   /** sha256 of the operator's API token (a random 32-byte token needs no slow hash). */
   tokenHash: string;
   createdAt: string;
+  /**
+   * A team token (decision 030): an account with no password, whose API token is scoped to one remote's releases and
+   * previews. It never logs in to the console and has none of an operator's rights.
+   */
+  team?: { remote: RemoteName; createdBy: string };
 }
 
 /** Operators' accounts, shared by every shell that uses the same store (the file on one machine, or Redis). */

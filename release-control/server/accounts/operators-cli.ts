@@ -4,14 +4,8 @@
 // `pnpm --filter @shop/release-control operators remove <name>`: removes an operator (their API token stops at once, their console
 // sessions at their next request).
 // `pnpm --filter @shop/release-control operators list`: the operators' names.
-import { Redis } from 'ioredis';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadReleaseControlConfig } from '../config';
+import { openAccountStore } from './account-store-cli';
 import { addOperator } from './add-operator';
-import { FileOperatorStore } from './file-accounts';
-import type { OperatorStore } from './operator-store';
-import { RedisOperatorStore } from './redis-accounts';
 
 const USAGE = 'usage: operators add <name> | operators remove <name> | operators list   (password on the terminal, or on stdin)';
 
@@ -53,19 +47,15 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  // The operators live beside the remotes file the shell runs with (REMOTES_CONFIG; the shell's embedded one by default).
-  const remotesPath = resolve(process.env.REMOTES_CONFIG || fileURLToPath(new URL('../../../shell/config/remotes.json', import.meta.url)));
-  const operations = loadReleaseControlConfig(remotesPath);
-  const redis = operations.redisUrl ? new Redis(operations.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const store: OperatorStore = redis ? new RedisOperatorStore(redis, operations.redisPrefix) : new FileOperatorStore(operations.operatorsPath);
-  const where = redis ? `Redis (${operations.redisPrefix}operators)` : operations.operatorsPath;
+  // The operators live beside the remotes file the shell runs with, or in Redis.
+  const { store, where, close } = openAccountStore();
   try {
     if (command === 'list') {
-      for (const operator of await store.names()) console.log(operator);
+      for (const name of await store.names()) if (!(await store.find(name))?.team) console.log(name);
       return 0;
     }
     if (command === 'remove') {
-      if (!(await store.remove(name!))) {
+      if ((await store.find(name!))?.team || !(await store.remove(name!))) {
         console.error(`Aucun opérateur ne s’appelle « ${name} » (${where}) ; rien n’a changé.`);
         return 1;
       }
@@ -86,7 +76,7 @@ async function main(args: string[]): Promise<number> {
     console.error((error as Error).message);
     return 1;
   } finally {
-    redis?.disconnect();
+    close();
   }
 }
 

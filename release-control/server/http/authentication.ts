@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
+import type { RemoteName } from '@shop/contracts/remotes';
 import { credentialsStamp, type OperatorStore, type Session, type SessionStore } from '../accounts/operator-store';
 import { OperationsError } from './operations-error';
 
@@ -8,7 +9,10 @@ export const SESSION_COOKIE = 'operations_session';
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 
 export interface OperatorState {
+  /** The operator, or the team token's name. */
   operator?: string;
+  /** Set for a team token (decision 030): the one remote it may act on; team-scope.ts allows it a team's routes only. */
+  team?: RemoteName;
 }
 
 /** The cookie of a session: HttpOnly, SameSite=Strict, Secure over HTTPS (behind a trusted proxy), only for /operations. */
@@ -33,7 +37,9 @@ export function identifyOperator(operators: OperatorStore, sessions: SessionStor
     const authorization = ctx.get('Authorization');
     if (authorization !== '') {
       const bearer = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(authorization)?.[1];
-      ctx.state.operator = bearer ? (await operators.findByToken(bearer))?.name : undefined;
+      const account = bearer ? await operators.findByToken(bearer) : undefined;
+      ctx.state.operator = account?.name;
+      ctx.state.team = account?.team?.remote;
     } else {
       const id = ctx.cookies.get(SESSION_COOKIE);
       const session = id && id.length <= 100 ? await sessions.find(id) : undefined;

@@ -62,7 +62,9 @@ export function registerLoginRoutes(router: Router<OperatorState>, deps: LoginDe
       // Many wrong passwords for this account lately, from anywhere: slowed down, never refused.
       if (verdict.delayMs > 0) await sleep(verdict.delayMs);
     }
-    const operator = name ? await deps.operators.find(name) : undefined;
+    // A team token's account has no password: it is never a console login (decision 030).
+    const account = name ? await deps.operators.find(name) : undefined;
+    const operator = account?.team ? undefined : account;
     let valid: boolean;
     try {
       // An unknown name costs the same scrypt check as a wrong password: the answer's timing says nothing.

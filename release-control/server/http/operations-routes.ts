@@ -10,10 +10,13 @@ import { registerLoginRoutes, type LoginDeps } from './login-routes';
 import { OperationsError, operationsErrors } from './operations-error';
 import { registerOperatorRoutes } from './operator-routes';
 import { registerOrderRoutes, type OrderDeps } from './order-routes';
+import { registerPreviewRoutes, type PreviewDeps } from './preview-routes';
+import { registerTeamRoutes } from './team-routes';
+import { teamScope } from './team-scope';
 import { registerRevisionRoutes, type RevisionDeps } from './revision-routes';
 import { sameOriginOnly } from './same-origin';
 
-export interface OperationsOptions extends LoginDeps, Omit<RevisionDeps, 'log'>, Omit<OrderDeps, 'log'> {
+export interface OperationsOptions extends LoginDeps, Omit<RevisionDeps, 'log'>, Omit<OrderDeps, 'log'>, Omit<PreviewDeps, 'log'> {
   /** The console's own build (shell/rsbuild.config.ts, environment `operations`): index.html and static/. */
   consoleDir: string;
   publicUrl: string;
@@ -30,11 +33,13 @@ const PREFIX = '/operations';
 export function operationsRoutes(options: OperationsOptions): Middleware {
   const router = new Router<OperatorState>();
   registerLoginRoutes(router, options);
-  router.use(`${PREFIX}/api`, requireOperator('api'));
+  router.use(`${PREFIX}/api`, requireOperator('api'), teamScope());
   registerRevisionRoutes(router, options);
   registerCanaryRoutes(router, options);
   registerOrderRoutes(router, options);
   registerOperatorRoutes(router, options);
+  registerPreviewRoutes(router, options);
+  registerTeamRoutes(router, options);
 
   const consolePage = readFile(join(options.consoleDir, 'index.html'), 'utf8').catch(() => null);
   router.get([PREFIX, `${PREFIX}/`], requireOperator('page'), async (ctx) => {

@@ -12,7 +12,8 @@ export interface OperatorDeps {
 async function listing(operators: OperatorStore): Promise<OperatorsListing> {
   const names = (await operators.names()).sort();
   const records = await Promise.all(names.map((name) => operators.find(name)));
-  return { operators: records.flatMap((record) => (record ? [{ name: record.name, createdAt: record.createdAt }] : [])) };
+  // Team tokens live in the same store but are not operators (decision 030): the console lists them on their own.
+  return { operators: records.flatMap((record) => (record && !record.team ? [{ name: record.name, createdAt: record.createdAt }] : [])) };
 }
 
 /**
@@ -28,7 +29,7 @@ export function registerOperatorRoutes(router: Router<OperatorState>, deps: Oper
   router.delete('/operations/api/operators/:name', async (ctx) => {
     const name = String(ctx.params['name'] ?? '').slice(0, 64);
     if (name === ctx.state.operator) throw new OperationsError(409, 'own_account', OPERATIONS_MESSAGES.ownAccount);
-    if (!(await deps.operators.remove(name))) throw new OperationsError(404, 'operator_not_found', OPERATIONS_MESSAGES.operatorNotFound(name));
+    if ((await deps.operators.find(name))?.team || !(await deps.operators.remove(name))) throw new OperationsError(404, 'operator_not_found', OPERATIONS_MESSAGES.operatorNotFound(name));
     deps.log.info({ operator: ctx.state.operator, removed: name }, 'operator removed');
     ctx.body = await listing(deps.operators);
   });

@@ -1,0 +1,22 @@
+import { Redis } from 'ioredis';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadReleaseControlConfig } from '../config';
+import { FileOperatorStore } from './file-accounts';
+import type { OperatorStore } from './operator-store';
+import { RedisOperatorStore } from './redis-accounts';
+
+/**
+ * The accounts' store the shell runs with, for the commands (`operators`, `teams`): beside the remotes file
+ * (REMOTES_CONFIG; the shell's embedded one by default), or in Redis with REDIS_URL.
+ */
+export function openAccountStore(): { store: OperatorStore; where: string; close(): void } {
+  const remotesPath = resolve(process.env.REMOTES_CONFIG || fileURLToPath(new URL('../../../shell/config/remotes.json', import.meta.url)));
+  const operations = loadReleaseControlConfig(remotesPath);
+  const redis = operations.redisUrl ? new Redis(operations.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  return {
+    store: redis ? new RedisOperatorStore(redis, operations.redisPrefix) : new FileOperatorStore(operations.operatorsPath),
+    where: redis ? `Redis (${operations.redisPrefix}operators)` : operations.operatorsPath,
+    close: () => redis?.disconnect(),
+  };
+}

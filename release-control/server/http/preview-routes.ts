@@ -1,0 +1,115 @@
+import type Router from '@koa/router';
+import { releaseVersionOf } from '@shop/contracts/operations';
+import {
+  MAX_PREVIEW_RELEASES,
+  PREVIEW_ID,
+  PREVIEW_MESSAGES,
+  PREVIEW_TTL,
+  type PreviewCreated,
+  type PreviewsListing,
+  type PreviewSummary,
+  type ReleaseCheckResult,
+  type RemoteReleases,
+} from '@shop/contracts/previews';
+import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@shop/contracts/remotes';
+import type { Previews } from '../previews/previews';
+import { offeredReleases } from '../releases/release-discovery';
+import type { OperatorState } from './authentication';
+import { OperationsError, readJson } from './operations-error';
+import { ownRemote } from './team-scope';
+
+export interface PreviewDeps {
+  previews: Previews;
+  live: { readonly current: RemotesConfig };
+  log: { info(object: object, message: string): void };
+}
+
+function remoteParam(value: unknown): RemoteName {
+  if (!REMOTE_NAMES.includes(value as RemoteName)) throw new OperationsError(404, 'not_found', `Remote inconnu : ${REMOTE_NAMES.join(', ')}.`);
+  return value as RemoteName;
+}
+
+function entryOf(value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) {
+    throw new OperationsError(400, 'validation_failed', '« entry » doit être l’adresse du manifeste de la version.');
+  }
+  return value;
+}
+
+/** `{ releases: [{ remote, entry }], expiresInSeconds? }`, one release per remote. */
+function previewBody(body: Record<string, unknown>): { releases: Array<{ remote: RemoteName; entry: string }>; seconds: number } {
+  const list = body['releases'];
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_PREVIEW_RELEASES) throw new OperationsError(400, 'validation_failed', PREVIEW_MESSAGES.releases);
+  const releases = list.map((item: unknown) => {
+    const release = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    if (!REMOTE_NAMES.includes(release['remote'] as RemoteName)) throw new OperationsError(400, 'validation_failed', PREVIEW_MESSAGES.releases);
+    return { remote: release['remote'] as RemoteName, entry: entryOf(release['entry']) };
+  });
+  if (new Set(releases.map((r) => r.remote)).size !== releases.length) throw new OperationsError(400, 'validation_failed', PREVIEW_MESSAGES.releases);
+  const seconds = body['expiresInSeconds'] ?? PREVIEW_TTL.defaultSeconds;
+  if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < PREVIEW_TTL.minSeconds || seconds > PREVIEW_TTL.maxSeconds) {
+    throw new OperationsError(400, 'validation_failed', PREVIEW_MESSAGES.expiry);
+  }
+  return { releases, seconds };
+}
+
+/** A team sees and ends the previews of its own remote only; an operator, every preview. */
+const visibleTo = (state: OperatorState) => (preview: PreviewSummary) => !state.team || preview.releases.every((release) => release.remote === state.team);
+
+/**
+ * A remote's releases, the shop's checks of one, and previews (decision 030). Team tokens reach these routes (and only
+ * these: team-scope.ts), each for its own remote.
+ */
+export function registerPreviewRoutes(router: Router<OperatorState>, deps: PreviewDeps): void {
+  const { previews } = deps;
+
+  router.get('/operations/api/remotes/:remote/releases', async (ctx) => {
+    const remote = remoteParam(ctx.params['remote']);
+    ownRemote(ctx.state, remote);
+    const liveEntry = deps.live.current.remotes.find((r) => r.name === remote)!.entry;
+    const { releases, error } = await offeredReleases(liveEntry);
+    const body: RemoteReleases = {
+      remote,
+      live: { version: releaseVersionOf(liveEntry), entry: liveEntry },
+      releases: releases.map(({ version, entry, builtAt }) => ({ version, entry, builtAt })),
+      ...(error ? { error } : {}),
+    };
+    ctx.body = body;
+  });
+
+  router.post('/operations/api/remotes/:remote/checks', async (ctx) => {
+    const remote = remoteParam(ctx.params['remote']);
+    ownRemote(ctx.state, remote);
+    const entry = entryOf((await readJson(ctx))['entry']);
+    const body: ReleaseCheckResult = { remote, entry, version: releaseVersionOf(entry), reasons: await previews.refusals([{ remote, entry }]) };
+    deps.log.info({ by: ctx.state.operator, remote, entry, reasons: body.reasons }, 'release checked');
+    ctx.body = body;
+  });
+
+  router.get('/operations/api/previews', async (ctx) => {
+    ctx.body = { previews: (await previews.list()).filter(visibleTo(ctx.state)) } satisfies PreviewsListing;
+  });
+
+  router.post('/operations/api/previews', async (ctx) => {
+    const { releases, seconds } = previewBody(await readJson(ctx));
+    for (const release of releases) ownRemote(ctx.state, release.remote);
+    const reasons = await previews.refusals(releases);
+    if (reasons.length > 0) {
+      deps.log.info({ by: ctx.state.operator, releases, reasons }, 'preview refused by the checks');
+      throw new OperationsError(422, 'release_refused', 'Aperçu refusé : la version ne convient pas à la boutique.', { reasons });
+    }
+    const created = await previews.create(releases, seconds, ctx.state.operator!);
+    deps.log.info({ by: ctx.state.operator, preview: created.preview.id, releases, expiresAt: created.preview.expiresAt }, 'preview created');
+    ctx.status = 201;
+    ctx.body = created satisfies PreviewCreated;
+  });
+
+  router.delete('/operations/api/previews/:id', async (ctx) => {
+    const id = String(ctx.params['id']);
+    const preview = PREVIEW_ID.test(id) ? await previews.find(id) : undefined;
+    // Another team's preview is answered as none: a team token learns nothing of other remotes' previews.
+    if (!preview || !visibleTo(ctx.state)(preview) || !(await previews.end(id))) throw new OperationsError(404, 'preview_not_found', PREVIEW_MESSAGES.previewNotFound);
+    deps.log.info({ by: ctx.state.operator, preview: id }, 'preview ended');
+    ctx.body = { previews: (await previews.list()).filter(visibleTo(ctx.state)) } satisfies PreviewsListing;
+  });
+}
