@@ -8,10 +8,10 @@ import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import type { Product, ProductsResponse } from '@shop/contracts/products';
 import { isKnownPath, isShopperPage, matchPageRoute, redirectFor } from '@shop/contracts/route-matching';
-import { contentSecurityPolicyHeader } from './content-security-policy';
+import { contentSecurityPolicy, contentSecurityPolicyHeader } from './content-security-policy';
 import { cartServiceProxy } from './proxy/cart-service-proxy';
-import type { Logger } from '@shop/server-kit/remotes-config-file';
-import type { ReleaseControl } from '@shop/release-control/server';
+import { remoteOrigins, type Logger } from '@shop/server-kit/remotes-config-file';
+import type { OpenPreview, ReleaseControl } from '@shop/release-control/server';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { cachedRemotesStatus } from './remotes-status';
 import { inlineableCss } from './render/inline-styles';
@@ -25,6 +25,8 @@ import { servedConfig } from './bucket-cookie';
 import { TELEMETRY_SAMPLE_META, VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
 import { readOnlyPath } from '@shop/server-kit/read-only-path';
 import { securityHeaders } from './security-headers';
+import { PREVIEW_HEAD, previewPages, previewRenderHeaders, withPreviewBanner, type PreviewState } from './previews/preview-pages';
+import type { PreviewToRender } from './render/preview-lanes';
 import { metadataTags } from './seo/metadata-tags';
 import { pageMetadata } from './seo/page-metadata';
 import { searchEngineFiles } from './seo/search-engine-files';
@@ -40,12 +42,12 @@ export interface ShellServerOptions {
   /** The shop's public origin (PUBLIC_URL, config.ts): canonical links, link previews, the sitemap. */
   publicUrl: string;
   /** Renders pages on the server (render/renderer-pool.ts); without it the browser renders every page. */
-  renderer?: { render(url: string, down: RemoteName[], served: RemotesConfig, shopper?: ShopperRender): Promise<ServerPage | null> };
+  renderer?: { render(url: string, down: RemoteName[], served: RemotesConfig, shopper?: ShopperRender, preview?: PreviewToRender): Promise<ServerPage | null> };
   /**
    * Release control (@shop/release-control): `/operations` and `/telemetry`, and what each page carries for the canary's
    * figures (decisions 021, 025). Without it there is no console, and pages carry no view token.
    */
-  releaseControl?: Pick<ReleaseControl, 'routes' | 'pages' | 'metrics'>;
+  releaseControl?: Pick<ReleaseControl, 'routes' | 'pages' | 'metrics' | 'previews'>;
 }
 
 export async function createShellServer(options: ShellServerOptions): Promise<Koa> {
@@ -82,11 +84,14 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   app.use(securityHeaders());
   app.use(contentSecurityPolicyHeader(() => remotes.current, log, template.earlyScript ? [template.earlyScript] : []));
   app.use(compress());
+  // A browser holding a release preview's link (decision 030) is told so on every request; nobody else is.
+  if (options.releaseControl) app.use(previewPages(options.releaseControl.previews));
 
   // Operators switch versions by editing the file; browsers must never keep an old copy. Read-only over HTTP.
   // The releases this browser is served (its canary bucket's, decision 021).
   app.use(readOnlyPath('/remotes.json', (ctx) => {
-    ctx.body = servedConfig(ctx, remotes.current).config;
+    const preview = (ctx.state as { preview?: PreviewState }).preview;
+    ctx.body = preview?.kind === 'open' ? preview.preview.config : servedConfig(ctx, remotes.current).config;
     ctx.set('Cache-Control', 'no-store');
   }));
   // For operators: is each configured release answering, which version, how fast (one check per few seconds).
@@ -139,21 +144,43 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     // no shopper's data (the cart is read in the browser), so shared caches may hold it for revalidation, unless it
     // carries its own view token (decision 025), or was rendered for one shopper (decision 026): that answer is theirs.
     ctx.set('Cache-Control', shopper ? 'private, no-store' : telemetry ? 'private, no-cache' : REVALIDATE);
+    const previewState = (ctx.state as { preview?: PreviewState }).preview ?? null;
+    // A preview's page, or the notice that its link has ended: this browser's alone, never stored.
+    if (previewState) ctx.set('Cache-Control', 'private, no-store');
+    const preview = previewState?.kind === 'open' ? previewState.preview : null;
+    if (preview) return servePreviewPage(ctx, status, preview, shopper);
     // The releases of this browser's bucket while a canary runs (then the page is private), else the live ones.
     const { config: served, bucket } = servedConfig(ctx, remotes.current);
     const started = performance.now();
     const page = options.renderer ? await options.renderer.render(ctx.url, down(), served, shopper) : null;
     if (options.renderer) metrics?.serverRender(served, (performance.now() - started) / 1000, page !== null);
+    if (page) telemetry?.serverRendered(page.config, page.failedRemotes);
+    const html = renderedPage(ctx, status, page, served, (config) => telemetryTags(config, bucket));
+    // A link that has ended shows the live shop with its notice, once.
+    ctx.body = withPreviewBanner(html, previewState);
+  }
+
+  /** The page's HTML: the server's render (its status: the route table's, the catalogue's, a form's), else the browser's. */
+  function renderedPage(ctx: Context, status: number, page: ServerPage | null, served: RemotesConfig, extraHead: (config: RemotesConfig) => string): string {
     if (page) {
-      telemetry?.serverRendered(page.config, page.failedRemotes);
-      // The route table decides 404 for an unknown path, the catalogue for an unknown product; a form's outcome its own.
       ctx.status = page.status === 200 ? status : page.status;
-      const head = metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute)) + telemetryTags(page.config, bucket);
-      ctx.body = serverRenderedPage(template, page.config, ctx.path, page, head);
-      return;
+      const head = metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute)) + extraHead(page.config);
+      return serverRenderedPage(template, page.config, ctx.path, page, head);
     }
     ctx.status = status;
-    ctx.body = browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)) + telemetryTags(served, bucket));
+    return browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)) + extraHead(served));
+  }
+
+  /**
+   * A release preview's page (decision 030): rendered in the preview's own renderer lane with its configuration, its
+   * banner first, private, out of search engines, and counted nowhere: no view token (its browsers report nothing),
+   * no server-render figures, so the live and canary figures never see it.
+   */
+  async function servePreviewPage(ctx: Context, status: number, preview: OpenPreview, shopper?: ShopperRender): Promise<void> {
+    ctx.set('Content-Security-Policy', contentSecurityPolicy(remoteOrigins(preview.config), template.earlyScript ? [template.earlyScript] : []));
+    const page = options.renderer ? await options.renderer.render(ctx.url, down(), preview.config, shopper, preview) : null;
+    previewRenderHeaders(ctx, page);
+    ctx.body = withPreviewBanner(renderedPage(ctx, status, page, preview.config, () => PREVIEW_HEAD), { kind: 'open', preview });
   }
 
   return app;

@@ -33,6 +33,8 @@ const Env = z.object({
   RENDERER_SOCKET: z.string().optional(),
   // How long a page may take on the server before its late parts are left to the browser (bench/: a page takes ~10 ms).
   RENDER_DEADLINE_MS: z.coerce.number().int().min(10).max(10_000).default(200),
+  // How many release previews may have a renderer at once (decision 030): the least recently viewed one's ends first.
+  PREVIEW_RENDERERS: z.coerce.number().int().min(1).max(20).default(2),
   // The shop's address as shoppers and crawlers reach it (canonical links, Open Graph, the sitemap): behind a proxy,
   // `https://www.example.ma`. Unset: http://localhost:<SHELL_PORT>.
   PUBLIC_URL: originSetting,
@@ -58,6 +60,8 @@ export interface ShellConfig {
   /** A socket on which a host starts each renderer (RENDERER_SOCKET), or undefined: the shell starts them. */
   rendererSocket: string | undefined;
   renderDeadlineMs: number;
+  /** How many release previews may have a renderer at once (PREVIEW_RENDERERS). */
+  previewRenderers: number;
   /** The shop's public origin, for canonical links, link previews and the sitemap. */
   publicUrl: string;
   /** Mounts release control (RELEASE_CONTROL, on by default); off, the configuration is remotes.json as it is on disk. */
@@ -78,6 +82,7 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
     serverRendering: e.SERVER_RENDERING === 'on',
     rendererSocket: e.RENDERER_SOCKET || undefined,
     renderDeadlineMs: e.RENDER_DEADLINE_MS,
+    previewRenderers: e.PREVIEW_RENDERERS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.SHELL_PORT}`,
     releaseControl: e.RELEASE_CONTROL === 'on',
   };

@@ -20,6 +20,8 @@ try {
   process.exit(1);
 }
 const { remotesPath, trustProxy } = config;
+/** How often the shell looks for ended previews whose renderer lane is still open. */
+const PREVIEW_SWEEP_MS = 5000;
 const logger = createLogger('shell', config.logLevel);
 
 // The live configuration: release control's (revisions in files or Redis, switched from the console), or with
@@ -61,9 +63,12 @@ const renderer =
         log: logger,
         ...(control ? { onRefused: control.refusedAccess } : {}),
         rendererSocket: config.rendererSocket,
-      })
+      }, config.previewRenderers)
     : undefined;
 void renderer?.start();
+// A preview ended (revoked or expired, maybe from another shell) has its renderer lane closed within seconds.
+const previewSweep = control && renderer ? setInterval(() => void renderer.previews.sweep((id) => control.previews.isOpen(id)), PREVIEW_SWEEP_MS) : undefined;
+previewSweep?.unref();
 const app = await createShellServer({
   distDir: config.distDir,
   cartServiceUrl: config.cartServiceUrl,
@@ -83,7 +88,7 @@ const server = app.listen(config.port, config.host, () => {
       remotes: remotesPath,
       cartService: config.cartServiceUrl,
       trustedProxies: trustProxy.description,
-      serverRendering: renderer ? `on, deadline ${config.renderDeadlineMs} ms` : 'off',
+      serverRendering: renderer ? `on, deadline ${config.renderDeadlineMs} ms, ${config.previewRenderers} preview lanes` : 'off',
       releaseControl: releaseControlConfig
         ? releaseControlConfig.redisUrl
           ? `on, shared in Redis (${releaseControlConfig.redisPrefix})`
@@ -105,6 +110,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     logger.info({ signal }, 'shell stopping');
     void control?.close();
     file?.close();
+    clearInterval(previewSweep);
     void renderer?.close();
     server.close(() => process.exit(0));
     server.closeAllConnections();
