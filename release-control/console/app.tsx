@@ -4,15 +4,18 @@ import type { OperationsState, OperatorSession, RevisionHistory, RevisionRespons
 import { HistorySection } from './history/history-section';
 import { OperatorsSection } from './operators/operators-section';
 import { OrdersSection } from './orders/orders-section';
+import { PreviewsSection } from './previews/previews-section';
 import { RemotesSection } from './remotes/remotes-section';
 import { describeDone, type Act } from './shared/act';
 import { ApiRefusal, callApi } from './shared/api';
 import styles from './shared/console.module.css';
 import { NoticeArea, type Notice } from './shared/notice';
+import { TeamsSection } from './teams/teams-section';
 
 /**
- * The operators' console: the live releases and their switches, the history of revisions, the orders. Remotes and
- * history read one state; every change reloads both, so the page always shows the revision a next change starts from.
+ * The operators' console: the live releases and their switches, the history of revisions, private previews, the
+ * orders, the operators and the team tokens. Remotes and history read one state; every change reloads both, so the page
+ * always shows the revision a next change starts from.
  */
 export function OperationsApp() {
   // Its own cache: nothing of the shop's pages is shared with the console.
@@ -76,10 +79,16 @@ function Console() {
             <a href="#historique">Historique</a>
           </li>
           <li>
+            <a href="#apercus">Aperçus privés</a>
+          </li>
+          <li>
             <a href="#commandes">Commandes</a>
           </li>
           <li>
             <a href="#operateurs">Opérateurs</a>
+          </li>
+          <li>
+            <a href="#equipes">Jetons d’équipe</a>
           </li>
         </ul>
       </nav>
@@ -94,6 +103,10 @@ function Console() {
           <h2 id="history-title">Historique</h2>
           {state && history && <HistorySection revisions={history.revisions} live={state.live.revision} busy={busy} act={act} />}
         </section>
+        <section id="apercus" className={styles.section} aria-labelledby="previews-title">
+          <h2 id="previews-title">Aperçus privés</h2>
+          <PreviewsSection remotes={state?.remotes ?? []} />
+        </section>
         <section id="commandes" className={styles.section} aria-labelledby="orders-title">
           <h2 id="orders-title">Commandes</h2>
           <OrdersSection />
@@ -101,6 +114,10 @@ function Console() {
         <section id="operateurs" className={styles.section} aria-labelledby="operators-title">
           <h2 id="operators-title">Opérateurs</h2>
           <OperatorsSection self={operator} />
+        </section>
+        <section id="equipes" className={styles.section} aria-labelledby="teams-title">
+          <h2 id="teams-title">Jetons d’équipe</h2>
+          <TeamsSection />
         </section>
       </main>
     </div>
