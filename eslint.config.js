@@ -150,6 +150,9 @@ module.exports = defineConfig([
         { type: 'release-control-beacons', pattern: 'release-control/beacons', partialMatch: false },
         { type: 'release-control-server', pattern: 'release-control/server', partialMatch: false },
         { type: 'release-control-test-support', pattern: 'release-control/test-support', partialMatch: false },
+        // A remote team's release check runs in the team's CI against the shop's HTTP API only: no server code of the
+        // shop's, so what it proves is what a team outside this repository would see (contracts and libraries only).
+        { type: 'release-control-check', pattern: 'release-control/release-check', partialMatch: false },
         // cart-service: each feature apart, the HTTP plumbing they share, the store beneath them and its database clients,
         // the test support; the rest of src/ (app.ts, main.ts, config.ts, the operators' commands in cli/) composes them.
         {
@@ -221,6 +224,8 @@ module.exports = defineConfig([
             // Release control's test support opens its server's parts; its tests use the support.
             { from: { element: { type: 'release-control-test-support' } }, allow: { to: { element: { type: 'release-control-server' } } } },
             { from: { file: { path: 'release-control/server/**/*.test.ts' } }, allow: { to: { element: { type: 'release-control-test-support' } } } },
+            // The `shop-release-check` command starts the release check.
+            { from: { file: { path: 'release-control/bin/*' } }, allow: { to: { element: { type: 'release-control-check' } } } },
             // A remote's feature sees its remote's shared/ (its own files, sub-folders included, are its own).
             { from: { element: { type: 'remote-feature' } }, allow: { to: { element: { type: 'remote-shared', captured: sameRemote } } } },
             // Composition roots put their remote's features together.
