@@ -12,8 +12,7 @@
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { allProcesses, descendants, isRenderer, type ProcessInfo } from '../e2e/support/process-tree';
-import { memoryMB } from './cart-service/machine';
+import { rssMb, shellProcesses } from './frontend/shell-processes';
 import { pageLoad, type PageLoad } from './frontend/page-load';
 import { startBenchStack, type BenchStack } from './frontend/stack';
 import { envNumber, repoRoot, writeResults } from './frontend/util';
@@ -32,24 +31,6 @@ interface RootFigures {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The shell's server process of the stack of `root` (not its renderers), and its renderer processes. */
-function shellProcesses(root: string): { server: ProcessInfo; renderers: ProcessInfo[] } {
-  const mine = descendants(process.pid, allProcesses());
-  const nodes = mine.filter((p) => /node$/.test(p.argv[0] ?? '') && !isRenderer(p) && p.cwd === join(root, 'shell'));
-  const server = nodes.find((p) => !nodes.some((other) => other.ppid === p.pid));
-  if (!server) throw new Error(`no shell server process for ${root}`);
-  return { server, renderers: descendants(server.pid).filter(isRenderer) };
-}
-
-/** A process's resident memory, 0 once it has gone (a renderer may end between listing and reading). */
-function rssMb(pid: number): number {
-  try {
-    return memoryMB(pid).rss;
-  } catch {
-    return 0;
-  }
-}
 
 function totalRssMb(root: string): number {
   const { server, renderers } = shellProcesses(root);

@@ -18,6 +18,7 @@ export type PreviewState = { kind: 'open'; preview: OpenPreview } | { kind: 'end
 
 /** How long a browser keeps the cookie of a link that opens nothing: long enough to show the notice once. */
 const ENDED_LINK_SECONDS = 60;
+const AFTER_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 function setPreviewCookie(ctx: Context, token: string | null, maxAgeMs = 0): void {
   // HttpOnly: only the server reads it. Lax: it comes with the navigations of the browser that opened the link (a chat
@@ -52,7 +53,9 @@ export function previewPages(previews: ReleaseControl['previews']): Middleware<{
       const token = ctx.path.slice(PREVIEW_LINK_PREFIX.length);
       if (!PREVIEW_TOKEN.test(token)) return next();
       const preview = await previews.open(token);
-      setPreviewCookie(ctx, token, preview ? Date.parse(preview.expiresAt) - Date.now() : ENDED_LINK_SECONDS * 1000);
+      // The cookie outlives the preview by a day: a browser that comes back after it expired is told so, not silently
+      // shown the live shop as if it were the preview.
+      setPreviewCookie(ctx, token, preview ? Date.parse(preview.expiresAt) - Date.now() + AFTER_EXPIRY_MS : ENDED_LINK_SECONDS * 1000);
       keepPrivate(ctx);
       // The token leaves the address bar: the page's own URL (and any Referer it sends) never carries it.
       ctx.set('Referrer-Policy', 'no-referrer');
