@@ -1,45 +1,36 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { RemoteName } from '@shop/contracts/remotes';
 import { repoRoot } from './stack-processes';
 
-/**
- * Flawed releases of mf-cart, made from a good build the way a team's mistakes would leave them (the release check must
- * name each flaw): an exposed module left out, another React major required, a server build that throws.
- */
-const cartRelease = (version: string) => join(repoRoot, 'mf-cart', 'dist', version);
+const run = promisify(execFile);
 
-async function editManifest(version: string, edit: (manifest: ManifestLike) => void): Promise<void> {
-  const path = join(cartRelease(version), 'mf-manifest.json');
-  const manifest = JSON.parse(await readFile(path, 'utf8')) as ManifestLike;
-  edit(manifest);
-  await writeFile(path, JSON.stringify(manifest));
+/** A team token made with the README's command (`teams add <name> <remote>`): what the team's CI is given. */
+export async function addTeamWithCommand(name: string, remote: RemoteName, env: Record<string, string>): Promise<string> {
+  const { stdout } = await run('npx', ['tsx', 'server/accounts/teams-cli.ts', 'add', name, remote], { cwd: join(repoRoot, 'release-control'), env: { ...process.env, ...env } });
+  return stdout.trim();
 }
 
-interface ManifestLike {
-  exposes: Array<{ name: string }>;
-  shared: Array<{ name: string; requiredVersion?: string }>;
+/** What `pnpm release:check` in mf-cart printed and how it ended, run as a team's CI runs it (token in the environment). */
+export async function cartReleaseCheck(token: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('npm', ['run', '--silent', 'release:check', '--', ...args], {
+      cwd: join(repoRoot, 'mf-cart'),
+      env: { ...process.env, SHOP_TEAM_TOKEN: token },
+      timeout: 240_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
 }
-
-/** A copy of a built release under another version, as the team's pipeline would publish it. */
-export const copyCartRelease = (from: string, to: string) => cp(cartRelease(from), cartRelease(to), { recursive: true });
-
-export const removeCartRelease = (version: string) => rm(cartRelease(version), { recursive: true, force: true });
-
-/** The release no longer exposes `name` (e.g. `CartLines`): a module the shell composes is missing. */
-export const withoutExposedModule = (version: string, name: string) =>
-  editManifest(version, (manifest) => {
-    manifest.exposes = manifest.exposes.filter((expose) => expose.name !== name);
-  });
-
-/** The release asks for another major of React than the shell's. */
-export const requiringReact = (version: string, range: string) =>
-  editManifest(version, (manifest) => {
-    for (const shared of manifest.shared) if (shared.name === 'react') shared.requiredVersion = range;
-  });
 
 /** The release's server build throws while rendering the cart button (its browser build is intact). */
 export async function breakCartButtonOnServer(version: string): Promise<void> {
-  const path = join(cartRelease(version), 'ssr', '__federation_expose_CartDropdownmf_cart.js');
+  const path = join(repoRoot, 'mf-cart', 'dist', version, 'ssr', '__federation_expose_CartDropdownmf_cart.js');
   const code = await readFile(path, 'utf8');
   const name = /"default": \(\) => \(\/\* reexport \*\/ ([A-Za-z_$][\w$]*)\)/.exec(code)?.[1];
   if (!name) throw new Error(`no default export in ${path}`);

@@ -1,4 +1,5 @@
-// `shop-release-check --remote <name> --shop <url> [--release <version|manifest URL>] [--browser] [--keep-preview]`,
+// `shop-release-check --remote <name> --shop <url> [--release <version|manifest URL>] [--browser] [--keep-preview]
+// [--only <path>]…` (--only: just those pages, for a quick look while fixing one),
 // with the team's token in SHOP_TEAM_TOKEN (never on the command line, where `ps` and CI logs would show it). Each
 // remote's `pnpm release:check` runs it for its own remote. Exit 0: the release passes; 1: it does not (each reason on
 // its own line, on stderr); 2: the command was misused.
@@ -6,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { isRemoteName, releaseCheck } from './release-check';
 
 const USAGE =
-  'usage : SHOP_TEAM_TOKEN=… shop-release-check --remote <mf_frame|mf_cart|mf_catalog_pages> --shop <url> [--release <version ou manifeste>] [--browser] [--keep-preview]';
+  'usage : SHOP_TEAM_TOKEN=… shop-release-check --remote <mf_frame|mf_cart|mf_catalog_pages> --shop <url> [--release <version ou manifeste>] [--browser] [--keep-preview] [--only <chemin>]…';
 
 async function main(): Promise<number> {
   let values;
@@ -18,6 +19,7 @@ async function main(): Promise<number> {
         release: { type: 'string', default: process.env['RELEASE_VERSION'] },
         browser: { type: 'boolean', default: false },
         'keep-preview': { type: 'boolean', default: false },
+        only: { type: 'string', multiple: true, default: [] },
       },
     }));
   } catch (error) {
@@ -43,6 +45,7 @@ async function main(): Promise<number> {
     release: values.release!,
     browser: values.browser,
     keepPreview: values['keep-preview'],
+    only: values.only ?? [],
     say: (line) => console.log(line),
   });
   for (const failure of failures) console.error(`ÉCHEC ${failure}`);

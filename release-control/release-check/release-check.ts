@@ -14,6 +14,8 @@ export interface ReleaseCheckRun {
   browser: boolean;
   /** Leave the preview open for people to look at (its link is printed); ended after the check otherwise. */
   keepPreview: boolean;
+  /** Only these paths (a team fixing one page); every page that composes the remote when empty. */
+  only: readonly string[];
   say(line: string): void;
 }
 
@@ -53,7 +55,7 @@ export async function releaseCheck(run: ReleaseCheckRun): Promise<string[]> {
     const { preview, link } = await api.createPreview(remote, entry, CHECK_PREVIEW_SECONDS);
     try {
       const cookie = await previewCookie(link);
-      const paths = await concretePaths(run.shop, pagesComposing(remote));
+      const paths = run.only.length > 0 ? [...run.only] : await concretePaths(run.shop, pagesComposing(remote));
       run.say(`${remote} ${version} : ${paths.length} pages rendues par le serveur à travers l’aperçu ${preview.id}…`);
       const failures = await twoAtATime(paths, (path) => serverPageFailures(run.shop, path, cookie, remote, version));
       if (run.browser && failures.length === 0) failures.push(...(await inBrowser(run, paths, cookie)));

@@ -25,7 +25,7 @@ import { servedConfig } from './bucket-cookie';
 import { TELEMETRY_SAMPLE_META, VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
 import { readOnlyPath } from '@shop/server-kit/read-only-path';
 import { securityHeaders } from './security-headers';
-import { PREVIEW_HEAD, previewPages, previewRenderHeaders, withPreviewBanner, type PreviewState } from './previews/preview-pages';
+import { endedNoticeShown, PREVIEW_HEAD, previewPages, previewRenderHeaders, withPreviewBanner, type PreviewState } from './previews/preview-pages';
 import type { PreviewToRender } from './render/preview-lanes';
 import { metadataTags } from './seo/metadata-tags';
 import { pageMetadata } from './seo/page-metadata';
@@ -147,6 +147,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     const previewState = (ctx.state as { preview?: PreviewState }).preview ?? null;
     // A preview's page, or the notice that its link has ended: this browser's alone, never stored.
     if (previewState) ctx.set('Cache-Control', 'private, no-store');
+    if (previewState?.kind === 'ended') endedNoticeShown(ctx);
     const preview = previewState?.kind === 'open' ? previewState.preview : null;
     if (preview) return servePreviewPage(ctx, status, preview, shopper);
     // The releases of this browser's bucket while a canary runs (then the page is private), else the live ones.

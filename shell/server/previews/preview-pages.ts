@@ -38,7 +38,7 @@ function keepPrivate(ctx: Context): void {
  * preview expires) and shows its home page; `/apercu/quitter` leaves it. Every request of a browser holding the cookie
  * is told what it opens (`ctx.state.preview`): pages are then rendered with the preview's configuration, private and
  * out of search engines. A link that has ended (revoked, expired, or never real) shows the live shop with a notice
- * once, and its cookie goes. Without the cookie nothing here happens: shoppers never see a preview.
+ * once: the page that shows it takes the cookie back. Without the cookie nothing here happens: shoppers never see a preview.
  */
 export function previewPages(previews: ReleaseControl['previews']): Middleware<{ preview?: PreviewState }> {
   return async (ctx, next) => {
@@ -66,16 +66,18 @@ export function previewPages(previews: ReleaseControl['previews']): Middleware<{
     const token = ctx.cookies.get(PREVIEW_COOKIE);
     if (token) {
       const preview = PREVIEW_TOKEN.test(token) ? await previews.open(token) : null;
-      if (preview) {
-        ctx.state.preview = { kind: 'open', preview };
-      } else {
-        ctx.state.preview = { kind: 'ended' };
-        setPreviewCookie(ctx, null);
-      }
+      // An ended link's cookie is taken back by the page that shows its notice (`endedNoticeShown`), not by whichever
+      // of the page's requests (a script, an API call) happens to come first after the end.
+      ctx.state.preview = preview ? { kind: 'open', preview } : { kind: 'ended' };
       keepPrivate(ctx);
     }
     return next();
   };
+}
+
+/** The page showing an ended link's notice takes the cookie back: the notice shows once. */
+export function endedNoticeShown(ctx: Context): void {
+  setPreviewCookie(ctx, null);
 }
 
 const BANNER_STYLE =
