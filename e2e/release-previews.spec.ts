@@ -13,7 +13,7 @@ import { buildRelease } from './support/release';
 import { remoteEntry, stackForThisFile } from './support/stack';
 import { repoRoot } from './support/stack-processes';
 import { addTeamWithCommand } from './support/team-releases';
-import { expect, test } from './support/test';
+import { expect, interactiveAfterLoad, test } from './support/test';
 
 const CANDIDATE = '1.0.1';
 const LIVE = '1.0.0';
@@ -56,7 +56,7 @@ test('a team’s preview of mf-cart 1.0.1: the link’s browser gets 1.0.1 from 
   expect(link.startsWith(`${stack.url}/apercu/`)).toBe(true);
 
   const previewer = await browser.newContext();
-  const page = await previewer.newPage();
+  const page = interactiveAfterLoad(await previewer.newPage());
   // Opening the link lands on the home page, through the server; the link's token leaves the address bar.
   const landing = await page.goto(link);
   expect(page.url()).toBe(`${stack.url}/`);
@@ -70,7 +70,6 @@ test('a team’s preview of mf-cart 1.0.1: the link’s browser gets 1.0.1 from 
 
   // Another page of the same browser: 1.0.1 in the server HTML, in the hydrated DOM and in the code it downloaded.
   const about = await page.goto(`${stack.url}/about-us`);
-  await page.waitForFunction(() => document.documentElement.dataset['shop'] === 'ready');
   expect(await cartReleaseNow(page, await about!.text(), cartOrigin())).toEqual({ html: CANDIDATE, dom: CANDIDATE, loaded: [CANDIDATE] });
   await expect(banner(page)).toBeVisible();
 
