@@ -96,10 +96,10 @@ export function previewBanner(state: PreviewState): string {
   );
 }
 
-/** The page with the banner first in its body, outside the part React hydrates. */
+/** The page with the banner just before the part React hydrates (#root), never inside it. */
 export function withPreviewBanner(html: string, state: PreviewState): string {
   const banner = previewBanner(state);
-  return banner ? html.replace(/<body[^>]*>/, (body) => `${body}${banner}`) : html;
+  return banner ? html.replace('<div id="root">', () => `${banner}<div id="root">`) : html;
 }
 
 /** The preview's page is kept out of search engines by its own head too (the header covers what the page does not). */
