@@ -225,6 +225,8 @@ export type OperationsErrorCode =
   | 'team_not_found'
   /** 409: a team token's name is already an operator's or a team's. */
   | 'name_taken'
+  /** 409: MAX_OPEN_PREVIEWS previews are open already. */
+  | 'too_many_previews'
   | 'internal_error'
   /** Passed on from cart-service's /admin API (orders): see contracts/src/errors.ts. */
   | ApiErrorCode;

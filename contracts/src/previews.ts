@@ -20,6 +20,8 @@ export const PREVIEW_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const PREVIEW_ID = /^[a-f0-9]{16}$/;
 
 export const PREVIEW_TTL = { defaultSeconds: 24 * 60 * 60, minSeconds: 5, maxSeconds: 7 * 24 * 60 * 60 } as const;
+/** How many previews may be open at once in the whole shop: each is a record every shell reads, and a link to share. */
+export const MAX_OPEN_PREVIEWS = 100;
 /** How many releases one preview may name (one per remote). */
 export const MAX_PREVIEW_RELEASES = 3;
 
@@ -123,6 +125,7 @@ export const PREVIEW_MESSAGES = {
   teamName: 'Le nom d’équipe doit faire 2 à 32 caractères : minuscules, chiffres, « - » ou « _ ».',
   nameTaken: (name: string) => `« ${name} » est déjà le nom d’un opérateur ou d’une équipe.`,
   releases: `« releases » doit nommer de 1 à ${MAX_PREVIEW_RELEASES} versions, une par remote : { remote, entry }.`,
+  tooMany: `Déjà ${MAX_OPEN_PREVIEWS} aperçus en cours : mettez fin à ceux qui ne servent plus avant d’en ouvrir un autre.`,
   expiry: `« expiresInSeconds » doit être un nombre entier de ${PREVIEW_TTL.minSeconds} à ${PREVIEW_TTL.maxSeconds}.`,
 } as const;
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationsErrorBody } from '@shop/contracts/operations';
-import { PREVIEW_LINK_PREFIX, PREVIEW_MESSAGES, type PreviewCreated, type PreviewsListing, type ReleaseCheckResult, type RemoteReleases, type TeamCreated } from '@shop/contracts/previews';
+import { MAX_OPEN_PREVIEWS, PREVIEW_LINK_PREFIX, PREVIEW_MESSAGES, type PreviewCreated, type PreviewsListing, type ReleaseCheckResult, type RemoteReleases, type TeamCreated } from '@shop/contracts/previews';
 import { addTeam } from '../accounts/team-tokens';
 import { releaseControlForFile } from '../../test-support/for-file';
+import { previewRecord } from '../previews/preview-store.contract';
 
 const fixture = releaseControlForFile();
 
@@ -128,5 +129,19 @@ describe('team tokens in the console', () => {
     expect((await call(fixture.server.token, 'DELETE', '/teams/equipe-console')).status).toBe(200);
     expect((await call(token, 'GET', '/remotes/mf_catalog_pages/releases')).status).toBe(401);
     expect((await call(fixture.server.token, 'DELETE', '/teams/amina')).status).toBe(404);
+  });
+});
+
+describe('open previews in the whole shop', () => {
+  it('are at most MAX_OPEN_PREVIEWS: one more is refused (409) until one ends', async () => {
+    const open = (await fixture.server.stores.previews.list()).length;
+    const filler = Array.from({ length: MAX_OPEN_PREVIEWS - open }, () => previewRecord());
+    for (const record of filler) await fixture.server.stores.previews.save(record);
+    const body = { releases: [{ remote: 'mf_cart', entry: entry('1.0.1') }] };
+    const refused = await call(fixture.server.token, 'POST', '/previews', body);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as OperationsErrorBody).error).toEqual({ code: 'too_many_previews', message: PREVIEW_MESSAGES.tooMany });
+    await call(fixture.server.token, 'DELETE', `/previews/${filler[0]!.id}`);
+    expect((await call(fixture.server.token, 'POST', '/previews', body)).status).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { releaseVersionOf } from '@shop/contracts/operations';
 import {
+  MAX_OPEN_PREVIEWS,
   MAX_PREVIEW_RELEASES,
   PREVIEW_ID,
   PREVIEW_MESSAGES,
@@ -93,6 +94,7 @@ export function registerPreviewRoutes(router: Router<OperatorState>, deps: Previ
   router.post('/operations/api/previews', async (ctx) => {
     const { releases, seconds } = previewBody(await readJson(ctx));
     for (const release of releases) ownRemote(ctx.state, release.remote);
+    if ((await previews.list()).length >= MAX_OPEN_PREVIEWS) throw new OperationsError(409, 'too_many_previews', PREVIEW_MESSAGES.tooMany);
     const reasons = await previews.refusals(releases);
     if (reasons.length > 0) {
       deps.log.info({ by: ctx.state.operator, releases, reasons }, 'preview refused by the checks');
