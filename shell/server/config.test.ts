@@ -4,7 +4,7 @@ import { loadShellConfig } from './config';
 describe('loadShellConfig', () => {
   it('has defaults for everything', () => {
     const config = loadShellConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', cartServiceUrl: 'http://127.0.0.1:4000', logLevel: 'info' });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', cartServiceUrl: 'http://127.0.0.1:4000', logLevel: 'info', previewRenderers: 2 });
     expect(config.remotesPath).toMatch(/shell[/\\]config[/\\]remotes\.json$/);
     expect(config.distDir).toMatch(/shell[/\\]dist$/);
     expect(config.trustProxy.description).toBe('none');
@@ -30,6 +30,7 @@ describe('loadShellConfig', () => {
       LOG_LEVEL: 'warn',
       SERVER_RENDERING: 'off',
       RENDER_DEADLINE_MS: '150',
+      PREVIEW_RENDERERS: '4',
       RENDERER_SOCKET: '/run/maison-argane-renderer/renderer.sock',
       PUBLIC_URL: 'https://www.maison-argane.ma/',
       RELEASE_CONTROL: 'off',
@@ -45,6 +46,7 @@ describe('loadShellConfig', () => {
       serverRendering: false,
       rendererSocket: '/run/maison-argane-renderer/renderer.sock',
       renderDeadlineMs: 150,
+      previewRenderers: 4,
       publicUrl: 'https://www.maison-argane.ma',
       releaseControl: false,
     });
