@@ -5,6 +5,7 @@ import { nextOrderStatuses, ORDER_STATUSES, type AdminOrdersResponse, type Order
 import { ApiRefusal, callApi, formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
 import { NoticeArea, type Notice } from '../shared/notice';
+import { ColumnHeads } from '../shared/column-heads';
 
 /** The button that moves an order to each status. */
 const MOVE_LABELS: Record<OrderStatus, string> = {
@@ -98,15 +99,7 @@ export function OrdersSection() {
         <div className={styles.scroll}>
           <table className={styles.table}>
             <caption>Commandes</caption>
-            <thead>
-              <tr>
-                {['Numéro', 'Passée le', 'Client', 'Téléphone', 'Livraison', 'Articles', 'Total', 'Statut', 'Actions'].map((title) => (
-                  <th key={title} scope="col">
-                    {title}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads titles={['Numéro', 'Passée le', 'Client', 'Téléphone', 'Livraison', 'Articles', 'Total', 'Statut', 'Actions']} />
             <tbody>
               {orders.map((order) => (
                 <tr key={order.number}>

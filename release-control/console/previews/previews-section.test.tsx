@@ -6,6 +6,7 @@ import type { RemoteOverview } from '@shop/contracts/operations';
 import type { PreviewSummary } from '@shop/contracts/previews';
 import { callApi, formatDateTime } from '../shared/api';
 import { PreviewsSection } from './previews-section';
+import { scriptedApi } from '../shared/scripted-api';
 
 const entry = (port: number, version: string) => `http://localhost:${port}/${version}/mf-manifest.json`;
 const remote = (name: RemoteOverview['name'], port: number, live: string, versions: string[]): RemoteOverview => ({
@@ -25,21 +26,7 @@ const preview = (id: string, releases: Array<[RemoteOverview['name'], string]>, 
 });
 const link = `http://localhost:3000/apercu/${'a'.repeat(43)}`;
 
-/** The console's API, one scripted answer per method and path (the last one repeats); records every change asked. */
-function serve(answers: Record<string, Array<{ status?: number; body: unknown }>>) {
-  const changes: Array<{ call: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = `${init.method ?? 'GET'} ${url.replace('/operations/api', '')}`;
-      if (init.method && init.method !== 'GET') changes.push({ call, body: init.body === undefined ? null : JSON.parse(String(init.body)) });
-      const queue = answers[call];
-      const answer = !queue ? { status: 500, body: { error: { code: 'internal_error', message: `Appel imprévu : ${call}` } } } : queue.length > 1 ? queue.shift()! : queue[0]!;
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return changes;
-}
+const serve = scriptedApi;
 
 const renderSection = () =>
   render(

@@ -5,6 +5,7 @@ import type { PreviewBody, PreviewCreated, PreviewsListing, PreviewSummary } fro
 import { ApiRefusal, callApi, formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
 import { NoticeArea, type Notice } from '../shared/notice';
+import { ColumnHeads } from '../shared/column-heads';
 
 const describe = (preview: PreviewSummary) => preview.releases.map((release) => `${release.remote} ${release.version}`).join(', ');
 
@@ -70,15 +71,7 @@ export function PreviewsSection({ remotes }: { remotes: RemoteOverview[] }) {
         <div className={styles.scroll}>
           <table className={styles.table}>
             <caption>Aperçus en cours</caption>
-            <thead>
-              <tr>
-                {['Versions', 'Créé par', 'Créé le', 'Expire le', 'Action'].map((title) => (
-                  <th key={title} scope="col">
-                    {title}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads titles={['Versions', 'Créé par', 'Créé le', 'Expire le', 'Action']} />
             <tbody>
               {previews.map((preview) => (
                 <tr key={preview.id}>

@@ -6,26 +6,13 @@ import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { PREVIEW_MESSAGES, type TeamSummary } from '@shop/contracts/previews';
 import { callApi, formatDateTime } from '../shared/api';
 import { TeamsSection } from './teams-section';
+import { scriptedApi } from '../shared/scripted-api';
 
 const at = '2026-11-20T08:00:00.000Z';
 const team = (name: string, remote: TeamSummary['remote']): TeamSummary => ({ name, remote, createdBy: 'amina', createdAt: at });
 const token = 'tok_'.padEnd(43, 'x');
 
-/** The console's API, one scripted answer per method and path (the last one repeats); records every change asked. */
-function serve(answers: Record<string, Array<{ status?: number; body: unknown }>>) {
-  const changes: Array<{ call: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = `${init.method ?? 'GET'} ${url.replace('/operations/api', '')}`;
-      if (init.method && init.method !== 'GET') changes.push({ call, body: init.body === undefined ? null : JSON.parse(String(init.body)) });
-      const queue = answers[call];
-      const answer = !queue ? { status: 500, body: { error: { code: 'internal_error', message: `Appel imprévu : ${call}` } } } : queue.length > 1 ? queue.shift()! : queue[0]!;
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return changes;
-}
+const serve = scriptedApi;
 
 const renderSection = () =>
   render(

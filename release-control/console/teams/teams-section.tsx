@@ -5,6 +5,7 @@ import { REMOTE_NAMES, type RemoteName } from '@shop/contracts/remotes';
 import { ApiRefusal, callApi, formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
 import { NoticeArea, type Notice } from '../shared/notice';
+import { ColumnHeads } from '../shared/column-heads';
 
 /**
  * TEAM_NAME for the `pattern` attribute. Browsers compile it with the `v` flag, where a `-` at the end of a class must
@@ -115,15 +116,7 @@ export function TeamsSection() {
       {teams && teams.length > 0 && (
         <table className={styles.table}>
           <caption>Jetons d’équipe</caption>
-          <thead>
-            <tr>
-              {['Équipe', 'Remote', 'Créé par', 'Créé le', 'Action'].map((title) => (
-                <th key={title} scope="col">
-                  {title}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads titles={['Équipe', 'Remote', 'Créé par', 'Créé le', 'Action']} />
           <tbody>
             {teams.map((team) => (
               <tr key={team.name}>
