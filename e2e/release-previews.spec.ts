@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PREVIEW_MESSAGES, PREVIEW_RENDER_HEADER, type PreviewCreated } from '@shop/contracts/previews';
 import { VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
@@ -72,6 +73,8 @@ test('a team’s preview of mf-cart 1.0.1: the link’s browser gets 1.0.1 from 
   const about = await page.goto(`${stack.url}/about-us`);
   expect(await cartReleaseNow(page, await about!.text(), cartOrigin())).toEqual({ html: CANDIDATE, dom: CANDIDATE, loaded: [CANDIDATE] });
   await expect(banner(page)).toBeVisible();
+  // The banner keeps the page accessible: a landmark of its own, after the page's skip link.
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
 
   // A browser without the link: the live release, no banner, nothing private about it.
   const shopper = await freshShopper(browser, async (other) => {

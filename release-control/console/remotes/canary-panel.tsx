@@ -50,7 +50,8 @@ export function CanaryPanel({ remote, canary, rule, revision, busy, act, reason,
   if (!canary) {
     return (
       <form
-        aria-labelledby={id('title')}
+        // Each remote's card has one: the remote's name tells the forms apart (their heading alone is the same).
+        aria-label={`Déploiement progressif de ${remote.name}`}
         onSubmit={(event) => {
           event.preventDefault();
           post({ path: '/canary', body: { remote: remote.name, entry: selected, share, expectedRevision: revision, ...reason } });

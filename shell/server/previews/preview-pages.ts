@@ -81,7 +81,7 @@ export function endedNoticeShown(ctx: Context): void {
 }
 
 const BANNER_STYLE =
-  'position:sticky;top:0;z-index:1000;margin:0;padding:.6rem 1rem;background:#1f2a24;color:#fff;font:600 .95rem/1.4 system-ui,sans-serif;text-align:center';
+  'position:sticky;bottom:0;z-index:1000;margin:0;padding:.6rem 1rem;background:#1f2a24;color:#fff;font:600 .95rem/1.4 system-ui,sans-serif;text-align:center';
 
 /** The page's banner: which releases it shows and the way out, or the notice of a link that has ended. */
 export function previewBanner(state: PreviewState): string {
@@ -96,10 +96,14 @@ export function previewBanner(state: PreviewState): string {
   );
 }
 
-/** The page with the banner just before the part React hydrates (#root), never inside it. */
+/**
+ * The page with the banner last in its body, after the part React hydrates (never inside it), held at the bottom of
+ * the screen: the page's own skip link stays the first thing a keyboard reaches, and nothing of the page is covered.
+ */
 export function withPreviewBanner(html: string, state: PreviewState): string {
   const banner = previewBanner(state);
-  return banner ? html.replace('<div id="root">', () => `${banner}<div id="root">`) : html;
+  if (!banner) return html;
+  return html.includes('</body>') ? html.replace('</body>', () => `${banner}</body>`) : `${html}${banner}`;
 }
 
 /** The preview's page is kept out of search engines by its own head too (the header covers what the page does not). */
