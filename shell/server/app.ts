@@ -8,9 +8,9 @@ import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import type { Product, ProductsResponse } from '@shop/contracts/products';
 import { isKnownPath, isShopperPage, matchPageRoute, redirectFor } from '@shop/contracts/route-matching';
-import { contentSecurityPolicy, contentSecurityPolicyHeader } from './content-security-policy';
+import { contentSecurityPolicyHeader } from './content-security-policy';
 import { cartServiceProxy } from './proxy/cart-service-proxy';
-import { remoteOrigins, type Logger } from '@shop/server-kit/remotes-config-file';
+import type { Logger } from '@shop/server-kit/remotes-config-file';
 import type { OpenPreview, ReleaseControl } from '@shop/release-control/server';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { cachedRemotesStatus } from './remotes-status';
@@ -25,7 +25,7 @@ import { servedConfig } from './bucket-cookie';
 import { TELEMETRY_SAMPLE_META, VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
 import { readOnlyPath } from '@shop/server-kit/read-only-path';
 import { securityHeaders } from './security-headers';
-import { endedNoticeShown, PREVIEW_HEAD, previewPages, previewRenderHeaders, withPreviewBanner, type PreviewState } from './previews/preview-pages';
+import { endedNoticeShown, openPreviewOf, PREVIEW_HEAD, previewPages, previewRenderHeaders, previewStateOf, withPreviewBanner } from './previews/preview-pages';
 import type { PreviewToRender } from './render/preview-lanes';
 import { metadataTags } from './seo/metadata-tags';
 import { pageMetadata } from './seo/page-metadata';
@@ -82,16 +82,16 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   }));
   app.use(trustedForwarding(options.trustProxy ?? TRUST_NOBODY));
   app.use(securityHeaders());
-  app.use(contentSecurityPolicyHeader(() => remotes.current, log, template.earlyScript ? [template.earlyScript] : []));
-  app.use(compress());
-  // A browser holding a release preview's link (decision 030) is told so on every request; nobody else is.
+  // A browser holding a release preview's link (decision 030) is told so on every request; nobody else is. Its
+  // answers' policy names the preview's origins.
   if (options.releaseControl) app.use(previewPages(options.releaseControl.previews));
+  app.use(contentSecurityPolicyHeader((ctx) => openPreviewOf(ctx)?.config ?? remotes.current, log, template.earlyScript ? [template.earlyScript] : []));
+  app.use(compress());
 
   // Operators switch versions by editing the file; browsers must never keep an old copy. Read-only over HTTP.
   // The releases this browser is served (its canary bucket's, decision 021).
   app.use(readOnlyPath('/remotes.json', (ctx) => {
-    const preview = (ctx.state as { preview?: PreviewState }).preview;
-    ctx.body = preview?.kind === 'open' ? preview.preview.config : servedConfig(ctx, remotes.current).config;
+    ctx.body = openPreviewOf(ctx)?.config ?? servedConfig(ctx, remotes.current).config;
     ctx.set('Cache-Control', 'no-store');
   }));
   // For operators: is each configured release answering, which version, how fast (one check per few seconds).
@@ -143,13 +143,11 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     // The page follows remotes.json and the catalogue as they are now, so it must not be reused from a cache. It shows
     // no shopper's data (the cart is read in the browser), so shared caches may hold it for revalidation, unless it
     // carries its own view token (decision 025), or was rendered for one shopper (decision 026): that answer is theirs.
-    ctx.set('Cache-Control', shopper ? 'private, no-store' : telemetry ? 'private, no-cache' : REVALIDATE);
-    const previewState = (ctx.state as { preview?: PreviewState }).preview ?? null;
-    // A preview's page, or the notice that its link has ended: this browser's alone, never stored.
-    if (previewState) ctx.set('Cache-Control', 'private, no-store');
+    // A preview's page, or the notice that its link has ended (decision 030), is this browser's alone too.
+    const previewState = previewStateOf(ctx);
+    ctx.set('Cache-Control', shopper || previewState ? 'private, no-store' : telemetry ? 'private, no-cache' : REVALIDATE);
     if (previewState?.kind === 'ended') endedNoticeShown(ctx);
-    const preview = previewState?.kind === 'open' ? previewState.preview : null;
-    if (preview) return servePreviewPage(ctx, status, preview, shopper);
+    if (previewState?.kind === 'open') return servePreviewPage(ctx, status, previewState.preview, shopper);
     // The releases of this browser's bucket while a canary runs (then the page is private), else the live ones.
     const { config: served, bucket } = servedConfig(ctx, remotes.current);
     const started = performance.now();
@@ -173,12 +171,11 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   }
 
   /**
-   * A release preview's page (decision 030): rendered in the preview's own renderer lane with its configuration, its
-   * banner first, private, out of search engines, and counted nowhere: no view token (its browsers report nothing),
+   * A release preview's page (decision 030): rendered in the preview's own renderer lane with its configuration, with
+   * its banner, private, out of search engines, and counted nowhere: no view token (its browsers report nothing),
    * no server-render figures, so the live and canary figures never see it.
    */
   async function servePreviewPage(ctx: Context, status: number, preview: OpenPreview, shopper?: ShopperRender): Promise<void> {
-    ctx.set('Content-Security-Policy', contentSecurityPolicy(remoteOrigins(preview.config), template.earlyScript ? [template.earlyScript] : []));
     const page = options.renderer ? await options.renderer.render(ctx.url, down(), preview.config, shopper, preview) : null;
     previewRenderHeaders(ctx, page);
     ctx.body = withPreviewBanner(renderedPage(ctx, status, page, preview.config, () => PREVIEW_HEAD), { kind: 'open', preview });

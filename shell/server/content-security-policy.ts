@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { isSafeOrigin } from '@shop/contracts/release-url';
 import type { Logger } from '@shop/server-kit/remotes-config-file';
@@ -32,26 +32,30 @@ export function contentSecurityPolicy(origins: readonly string[], inlineScripts:
 }
 
 /**
- * Sets the policy on every answer. It is computed once per configuration, not per request, and computing it can never
- * fail a response: a configuration whose policy cannot be built (which validation should already have refused) is
- * logged once and the last good policy stays.
+ * Sets the policy on every answer, from the configuration that answer is served with (`config`: the live one, or a
+ * release preview's for the browser holding its link, decision 030). A configuration's policy is computed once, not
+ * per request, and computing it can never fail a response: a configuration whose policy cannot be built (which
+ * validation should already have refused) is logged once and the last good policy stays.
  */
-export function contentSecurityPolicyHeader(config: () => RemotesConfig, log: Pick<Logger, 'error'>, inlineScripts: readonly string[] = []): Middleware {
-  let lastConfig: RemotesConfig | undefined;
-  let policy = contentSecurityPolicy([], inlineScripts);
-  const current = (): string => {
-    let next: RemotesConfig | undefined;
-    try {
-      next = config();
-      if (next !== lastConfig) policy = contentSecurityPolicy(remoteOrigins(next), inlineScripts);
-    } catch (error) {
-      log.error(`keeping the last good Content-Security-Policy: ${(error as Error).message}`);
+export function contentSecurityPolicyHeader(config: (ctx: Context) => RemotesConfig, log: Pick<Logger, 'error'>, inlineScripts: readonly string[] = []): Middleware {
+  // Keyed by the configuration object: the live one is kept while it lasts, a preview's goes with its request.
+  const policies = new WeakMap<RemotesConfig, string>();
+  let lastGood = contentSecurityPolicy([], inlineScripts);
+  const policyFor = (served: RemotesConfig): string => {
+    let policy = policies.get(served);
+    if (policy === undefined) {
+      try {
+        policy = lastGood = contentSecurityPolicy(remoteOrigins(served), inlineScripts);
+      } catch (error) {
+        log.error(`keeping the last good Content-Security-Policy: ${(error as Error).message}`);
+        policy = lastGood;
+      }
+      policies.set(served, policy);
     }
-    lastConfig = next ?? lastConfig;
     return policy;
   };
   return async (ctx, next) => {
-    ctx.set('Content-Security-Policy', current());
+    ctx.set('Content-Security-Policy', policyFor(config(ctx)));
     await next();
   };
 }

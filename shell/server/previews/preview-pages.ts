@@ -16,6 +16,15 @@ import type { ServerPage } from '../render/renderer';
 /** What a request's preview cookie gave: an open preview, a link that has ended (its notice), or nothing. */
 export type PreviewState = { kind: 'open'; preview: OpenPreview } | { kind: 'ended' } | null;
 
+/** What this request's preview cookie opened (previewPages sets it; null without a cookie). */
+export const previewStateOf = (ctx: Context): PreviewState => (ctx.state as { preview?: PreviewState }).preview ?? null;
+
+/** The preview this request is served from, or null: the live shop. */
+export function openPreviewOf(ctx: Context): OpenPreview | null {
+  const state = previewStateOf(ctx);
+  return state?.kind === 'open' ? state.preview : null;
+}
+
 /** How long a browser keeps the cookie of a link that opens nothing: long enough to show the notice once. */
 const ENDED_LINK_SECONDS = 60;
 const AFTER_EXPIRY_MS = 24 * 60 * 60 * 1000;

@@ -30,22 +30,17 @@ export class PreviewLanes {
   ) {}
 
   render(preview: PreviewToRender, url: string, down: RemoteName[], shopper?: ShopperRender): Promise<ServerPage | null> {
-    let lane = this.#lanes.get(preview.id);
-    if (lane) {
-      this.#lanes.delete(preview.id);
-      // The live releases a preview stands on may have moved since: the pool follows (a new renderer, as at a switch).
-      lane.config = preview.config;
-    } else {
-      const created: Lane = { config: preview.config, pool: undefined as unknown as RendererPool };
-      created.pool = new RendererPool({ ...this.options, config: () => created.config });
-      lane = created;
-    }
-    this.#lanes.set(preview.id, lane);
+    // A lane's pool renders with the configuration its entry holds now, and with none once the lane is gone.
+    const pool = this.#lanes.get(preview.id)?.pool ?? new RendererPool({ ...this.options, config: () => this.#lanes.get(preview.id)?.config ?? null });
+    // Last in the map: the most recently used. The live releases a preview stands on may have moved since its last
+    // page: the pool follows (a new renderer, as at a switch).
+    this.#lanes.delete(preview.id);
+    this.#lanes.set(preview.id, { pool, config: preview.config });
     for (const [id] of this.#lanes) {
       if (this.#lanes.size <= this.max) break;
       this.close(id);
     }
-    return lane.pool.render(url, down, shopper);
+    return pool.render(url, down, shopper);
   }
 
   /** The previews that have a lane now, least recently used first. */
