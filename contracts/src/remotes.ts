@@ -3,6 +3,9 @@ export const REMOTE_NAMES = ['mf_frame', 'mf_cart', 'mf_catalog_pages'] as const
 
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
+/** Whether `value` names one of the shop's remotes (an API body's field, a path's segment, a command's argument). */
+export const isRemoteName = (value: unknown): value is RemoteName => REMOTE_NAMES.includes(value as RemoteName);
+
 /** The operators' contract: `remotes.json`, served by the shell with `Cache-Control: no-store`. */
 export interface RemotesConfig {
   remotes: RemoteEntry[];

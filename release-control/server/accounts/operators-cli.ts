@@ -6,6 +6,7 @@
 // `pnpm --filter @shop/release-control operators list`: the operators' names.
 import { openAccountStore } from './account-store-cli';
 import { addOperator } from './add-operator';
+import { listOperators, removeOperator } from './operator-accounts';
 
 const USAGE = 'usage: operators add <name> | operators remove <name> | operators list   (password on the terminal, or on stdin)';
 
@@ -51,11 +52,11 @@ async function main(args: string[]): Promise<number> {
   const { store, where, close } = openAccountStore();
   try {
     if (command === 'list') {
-      for (const name of await store.names()) if (!(await store.find(name))?.team) console.log(name);
+      for (const operator of await listOperators(store)) console.log(operator.name);
       return 0;
     }
     if (command === 'remove') {
-      if ((await store.find(name!))?.team || !(await store.remove(name!))) {
+      if (!(await removeOperator(store, name!))) {
         console.error(`Aucun opérateur ne s’appelle « ${name} » (${where}) ; rien n’a changé.`);
         return 1;
       }

@@ -20,7 +20,7 @@ export const teamSummaryOf = (record: OperatorRecord & { team: NonNullable<Opera
   createdAt: record.createdAt,
 });
 
-const isTeam = (record: OperatorRecord | undefined): record is OperatorRecord & { team: NonNullable<OperatorRecord['team']> } => record?.team !== undefined;
+export const isTeam = (record: OperatorRecord | undefined): record is OperatorRecord & { team: NonNullable<OperatorRecord['team']> } => record?.team !== undefined;
 
 /**
  * Creates a team token scoped to `remote` (decision 030): an account in the operators' store, so every shell knows it

@@ -3,7 +3,7 @@
 // of that remote; nothing else.
 // `pnpm --filter @shop/release-control teams remove <name>`: the token stops at once.
 // `pnpm --filter @shop/release-control teams list`: each team and its remote.
-import { REMOTE_NAMES, type RemoteName } from '@shop/contracts/remotes';
+import { isRemoteName, REMOTE_NAMES, type RemoteName } from '@shop/contracts/remotes';
 import { openAccountStore } from './account-store-cli';
 import { addTeam, listTeams, removeTeam, TeamTokenError } from './team-tokens';
 
@@ -17,7 +17,7 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  if (command === 'add' && !REMOTE_NAMES.includes(remote as RemoteName)) {
+  if (command === 'add' && !isRemoteName(remote)) {
     console.error(`Remote inconnu : « ${remote} ». ${USAGE}`);
     return 2;
   }

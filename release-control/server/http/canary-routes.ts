@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import { OPERATIONS_MESSAGES, releaseVersionOf, type RevisionResponse } from '@shop/contracts/operations';
-import { REMOTE_NAMES, withRelease, type Canary } from '@shop/contracts/remotes';
+import { withRelease, type Canary } from '@shop/contracts/remotes';
 import type { OperatorState } from './authentication';
 import { OperationsError, readJson } from './operations-error';
-import { checkedCommit, isRemote, reasonOf, revisionNumber, type RevisionDeps } from './revision-routes';
+import { checkedCommit, reasonOf, remoteField, revisionNumber, type RevisionDeps } from './revision-routes';
 
 function shareOf(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100) {
@@ -23,8 +23,7 @@ export function registerCanaryRoutes(router: Router<OperatorState>, deps: Revisi
 
   router.post('/operations/api/canary', async (ctx) => {
     const body = await readJson(ctx);
-    const remote = body['remote'];
-    if (!isRemote(remote)) throw new OperationsError(400, 'validation_failed', `« remote » doit être l’un de ${REMOTE_NAMES.join(', ')}.`);
+    const remote = remoteField(body['remote']);
     const entry = body['entry'];
     if (typeof entry !== 'string' || entry.length > 2048) {
       throw new OperationsError(400, 'validation_failed', '« entry » doit être l’adresse du manifeste de la version candidate.');

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { OPERATIONS_MESSAGES, type OperatorsListing } from '@shop/contracts/operations';
+import { listOperators, removeOperator } from '../accounts/operator-accounts';
 import type { OperatorStore } from '../accounts/operator-store';
 import type { OperatorState } from './authentication';
 import { OperationsError } from './operations-error';
@@ -10,10 +11,8 @@ export interface OperatorDeps {
 }
 
 async function listing(operators: OperatorStore): Promise<OperatorsListing> {
-  const names = (await operators.names()).sort();
-  const records = await Promise.all(names.map((name) => operators.find(name)));
-  // Team tokens live in the same store but are not operators (decision 030): the console lists them on their own.
-  return { operators: records.flatMap((record) => (record && !record.team ? [{ name: record.name, createdAt: record.createdAt }] : [])) };
+  const records = (await listOperators(operators)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { operators: records.map((record) => ({ name: record.name, createdAt: record.createdAt })) };
 }
 
 /**
@@ -29,7 +28,7 @@ export function registerOperatorRoutes(router: Router<OperatorState>, deps: Oper
   router.delete('/operations/api/operators/:name', async (ctx) => {
     const name = String(ctx.params['name'] ?? '').slice(0, 64);
     if (name === ctx.state.operator) throw new OperationsError(409, 'own_account', OPERATIONS_MESSAGES.ownAccount);
-    if ((await deps.operators.find(name))?.team || !(await deps.operators.remove(name))) throw new OperationsError(404, 'operator_not_found', OPERATIONS_MESSAGES.operatorNotFound(name));
+    if (!(await removeOperator(deps.operators, name))) throw new OperationsError(404, 'operator_not_found', OPERATIONS_MESSAGES.operatorNotFound(name));
     deps.log.info({ operator: ctx.state.operator, removed: name }, 'operator removed');
     ctx.body = await listing(deps.operators);
   });

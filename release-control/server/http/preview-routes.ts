@@ -12,7 +12,7 @@ import {
   type ReleaseCheckResult,
   type RemoteReleases,
 } from '@shop/contracts/previews';
-import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@shop/contracts/remotes';
+import { isRemoteName, REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@shop/contracts/remotes';
 import type { Previews } from '../previews/previews';
 import { offeredReleases } from '../releases/release-discovery';
 import type { OperatorState } from './authentication';
@@ -26,8 +26,8 @@ export interface PreviewDeps {
 }
 
 function remoteParam(value: unknown): RemoteName {
-  if (!REMOTE_NAMES.includes(value as RemoteName)) throw new OperationsError(404, 'not_found', `Remote inconnu : ${REMOTE_NAMES.join(', ')}.`);
-  return value as RemoteName;
+  if (!isRemoteName(value)) throw new OperationsError(404, 'not_found', `Remote inconnu : ${REMOTE_NAMES.join(', ')}.`);
+  return value;
 }
 
 function entryOf(value: unknown): string {
@@ -43,8 +43,9 @@ function previewBody(body: Record<string, unknown>): { releases: Array<{ remote:
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_PREVIEW_RELEASES) throw new OperationsError(400, 'validation_failed', PREVIEW_MESSAGES.releases);
   const releases = list.map((item: unknown) => {
     const release = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (!REMOTE_NAMES.includes(release['remote'] as RemoteName)) throw new OperationsError(400, 'validation_failed', PREVIEW_MESSAGES.releases);
-    return { remote: release['remote'] as RemoteName, entry: entryOf(release['entry']) };
+    const remote = release['remote'];
+    if (!isRemoteName(remote)) throw new OperationsError(400, 'validation_failed', PREVIEW_MESSAGES.releases);
+    return { remote, entry: entryOf(release['entry']) };
   });
   if (new Set(releases.map((r) => r.remote)).size !== releases.length) throw new OperationsError(400, 'validation_failed', PREVIEW_MESSAGES.releases);
   const seconds = body['expiresInSeconds'] ?? PREVIEW_TTL.defaultSeconds;

@@ -9,7 +9,7 @@ import {
   type RevisionHistory,
   type RevisionResponse,
 } from '@shop/contracts/operations';
-import { REMOTE_NAMES, withRelease, type RemoteEntry, type RemoteName, type RemotesConfig, type RemotesStatus } from '@shop/contracts/remotes';
+import { isRemoteName, REMOTE_NAMES, withRelease, type RemoteEntry, type RemoteName, type RemotesConfig, type RemotesStatus } from '@shop/contracts/remotes';
 import type { CanaryFigures, ReleaseFigures, RollbackRule } from '@shop/contracts/progressive-delivery';
 import type { RevisionStore } from '../live-config/revision-store';
 import { offeredReleases } from '../releases/release-discovery';
@@ -30,7 +30,11 @@ export interface RevisionDeps {
   refusedAccesses?: () => RefusedAccessSeen[];
 }
 
-export const isRemote = (value: unknown): value is RemoteName => REMOTE_NAMES.includes(value as RemoteName);
+/** A body's « remote », or a 400 naming the shop's remotes. */
+export function remoteField(value: unknown): RemoteName {
+  if (!isRemoteName(value)) throw new OperationsError(400, 'validation_failed', `« remote » doit être l’un de ${REMOTE_NAMES.join(', ')}.`);
+  return value;
+}
 
 /** A remote whose candidate is being measured keeps its live release until the canary is promoted or aborted. */
 function refuseDuringCanary(store: RevisionStore, remote: RemoteName): void {
@@ -145,20 +149,19 @@ export function registerRevisionRoutes(router: Router<OperatorState>, deps: Revi
 
   router.post('/operations/api/switch', async (ctx) => {
     const body = await readJson(ctx);
-    if (!isRemote(body['remote'])) throw new OperationsError(400, 'validation_failed', `« remote » doit être l’un de ${REMOTE_NAMES.join(', ')}.`);
+    const remote = remoteField(body['remote']);
     if (typeof body['entry'] !== 'string' || body['entry'].length > 2048) {
       throw new OperationsError(400, 'validation_failed', '« entry » doit être l’adresse du manifeste de la version.');
     }
     const expected = revisionNumber(body['expectedRevision'], 'expectedRevision');
-    refuseDuringCanary(store, body['remote']);
-    const revision = await commit(ctx.state.operator!, withRelease(store.live.config, body['remote'], body['entry']), expected, reasonOf(body['reason']));
+    refuseDuringCanary(store, remote);
+    const revision = await commit(ctx.state.operator!, withRelease(store.live.config, remote, body['entry']), expected, reasonOf(body['reason']));
     ctx.body = { revision } satisfies RevisionResponse;
   });
 
   router.post('/operations/api/rollback', async (ctx) => {
     const body = await readJson(ctx);
-    const remote = body['remote'];
-    if (!isRemote(remote)) throw new OperationsError(400, 'validation_failed', `« remote » doit être l’un de ${REMOTE_NAMES.join(', ')}.`);
+    const remote = remoteField(body['remote']);
     const expected = revisionNumber(body['expectedRevision'], 'expectedRevision');
     refuseDuringCanary(store, remote);
     const liveEntry = store.live.config.remotes.find((r) => r.name === remote)?.entry;

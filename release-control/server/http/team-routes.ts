@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
 import { PREVIEW_MESSAGES, type TeamCreated, type TeamsListing } from '@shop/contracts/previews';
-import { REMOTE_NAMES, type RemoteName } from '@shop/contracts/remotes';
 import type { OperatorStore } from '../accounts/operator-store';
 import { addTeam, listTeams, removeTeam, TeamTokenError } from '../accounts/team-tokens';
 import type { OperatorState } from './authentication';
 import { OperationsError, readJson } from './operations-error';
+import { remoteField } from './revision-routes';
 
 export interface TeamDeps {
   operators: OperatorStore;
@@ -19,11 +19,10 @@ export function registerTeamRoutes(router: Router<OperatorState>, deps: TeamDeps
 
   router.post('/operations/api/teams', async (ctx) => {
     const body = await readJson(ctx);
-    const remote = body['remote'];
-    if (!REMOTE_NAMES.includes(remote as RemoteName)) throw new OperationsError(400, 'validation_failed', `« remote » doit être l’un de ${REMOTE_NAMES.join(', ')}.`);
+    const remote = remoteField(body['remote']);
     let created: TeamCreated;
     try {
-      created = await addTeam(deps.operators, String(body['name'] ?? ''), remote as RemoteName, ctx.state.operator!);
+      created = await addTeam(deps.operators, String(body['name'] ?? ''), remote, ctx.state.operator!);
     } catch (error) {
       if (error instanceof TeamTokenError) throw new OperationsError(error.code === 'name_taken' ? 409 : 400, error.code, error.message);
       throw error;

@@ -22,7 +22,6 @@ export interface PreviewsOptions {
   publicUrl: string;
 }
 
-
 /**
  * The live configuration with the preview's releases in place of the live ones, and no canary: a preview shows
  * exactly its candidates over what shoppers get outside any canary.
