@@ -4,7 +4,8 @@
 // remote's `pnpm release:check` runs it for its own remote. Exit 0: the release passes; 1: it does not (each reason on
 // its own line, on stderr); 2: the command was misused.
 import { parseArgs } from 'node:util';
-import { isRemoteName, releaseCheck } from './release-check';
+import { isRemoteName } from '@shop/contracts/remotes';
+import { releaseCheck } from './release-check';
 
 const USAGE =
   'usage : SHOP_TEAM_TOKEN=… shop-release-check --remote <mf_frame|mf_cart|mf_catalog_pages> --shop <url> [--release <version ou manifeste>] [--browser] [--keep-preview] [--only <chemin>]…';

@@ -1,5 +1,6 @@
 import { pagesComposing } from '@shop/contracts/previews';
-import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@shop/contracts/remotes';
+import { releaseVersionOf } from '@shop/contracts/operations';
+import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { ShopRefusal, shopApi } from './shop-api';
 import { concretePaths, previewCookie, serverPageFailures } from './server-pages';
 
@@ -47,7 +48,7 @@ export async function releaseCheck(run: ReleaseCheckRun): Promise<string[]> {
   try {
     const entry = await entryOf(run, api);
     if (typeof entry !== 'string') return entry.failures;
-    const version = entry.slice(0, entry.lastIndexOf('/')).split('/').pop()!;
+    const version = releaseVersionOf(entry);
     run.say(`${remote} ${version} : les contrôles de la boutique…`);
     const { reasons } = await api.check(remote, entry);
     if (reasons.length > 0) return reasons;
@@ -56,7 +57,7 @@ export async function releaseCheck(run: ReleaseCheckRun): Promise<string[]> {
     try {
       const cookie = await previewCookie(link);
       const paths = run.only.length > 0 ? [...run.only] : await concretePaths(run.shop, pagesComposing(remote));
-      run.say(`${remote} ${version} : ${pagesCount(paths.length)} rendue${paths.length > 1 ? 's' : ''} par le serveur à travers l’aperçu ${preview.id}…`);
+      run.say(`${remote} ${version} : ${pages(paths.length, 'rendue')} par le serveur à travers l’aperçu ${preview.id}…`);
       const failures = await twoAtATime(paths, (path) => serverPageFailures(run.shop, path, cookie, remote, version));
       if (run.browser && failures.length === 0) failures.push(...(await inBrowser(run, paths, cookie)));
       if (run.keepPreview) run.say(`Aperçu laissé ouvert jusqu’au ${preview.expiresAt} : ${link}`);
@@ -86,7 +87,7 @@ async function inBrowser(run: ReleaseCheckRun, paths: readonly string[], cookie:
   const config = (await (await fetch(new URL('/remotes.json', run.shop), { headers: { Cookie: cookie } })).json()) as RemotesConfig;
   const browser = await openBrowser(run.shop, config.remotes.map((r) => new URL(r.entry).hostname));
   try {
-    run.say(`${run.remote} : ${pagesCount(paths.length)} hydratée${paths.length > 1 ? 's' : ''} dans Chromium, premier tapotement à 4× CPU sur ${paths[0]}…`);
+    run.say(`${run.remote} : ${pages(paths.length, 'hydratée')} dans Chromium, premier tapotement à 4× CPU sur ${paths[0]}…`);
     const failures = await firstTapFailures(browser, run.shop, paths[0]!, cookie, run.remote);
     for (const path of paths) failures.push(...(await browserPageFailures(browser, run.shop, path, cookie)));
     return failures;
@@ -95,6 +96,5 @@ async function inBrowser(run: ReleaseCheckRun, paths: readonly string[], cookie:
   }
 }
 
-const pagesCount = (count: number) => `${count} page${count > 1 ? 's' : ''}`;
-
-export const isRemoteName = (value: string | undefined): value is RemoteName => REMOTE_NAMES.includes(value as RemoteName);
+/** « 1 page rendue », « 57 pages rendues »: the count and its participle agree. */
+const pages = (count: number, participle: string) => (count > 1 ? `${count} pages ${participle}s` : `${count} page ${participle}`);
