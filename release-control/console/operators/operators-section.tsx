@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { OperatorsListing } from '@shop/contracts/operations';
-import { ApiRefusal, callApi, formatDateTime } from '../shared/api';
+import { formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
 import { NoticeArea, type Notice } from '../shared/notice';
+import { removeListed } from '../shared/remove-listed';
 
 /**
  * The console's operators, and removing one: their API token stops at once and their sessions end at their next
@@ -15,19 +16,15 @@ export function OperatorsSection({ self }: { self: string | undefined }) {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 
-  const remove = async (name: string) => {
-    if (!window.confirm(`Retirer l’opérateur ${name} ? Son jeton d’API et ses sessions cessent de valoir.`)) return;
-    setBusy(true);
-    try {
-      await mutate(await callApi<OperatorsListing>(`/operators/${encodeURIComponent(name)}`, { method: 'DELETE' }), { revalidate: false });
-      setNotice({ kind: 'done', text: `Opérateur ${name} retiré.` });
-    } catch (error) {
-      if (error instanceof ApiRefusal) setNotice({ kind: 'refused', text: error.message });
-      await mutate();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = (name: string) =>
+    removeListed({
+      confirm: `Retirer l’opérateur ${name} ? Son jeton d’API et ses sessions cessent de valoir.`,
+      path: `/operators/${encodeURIComponent(name)}`,
+      done: `Opérateur ${name} retiré.`,
+      mutate,
+      setNotice,
+      setBusy,
+    });
 
   return (
     <>

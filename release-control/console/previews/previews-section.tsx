@@ -6,6 +6,7 @@ import { ApiRefusal, callApi, formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
 import { NoticeArea, type Notice } from '../shared/notice';
 import { ColumnHeads } from '../shared/column-heads';
+import { removeListed } from '../shared/remove-listed';
 
 const describe = (preview: PreviewSummary) => preview.releases.map((release) => `${release.remote} ${release.version}`).join(', ');
 
@@ -21,20 +22,15 @@ export function PreviewsSection({ remotes }: { remotes: RemoteOverview[] }) {
   const previews = data?.previews;
   const listError = error instanceof ApiRefusal ? error.message : null;
 
-  const end = async (preview: PreviewSummary) => {
-    const name = describe(preview);
-    if (!window.confirm(`Mettre fin à l’aperçu ${name} ? Son lien montrera la boutique en ligne.`)) return;
-    setBusy(true);
-    try {
-      await mutate(await callApi<PreviewsListing>(`/previews/${encodeURIComponent(preview.id)}`, { method: 'DELETE' }), { revalidate: false });
-      setNotice({ kind: 'done', text: `Aperçu ${name} terminé : son lien montre désormais la boutique en ligne.` });
-    } catch (error) {
-      if (error instanceof ApiRefusal) setNotice({ kind: 'refused', text: error.message });
-      await mutate();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const end = (preview: PreviewSummary) =>
+    removeListed({
+      confirm: `Mettre fin à l’aperçu ${describe(preview)} ? Son lien montrera la boutique en ligne.`,
+      path: `/previews/${encodeURIComponent(preview.id)}`,
+      done: `Aperçu ${describe(preview)} terminé : son lien montre désormais la boutique en ligne.`,
+      mutate,
+      setNotice,
+      setBusy,
+    });
 
   const create = async (body: PreviewBody) => {
     setBusy(true);

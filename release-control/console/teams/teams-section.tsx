@@ -5,6 +5,7 @@ import { REMOTE_NAMES, type RemoteName } from '@shop/contracts/remotes';
 import { ApiRefusal, callApi, formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
 import { NoticeArea, type Notice } from '../shared/notice';
+import { removeListed } from '../shared/remove-listed';
 import { ColumnHeads } from '../shared/column-heads';
 
 /**
@@ -43,19 +44,16 @@ export function TeamsSection() {
   };
 
   const remove = async (team: string) => {
-    if (!window.confirm(`Retirer le jeton de l’équipe ${team} ? Sa CI ne pourra plus lister les versions, lancer les vérifications ni créer d’aperçus.`)) return;
-    setBusy(true);
-    try {
-      await mutate(await callApi<TeamsListing>(`/teams/${encodeURIComponent(team)}`, { method: 'DELETE' }), { revalidate: false });
-      setNotice({ kind: 'done', text: `Jeton de l’équipe ${team} retiré.` });
-      // A token shown for a team that no longer has one would only mislead.
-      if (created?.team.name === team) setCreated(null);
-    } catch (error) {
-      if (error instanceof ApiRefusal) setNotice({ kind: 'refused', text: error.message });
-      await mutate();
-    } finally {
-      setBusy(false);
-    }
+    const removed = await removeListed({
+      confirm: `Retirer le jeton de l’équipe ${team} ? Sa CI ne pourra plus lister les versions, lancer les vérifications ni créer d’aperçus.`,
+      path: `/teams/${encodeURIComponent(team)}`,
+      done: `Jeton de l’équipe ${team} retiré.`,
+      mutate,
+      setNotice,
+      setBusy,
+    });
+    // A token shown for a team that no longer has one would only mislead.
+    if (removed && created?.team.name === team) setCreated(null);
   };
 
   return (
