@@ -14,6 +14,8 @@
  *   shell), with `Authorization: Bearer <ADMIN_TOKEN>`; see `cart-service/src/cli/orders-cli.ts`.
  */
 
+import type { CartItem } from './cart';
+
 /** `reçue` when placed; then `confirmée` (called back), `expédiée`, `livrée`; or `annulée` before shipping. */
 export type OrderStatus = 'reçue' | 'confirmée' | 'expédiée' | 'livrée' | 'annulée';
 
@@ -30,16 +32,11 @@ export interface DeliveryDetails {
 
 export type PlaceOrderBody = DeliveryDetails;
 
-/** A line as it was when the order was placed (a later price change does not alter it). */
-export interface OrderLine {
-  productId: string;
-  name: string;
-  /** Unit price in MAD paid for this order. */
-  price: number;
-  oldPrice?: number;
-  quantity: number;
-  images: string[];
-}
+/**
+ * A cart line frozen when the order was placed: the same fields, its price the unit price paid for this order (a later
+ * price change does not alter it).
+ */
+export type OrderLine = CartItem;
 
 export interface Order {
   /** Short, readable over the phone, not guessable: e.g. `K7M2-Q9XP` (no 0/O, 1/I/L). */
