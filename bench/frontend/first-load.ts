@@ -115,19 +115,14 @@ const INSTALL_MARKS = `(() => {
   } catch {}
 })();`;
 
-interface Raw {
-  id: string;
-  url: string;
-  resourceType: string;
-  initiatorType: string;
-  initiatorUrl?: string;
-  stackUrls: string[];
+/**
+ * What CDP has said about one request so far: a NetRequest whose times are still CDP's monotonic seconds (made page
+ * times once the page is done) and whose body is not read yet.
+ */
+interface Raw extends Omit<NetRequest, 'start' | 'end' | 'text'> {
   startTs: number;
   wallTime: number;
   endTs?: number;
-  failed?: string;
-  fromCache: boolean;
-  status?: number;
   mimeType?: string;
   contentEncoding?: string;
   headersBytes: number;
