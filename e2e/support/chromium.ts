@@ -1,21 +1,13 @@
 import type { LaunchOptions } from '@playwright/test';
+import { chromiumExecutable, chromiumFlagsReaching } from '@shop/contracts/chromium';
 
 /**
- * Debian's Chromium (Playwright cannot download its own here) and the flags every browser of this project runs with:
- * the e2e tests (playwright.config.ts) and the bench (its Playwright pages and Lighthouse's chrome-launcher). The
- * resolver rule keeps Chromium from looking up any outside host: only localhost is reachable.
+ * The Chromium of the e2e tests (playwright.config.ts) and the bench (its Playwright pages and Lighthouse's
+ * chrome-launcher), with the flags a team's release check uses too (contracts' chromium module): only localhost is
+ * reachable.
  */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumPath = chromiumExecutable(process.env);
 
-export const chromiumFlags: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-];
+export const chromiumFlags: readonly string[] = chromiumFlagsReaching();
 
 export const chromiumLaunchOptions: LaunchOptions = { executablePath: chromiumPath, args: [...chromiumFlags] };

@@ -1,9 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumExecutable, chromiumFlagsReaching } from '@shop/contracts/chromium';
 import { PREVIEW_COOKIE } from '@shop/contracts/previews';
 import type { RemoteName } from '@shop/contracts/remotes';
 
-/** Debian's Chromium unless CHROMIUM_PATH names another. */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** How long a page may take to become interactive (a slow CI machine, 4× CPU for the first tap). */
 const INTERACTIVE_MS = 30_000;
 
@@ -12,19 +11,9 @@ const INTERACTIVE_MS = 30_000;
  * the releases the preview composes: a page that reaches anywhere else fails on it rather than calling it.
  */
 export async function openBrowser(shop: string, releaseHosts: readonly string[]): Promise<Browser> {
-  const hosts = [...new Set([new URL(shop).hostname, ...releaseHosts, 'localhost', '127.0.0.1'])];
   return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--host-resolver-rules=MAP * ~NOTFOUND, ${hosts.map((host) => `EXCLUDE ${host}`).join(', ')}`,
-    ],
+    executablePath: chromiumExecutable(process.env),
+    args: chromiumFlagsReaching([new URL(shop).hostname, ...releaseHosts]),
   });
 }
 
