@@ -2,11 +2,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { CartResponse } from '@shop/contracts/cart';
 import useSWR from 'swr';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiError, jsonResponse, placedOrder } from '../shared/order-fixtures';
 import { HttpError } from '../shared/api';
 import { currentPath, fetchMock, fillValid, renderForm, sentKey, stubFetchPerTest, submit } from './delivery-form-test-kit';
 import { deliveryMessages } from '@shop/contracts/delivery';
+import { CART_CHANGED_EVENT } from '@shop/contracts/events';
 import { isDefiniteRefusal } from './order-outcome';
 
 stubFetchPerTest();
@@ -86,6 +87,23 @@ function CartSummary() {
 const cartWith = (quantity: number) =>
   jsonResponse({ cart: [{ productId: 'sh-005', name: 'Henné naturel du Sud', price: 69, quantity, images: [] }] });
 
+const summaryText = () => screen.getByTestId('summary').textContent;
+
+/**
+ * Shows the form beside the cart summary (2 units read), submits valid details and returns a spy on the cart changes
+ * announced from the first render until the test ends.
+ */
+async function submitBesideTheCart() {
+  const cartChanged = vi.fn();
+  window.addEventListener(CART_CHANGED_EVENT, cartChanged);
+  onTestFinished(() => window.removeEventListener(CART_CHANGED_EVENT, cartChanged));
+  renderForm(<CartSummary />);
+  await waitFor(() => expect(summaryText()).toBe('2 × Henné naturel du Sud'));
+  fillValid();
+  submit();
+  return cartChanged;
+}
+
 describe('DeliveryForm: an order refused as out of stock', () => {
   it('shows the service’s message in a focused alert, stays on the checkout and has the cart read again', async () => {
     let cartReads = 0;
@@ -94,18 +112,12 @@ describe('DeliveryForm: an order refused as out of stock', () => {
       cartReads += 1;
       return cartWith(cartReads === 1 ? 2 : 1); // another tab lowered the quantity meanwhile
     });
-    const cartChanged = vi.fn();
-    window.addEventListener('cart:changed', cartChanged);
-    renderForm(<CartSummary />);
-    await waitFor(() => expect(screen.getByTestId('summary').textContent).toBe('2 × Henné naturel du Sud'));
-    fillValid();
-    submit();
+    const cartChanged = await submitBesideTheCart();
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(OUT_OF_STOCK);
     await waitFor(() => expect(document.activeElement).toBe(alert));
-    await waitFor(() => expect(screen.getByTestId('summary').textContent).toBe('1 × Henné naturel du Sud'));
-    window.removeEventListener('cart:changed', cartChanged);
+    await waitFor(() => expect(summaryText()).toBe('1 × Henné naturel du Sud'));
     expect(cartChanged).toHaveBeenCalledTimes(1);
     expect(currentPath()).toBe('/shop/checkout');
     expect((screen.getByLabelText(/Nom complet/) as HTMLInputElement).value).toBe('Aïcha Benani');
@@ -115,14 +127,8 @@ describe('DeliveryForm: an order refused as out of stock', () => {
     fetchMock.mockImplementation(async (url, init) =>
       init?.method === 'POST' ? apiError(422, 'idempotency_key_reused', KEY_REUSED) : cartWith(2),
     );
-    const cartChanged = vi.fn();
-    window.addEventListener('cart:changed', cartChanged);
-    renderForm(<CartSummary />);
-    await waitFor(() => expect(screen.getByTestId('summary').textContent).toBe('2 × Henné naturel du Sud'));
-    fillValid();
-    submit();
+    const cartChanged = await submitBesideTheCart();
     expect((await screen.findByRole('alert')).textContent).toBe(KEY_REUSED);
-    window.removeEventListener('cart:changed', cartChanged);
     expect(cartChanged).not.toHaveBeenCalled();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method !== 'POST')).toHaveLength(1);
   });
