@@ -4,15 +4,22 @@
 // every run.
 //
 // Boundaries (eslint-plugin-boundaries) are an allow-list: every file is classified below, and an import that no
-// policy allows is an error. What they say (README.md, "Layout"):
-// - packages never import each other, except @shop/contracts (everyone) and @shop/server-kit (the two Koa servers),
-//   and those only through their entry points (`@shop/contracts/<module>`), never by a relative path into them;
-// - inside a remote's src/, a feature folder imports only its own files, its remote's shared/ and @shop/contracts;
-//   exposes/, harness/ and src/index.ts (composition roots) put the features together. A test beside a file is in
-//   the same folder, so it follows the same rule.
+// policy allows is an error. What they say (README.md, "Layout"; decision 031):
+// - packages never import each other, except @shop/contracts (everyone) and @shop/server-kit (the three Koa servers:
+//   the shell's, release control's and cart-service), and those only through their entry points
+//   (`@shop/contracts/<module>`), never by a relative path into them;
+// - a feature folder imports only its own files, the shared code beneath it and @shop/contracts, never a sibling
+//   feature: inside a remote's src/ (its shared/), and in each Koa server (cart-service's http/ and store/, release
+//   control's http/ and shared/, the shell server's http/); each package's composition root puts the features together.
+//   A test beside a file is in the same folder, so it follows the same rule (it may also use its package's test support);
+// - the code that runs inside the shell's renderer processes, beside remote teams' code (shell/server/renderer-sandbox/),
+//   imports nothing the renderer's permission model would refuse it: no configuration, no stores, no secrets;
+// - no import cycle, between files of any package (import-x/no-cycle).
 const js = require('@eslint/js');
 const { defineConfig, globalIgnores } = require('eslint/config');
 const boundaries = require('eslint-plugin-boundaries');
+const importX = require('eslint-plugin-import-x');
+const { createTypeScriptImportResolver } = require('eslint-import-resolver-typescript');
 const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
 const tseslint = require('typescript-eslint');
@@ -127,6 +134,21 @@ module.exports = defineConfig([
   },
 
   {
+    // No import cycle between files, anywhere: a cycle makes module order (and so what is defined when) depend on which
+    // file is loaded first. The boundaries below keep folders from depending on each other both ways.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript's files and parser, as the plugin's own `typescript` preset sets them, with the resolver the
+      // boundaries use.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+
+  {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { boundaries },
     settings: {
@@ -144,10 +166,27 @@ module.exports = defineConfig([
         // The shell: its browser code, its Node server, and what both sides of a page must name alike (ids, the shop's name,
         // the crumbs). Release control: the operators' console (browser) and its server.
         { type: 'shell-browser', pattern: 'shell/src', partialMatch: false },
-        { type: 'shell-server', pattern: 'shell/server', partialMatch: false },
         { type: 'shell-shared', pattern: 'shell/shared', partialMatch: false },
+        // The shell's server, in cart-service's shape: what runs inside a renderer process beside remote teams' code
+        // (renderer-sandbox/), the request plumbing every feature uses (http/), its test support and the tests of the
+        // whole server, each feature apart (render/, seo/, forms/, proxy/, previews/: a new folder is one too), and the
+        // composition root (app.ts, main.ts, config.ts).
+        { type: 'shell-renderer-sandbox', pattern: 'shell/server/renderer-sandbox', partialMatch: false },
+        { type: 'shell-server-http', pattern: 'shell/server/http', partialMatch: false },
+        { type: 'shell-server-test-support', pattern: 'shell/server/{test-support,with-release-control}', partialMatch: false },
+        { type: 'shell-server-feature', pattern: 'shell/server/*', capture: ['feature'], partialMatch: false },
+        { type: 'shell-server', pattern: 'shell/server', partialMatch: false },
         { type: 'release-control-console', pattern: 'release-control/console', partialMatch: false },
         { type: 'release-control-beacons', pattern: 'release-control/beacons', partialMatch: false },
+        // Release control's server, likewise: the /operations plumbing (http/: who is asking, the origin rule, errors,
+        // a body's fields), what its features share beneath them (shared/: the accounts' and revisions' interfaces, the
+        // checked commit, release discovery, rate limits), each feature apart (accounts/, teams/, live-config/,
+        // releases/, canary/, previews/, orders/, metrics/), and the composition root (release-control.ts, its API;
+        // open-operations.ts, operations-routes.ts, config.ts; the operators' commands in cli/).
+        { type: 'release-control-server-http', pattern: 'release-control/server/http', partialMatch: false },
+        { type: 'release-control-server-shared', pattern: 'release-control/server/shared', partialMatch: false },
+        { type: 'release-control-server', pattern: 'release-control/server/cli', partialMatch: false },
+        { type: 'release-control-server-feature', pattern: 'release-control/server/*', capture: ['feature'], partialMatch: false },
         { type: 'release-control-server', pattern: 'release-control/server', partialMatch: false },
         { type: 'release-control-test-support', pattern: 'release-control/test-support', partialMatch: false },
         // A remote team's release check runs in the team's CI against the shop's HTTP API only: no server code of the
@@ -190,10 +229,11 @@ module.exports = defineConfig([
             },
             // contracts, bundled into every package, through its entry points only.
             { allow: { to: inPackage('contracts'), dependency: { source: '@shop/contracts/*' } } },
-            // server-kit, for the Koa servers (and the benchmark that runs cart-service), through its entry points only.
+            // server-kit, for the Koa servers (and the benchmark that runs cart-service), through its entry points only;
+            // never for the renderer sandbox, whose configuration is handed to it (renderer-sandbox/renderer-protocol.ts).
             {
               from: [
-                { element: { type: '{shell-server,release-control-server,release-control-test-support}' } },
+                { element: { type: '{shell-server,shell-server-*,release-control-server,release-control-server-*,release-control-test-support}' } },
                 inPackage('cart-service'),
                 { element: { type: 'service-*' } },
                 { file: { path: 'bench/cart-service/**' } },
@@ -202,28 +242,76 @@ module.exports = defineConfig([
             },
             // The shell's two sides meet only in shell/shared: its server never runs browser code, its browser code never
             // bundles the server's. Release control's console and server likewise share only contracts.
-            { from: { element: { type: '{shell-browser,shell-server}' } }, allow: { to: { element: { type: 'shell-shared' } } } },
-            // ...but the renderer loads the shell's Node build (src/server-render.tsx) at run time: its types only.
             {
-              from: { file: { path: 'shell/server/render/renderer-process.ts' } },
-              allow: { to: { element: { type: 'shell-browser' } }, dependency: { kind: 'type' } },
+              from: { element: { type: '{shell-browser,shell-server,shell-server-feature,shell-server-test-support}' } },
+              allow: { to: { element: { type: 'shell-shared' } } },
             },
-            // The shell's server mounts release control through its one server API; the shell's tests use its test support.
+            // The shell's server mounts release control through its one server API (the composition root, and the preview
+            // pages that read its types); the shell's tests use its test support.
             {
-              from: { element: { type: 'shell-server' } },
+              from: { element: { type: '{shell-server,shell-server-feature,shell-server-test-support}' } },
               allow: {
                 to: { element: { type: '{release-control-server,release-control-test-support}' } },
                 dependency: { source: ['@shop/release-control/server', '@shop/release-control/test-support/*'] },
               },
             },
+            // The shell's server (README, "Layout"; decision 031):
+            // - a feature stands on the request plumbing (http/), never on a sibling: what two features need moves to
+            //   http/, or is handed in by the composition root (app.ts);
+            { from: { element: { type: 'shell-server-feature' } }, allow: { to: { element: { type: 'shell-server-http' } } } },
+            // - render/ starts renderer processes and speaks their protocol (renderer-sandbox/); any other feature may name
+            //   the protocol's types (a page rendered for one shopper), never run the sandbox's code;
+            {
+              from: { element: { type: 'shell-server-feature', captured: { feature: 'render' } } },
+              allow: { to: { element: { type: 'shell-renderer-sandbox' } } },
+            },
+            {
+              from: { element: { type: 'shell-server-feature' } },
+              allow: { to: { element: { type: 'shell-renderer-sandbox' } }, dependency: { kind: 'type' } },
+            },
+            // - the composition root and the test support put it all together; a test may use the test support.
+            {
+              from: { element: { type: '{shell-server,shell-server-test-support}' } },
+              allow: { to: { element: { type: '{shell-server,shell-server-*,shell-renderer-sandbox}' } } },
+            },
+            { from: { file: { path: 'shell/server/**/*.test.ts' } }, allow: { to: { element: { type: 'shell-server-test-support' } } } },
+            // - the renderer sandbox runs beside remote teams' code with Node's permission model (decision 027): it may
+            //   read the shell's Node build and the packages that build loads, nothing else. So its code imports its own
+            //   files, contracts, Node's built-ins and the libraries a page is rendered with, and the types of the Node
+            //   build it loads; never the server's configuration, stores, plumbing or features, nor server-kit (config,
+            //   logger, secrets), nor a library that opens a store.
+            {
+              from: { element: { type: 'shell-renderer-sandbox' } },
+              disallow: { to: { module: { origin: 'external' } } },
+              message: '{{ dependency.source }}: the renderer sandbox (shell/server/renderer-sandbox/) runs beside remote teams’ code: it may import contracts, Node’s built-ins, react, react-dom and the federation runtime only (decision 027).',
+            },
+            {
+              from: { element: { type: 'shell-renderer-sandbox' } },
+              allow: { to: { module: { origin: 'external', source: ['react', 'react-dom', 'react-dom/*', '@module-federation/runtime'] } } },
+            },
+            {
+              from: { element: { type: 'shell-renderer-sandbox' } },
+              allow: { to: { element: { type: 'shell-browser' } }, dependency: { kind: 'type' } },
+            },
+            // Release control's server: a feature stands on the plumbing (http/) and the shared code (shared/), never on
+            // a sibling; shared/ stands on the plumbing's errors; the plumbing stands on nothing of the server's (whose
+            // account a token is, it is handed: accounts/identities.ts); the composition root and the test support put
+            // it all together.
+            {
+              from: { element: { type: 'release-control-server-feature' } },
+              allow: { to: { element: { type: '{release-control-server-http,release-control-server-shared}' } } },
+            },
+            { from: { element: { type: 'release-control-server-shared' } }, allow: { to: { element: { type: 'release-control-server-http' } } } },
+            {
+              from: { element: { type: '{release-control-server,release-control-test-support}' } },
+              allow: { to: { element: { type: '{release-control-server,release-control-server-*}' } } },
+            },
+            { from: { file: { path: 'release-control/server/**/*.test.ts' } }, allow: { to: { element: { type: 'release-control-test-support' } } } },
             // The shell's pages report what they showed to release control's telemetry: its browser half, the beacons.
             {
               from: { element: { type: 'shell-browser' } },
               allow: { to: { element: { type: 'release-control-beacons' } }, dependency: { source: '@shop/release-control/page-views' } },
             },
-            // Release control's test support opens its server's parts; its tests use the support.
-            { from: { element: { type: 'release-control-test-support' } }, allow: { to: { element: { type: 'release-control-server' } } } },
-            { from: { file: { path: 'release-control/server/**/*.test.ts' } }, allow: { to: { element: { type: 'release-control-test-support' } } } },
             // The `shop-release-check` command starts the release check.
             { from: { file: { path: 'release-control/bin/*' } }, allow: { to: { element: { type: 'release-control-check' } } } },
             // A remote's feature sees its remote's shared/ (its own files, sub-folders included, are its own).

@@ -27,7 +27,7 @@ const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function teamToken(stack: BenchStack): Promise<string> {
-  const { stdout } = await run('npx', ['tsx', 'server/accounts/teams-cli.ts', 'add', 'bench-panier', 'mf_cart'], {
+  const { stdout } = await run('npx', ['tsx', 'server/cli/teams-cli.ts', 'add', 'bench-panier', 'mf_cart'], {
     cwd: join(repoRoot, 'release-control'),
     env: { ...process.env, REMOTES_CONFIG: stack.remotesFile, OPERATORS_FILE: join(dirname(stack.remotesFile), 'operators.json') },
   });

@@ -92,7 +92,7 @@ export default defineConfig({
             source: {
               entry: {
                 'server-render': './src/server-render.tsx',
-                renderer: './server/render/renderer-process.ts',
+                renderer: './server/renderer-sandbox/renderer-process.ts',
                 'renderer-host': './server/render/renderer-host.ts',
               },
             },

@@ -1,7 +1,7 @@
 /**
  * The libraries that exist once on a page, provided by the shell and shared with every remote, with the version range
  * each side accepts: the browser build's shared list (tools/federation.ts) and the server's renderer workers
- * (shell/server/render/) both take them from here.
+ * (shell/server/renderer-sandbox/) both take them from here.
  */
 export const SHARED_LIBRARIES = {
   react: '^19.0.0',

@@ -10,7 +10,7 @@ export type OperatorName = keyof typeof OPERATORS;
 
 /** Adds an operator the way the README says: the command, the password on its stdin (never on the command line). */
 export async function addOperatorWithCommand(name: OperatorName, env: Record<string, string>): Promise<string> {
-  const child = spawn('npx', ['tsx', 'server/accounts/operators-cli.ts', 'add', name], {
+  const child = spawn('npx', ['tsx', 'server/cli/operators-cli.ts', 'add', name], {
     cwd: join(repoRoot, 'release-control'),
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

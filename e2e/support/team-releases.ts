@@ -9,7 +9,7 @@ const run = promisify(execFile);
 
 /** A team token made with the README's command (`teams add <name> <remote>`): what the team's CI is given. */
 export async function addTeamWithCommand(name: string, remote: RemoteName, env: Record<string, string>): Promise<string> {
-  const { stdout } = await run('npx', ['tsx', 'server/accounts/teams-cli.ts', 'add', name, remote], { cwd: join(repoRoot, 'release-control'), env: { ...process.env, ...env } });
+  const { stdout } = await run('npx', ['tsx', 'server/cli/teams-cli.ts', 'add', name, remote], { cwd: join(repoRoot, 'release-control'), env: { ...process.env, ...env } });
   return stdout.trim();
 }
 

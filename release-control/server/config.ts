@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_ROLLBACK_RULE, type RollbackRule } from '@shop/contracts/progressive-delivery';
+import { DEFAULT_ROLLBACK_RULE } from '@shop/contracts/progressive-delivery';
+import type { CanaryConfig } from './canary/open-progressive-delivery';
 import type { MetricsListenerSettings } from '@shop/server-kit/metrics-server';
 import { optionalOriginListSetting, readServerConfig, secretSetting } from '@shop/server-kit/server-config';
 
@@ -50,13 +51,6 @@ export interface ReleaseControlConfig {
   canary: CanaryConfig;
   /** The internal metrics listener, or null when METRICS_PORT=0; scrapes always need a bearer token. */
   metrics: MetricsListenerSettings | null;
-}
-
-export interface CanaryConfig {
-  rule: RollbackRule;
-  checkIntervalMs: number;
-  /** Share of page views a browser reports (0–1). */
-  sampleRate: number;
 }
 
 /** Release control's part of the environment, beside the remotes file the shell was given; throws listing every bad variable. */

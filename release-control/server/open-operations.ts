@@ -3,7 +3,7 @@ import type { ReleaseControlConfig } from './config';
 import type { Logger } from '@shop/server-kit/remotes-config-file';
 import { FileOperatorStore, MemorySessionStore } from './accounts/file-accounts';
 import { loginLimits, type LoginLimits, type LoginLimitSettings } from './accounts/login-limits';
-import type { OperatorStore, SessionStore } from './accounts/operator-store';
+import type { OperatorStore, SessionStore } from './shared/operator-store';
 import { PasswordChecks } from './accounts/password-checks';
 import { RedisOperatorStore, RedisSessionStore } from './accounts/redis-accounts';
 import { MemoryTrustedDevices, RedisTrustedDevices, type TrustedDevices } from './accounts/trusted-devices';

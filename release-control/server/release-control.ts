@@ -6,7 +6,7 @@ import type { LoginLimitSettings } from './accounts/login-limits';
 import { openProgressiveDelivery, type ProgressiveDelivery } from './canary/open-progressive-delivery';
 import type { TelemetryOptions } from './canary/telemetry-endpoint';
 import { loadReleaseControlConfig, type ReleaseControlConfig } from './config';
-import { operationsRoutes } from './http/operations-routes';
+import { operationsRoutes } from './operations-routes';
 import { metricsUrl, startMetricsListener } from '@shop/server-kit/metrics-server';
 import { ShopMetrics } from './metrics/shop-metrics';
 import { openOperations, type OperationsStores } from './open-operations';

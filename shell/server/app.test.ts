@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeServer, listen, startShell, urlOf, type ShellFixture } from './test-fixture';
+import { closeServer, listen, startShell, urlOf, type ShellFixture } from './test-support/shell-fixture';
 
 describe('shell server', () => {
   let upstream: Server;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '@shop/server-kit/trusted-proxy';
 import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
 import { createShellServer } from './app';
-import { closeServer, goodRemotes, listen, startShell, urlOf, type ShellFixture } from './test-fixture';
+import { closeServer, goodRemotes, listen, startShell, urlOf, type ShellFixture } from './test-support/shell-fixture';
 
 /** The outside probe's findings against the shell's server, each as it was reported. */
 

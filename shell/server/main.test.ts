@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { goodRemotes } from './test-fixture';
+import { goodRemotes } from './test-support/shell-fixture';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalShellFolder, startShellProcess } from './test-support/shell-process';

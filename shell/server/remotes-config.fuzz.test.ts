@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { isSafeOrigin } from '@shop/contracts/release-url';
 import { remoteOrigins } from '@shop/server-kit/remotes-config-file';
-import { goodRemotes, startShell, type ShellFixture } from './test-fixture';
+import { goodRemotes, startShell, type ShellFixture } from './test-support/shell-fixture';
 
 /**
  * Property: whatever an operator (or an attacker with write access to remotes.json) puts in the file, the shop keeps

@@ -1,6 +1,6 @@
 /**
  * The entry of the shell's Node build (environment `server` in rsbuild.config.ts): the shop's tree for one URL, which
- * the server's renderer workers render with React's streaming renderer (server/render/). Everything but the shell's
+ * the server's renderer processes render with React's streaming renderer (server/renderer-sandbox/). Everything but the shell's
  * own code stays outside the bundle, so the worker and the remotes share one React, router and SWR.
  */
 import { StaticRouter } from 'react-router-dom';

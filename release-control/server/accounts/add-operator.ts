@@ -1,5 +1,6 @@
-import { hashPassword, MIN_PASSWORD_LENGTH, OPERATOR_NAME } from './passwords';
-import { digest, newSecret, type OperatorStore } from './operator-store';
+import { hashPassword, MIN_PASSWORD_LENGTH, OPERATOR_NAME } from '../shared/passwords';
+import { digest, newSecret } from '../shared/secrets';
+import type { OperatorStore } from '../shared/operator-store';
 
 /**
  * Creates an operator (or gives an existing one a new password and API token). Answers the API token, shown once: only

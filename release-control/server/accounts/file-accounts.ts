@@ -1,6 +1,7 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { digest, newSecret, type OperatorRecord, type OperatorStore, type Session, type SessionStore } from './operator-store';
+import { digest, newSecret } from '../shared/secrets';
+import type { OperatorRecord, OperatorStore, Session, SessionStore } from '../shared/operator-store';
 
 /**
  * Operators in a JSON file readable by its owner only (OPERATORS_FILE). Read on every lookup, so an operator added with

@@ -1,5 +1,4 @@
-import type { OperatorRecord, OperatorStore } from './operator-store';
-import { isTeam } from './team-tokens';
+import { isTeam, type OperatorRecord, type OperatorStore } from '../shared/operator-store';
 
 /** The operators' accounts, in the store's order: team tokens share the store but are not operators (decision 030). */
 export async function listOperators(store: OperatorStore): Promise<OperatorRecord[]> {

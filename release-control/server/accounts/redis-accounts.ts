@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { digest, newSecret, type OperatorRecord, type OperatorStore, type Session, type SessionStore } from './operator-store';
+import { digest, newSecret } from '../shared/secrets';
+import type { OperatorRecord, OperatorStore, Session, SessionStore } from '../shared/operator-store';
 
 /** Operators in Redis, so every shell knows them: a hash by name and one from token digest to name. */
 export class RedisOperatorStore implements OperatorStore {

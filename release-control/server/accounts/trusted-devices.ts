@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { digest, newSecret } from './operator-store';
+import { digest, newSecret } from '../shared/secrets';
 
 /** A browser stays trusted for an operator this long after its last successful login there. */
 export const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 3600 * 1000;

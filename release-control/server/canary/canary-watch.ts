@@ -8,7 +8,7 @@ import {
   type ServerFigures,
 } from '@shop/contracts/progressive-delivery';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
-import type { RevisionStore } from '../live-config/revision-store';
+import type { RevisionStore } from '../shared/revision-store';
 import type { ReleaseCounts } from './release-counts';
 
 /** Browsers' reports and the server's own renders, per release. */

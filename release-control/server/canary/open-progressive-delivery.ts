@@ -1,15 +1,22 @@
 import type { Redis } from 'ioredis';
 import type { Middleware } from 'koa';
 import { releaseVersionOf } from '@shop/contracts/operations';
-import type { CanaryFigures, RemoteView } from '@shop/contracts/progressive-delivery';
+import type { CanaryFigures, RemoteView, RollbackRule } from '@shop/contracts/progressive-delivery';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
-import type { CanaryConfig } from '../config';
-import type { RevisionStore } from '../live-config/revision-store';
+import type { RevisionStore } from '../shared/revision-store';
 import { sharedSecret } from './shared-secret';
 import { canaryFigures, CanaryWatch, type CanaryCounts, type CanaryWatchOptions } from './canary-watch';
 import { MemoryReleaseCounts, RedisReleaseCounts } from './release-counts';
 import { telemetryEndpoint, type TelemetryOptions } from './telemetry-endpoint';
 import { MemoryTokenUses, RedisTokenUses, ViewTokens } from './view-tokens';
+
+/** The canary's settings (config.ts reads them from CANARY_* and TELEMETRY_SAMPLE_RATE). */
+export interface CanaryConfig {
+  rule: RollbackRule;
+  checkIntervalMs: number;
+  /** Share of page views a browser reports (0–1). */
+  sampleRate: number;
+}
 
 export interface ProgressiveDelivery {
   counts: CanaryCounts;

@@ -1,7 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
 import type { RemoteName } from '@shop/contracts/remotes';
-import { credentialsStamp, type OperatorStore, type Session, type SessionStore } from '../accounts/operator-store';
 import { OperationsError } from './operations-error';
 
 export const SESSION_COOKIE = 'operations_session';
@@ -27,35 +26,33 @@ export function setSessionCookie(ctx: Context, id: string | null): void {
   });
 }
 
+/** Whose an API token or a console session is (accounts/identities.ts answers; the composition root wires it in). */
+export interface Identities {
+  /** The account an API token belongs to: an operator, or a team token with its remote. */
+  byToken(token: string): Promise<{ name: string; team?: RemoteName } | undefined>;
+  /** The operator of a console session that is still valid. */
+  bySession(id: string): Promise<string | undefined>;
+}
+
 /**
  * Who is asking: a script's `Authorization: Bearer <API token>` or the console's session cookie; nobody otherwise. A
  * request with an `Authorization` header is judged by it alone (a wrong or malformed one is nobody, whatever cookie
  * comes with it): that is what lets such a request skip the origin check (same-origin.ts).
  */
-export function identifyOperator(operators: OperatorStore, sessions: SessionStore): Middleware<OperatorState> {
+export function identifyOperator(identities: Identities): Middleware<OperatorState> {
   return async (ctx, next) => {
     const authorization = ctx.get('Authorization');
     if (authorization !== '') {
       const bearer = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(authorization)?.[1];
-      const account = bearer ? await operators.findByToken(bearer) : undefined;
+      const account = bearer ? await identities.byToken(bearer) : undefined;
       ctx.state.operator = account?.name;
-      ctx.state.team = account?.team?.remote;
+      ctx.state.team = account?.team;
     } else {
       const id = ctx.cookies.get(SESSION_COOKIE);
-      const session = id && id.length <= 100 ? await sessions.find(id) : undefined;
-      if (session) ctx.state.operator = await stillValid(session, operators);
+      if (id && id.length <= 100) ctx.state.operator = await identities.bySession(id);
     }
     return next();
   };
-}
-
-/**
- * The session's operator while its credentials are those it was opened with: a password renewed with `operators add`
- * or an operator removed ends every session at its next request, on every shell (the store is shared).
- */
-async function stillValid(session: Session, operators: OperatorStore): Promise<string | undefined> {
-  const record = await operators.find(session.operator);
-  return record && credentialsStamp(record) === session.credentials ? record.name : undefined;
 }
 
 /** The API answers 401 to nobody (with the header a script expects); pages send the browser to the login page. */

@@ -2,7 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { parseRemotesConfigText } from '@shop/contracts/remotes-schema';
 import type { RemotesRevision } from '@shop/contracts/operations';
-import { FILE_AUTHOR, nextRevision, REVISIONS_KEPT, type CommitResult, type ProposedChange, type RevisionStore } from './revision-store';
+import { FILE_AUTHOR, nextRevision, REVISIONS_KEPT, type CommitResult, type ProposedChange, type RevisionStore } from '../shared/revision-store';
 
 /**
  * One shell on its own: the operators' file is the live configuration (a console change rewrites it, so it stays the

@@ -3,7 +3,7 @@ import type { RemotesConfig } from '@shop/contracts/remotes';
 import { RemotesConfigFile, type Logger } from '@shop/server-kit/remotes-config-file';
 import { FileRevisionStore } from './file-revision-store';
 import { RedisRevisionStore } from './redis-revision-store';
-import { FILE_AUTHOR, type RevisionStore } from './revision-store';
+import { FILE_AUTHOR, type RevisionStore } from '../shared/revision-store';
 
 export interface LiveRemotesOptions {
   /** The operators' file: the embedded default, and hand edits of it are still picked up. */

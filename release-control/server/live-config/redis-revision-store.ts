@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { parseRemotesConfig } from '@shop/contracts/remotes-schema';
 import type { RemotesRevision } from '@shop/contracts/operations';
-import { FILE_AUTHOR, nextRevision, REVISIONS_KEPT, type CommitResult, type ProposedChange, type RevisionStore } from './revision-store';
+import { FILE_AUTHOR, nextRevision, REVISIONS_KEPT, type CommitResult, type ProposedChange, type RevisionStore } from '../shared/revision-store';
 
 /** Keys and channel of the shared configuration (one Redis may hold several shops with different prefixes). */
 export function revisionKeys(prefix: string) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { FILE_AUTHOR, REVISIONS_KEPT, type RevisionStore } from './revision-store';
+import { FILE_AUTHOR, REVISIONS_KEPT, type RevisionStore } from '../shared/revision-store';
 
 export const entry = (name: string, version: string) =>
   `http://localhost:${{ mf_frame: 3001, mf_cart: 3002, mf_catalog_pages: 3003 }[name]}/${version}/mf-manifest.json`;

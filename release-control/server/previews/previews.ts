@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { releaseVersionOf } from '@shop/contracts/operations';
 import { PREVIEW_LINK_PREFIX, PREVIEW_TOKEN, type PreviewCreated, type PreviewRelease, type PreviewSummary } from '@shop/contracts/previews';
 import { withRelease, type RemoteName, type RemotesConfig } from '@shop/contracts/remotes';
-import { digest, newSecret } from '../accounts/operator-store';
-import { offeredReleases } from '../releases/release-discovery';
+import { offeredReleases } from '../shared/release-discovery';
+import { digest, newSecret } from '../shared/secrets';
 import type { PreviewRecord, PreviewStore } from './preview-store';
 
 /** A preview as a page is rendered with it: its releases over the live ones as they are now. */

@@ -5,7 +5,7 @@ import { bodyTooLargeMessage } from '@shop/contracts/limits';
 import { matchPageRoute } from '@shop/contracts/route-matching';
 import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 import { requestOrigin } from '@shop/server-kit/request-origin';
-import type { ShopperRender } from '../render/renderer-protocol';
+import type { ShopperRender } from '../renderer-sandbox/renderer-protocol';
 import { formActions } from './form-actions';
 import { leaveNotice } from './page-notice-cookie';
 import { shopperApi } from './shopper-api';

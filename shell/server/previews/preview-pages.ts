@@ -11,7 +11,6 @@ import {
 } from '@shop/contracts/previews';
 import type { OpenPreview, ReleaseControl } from '@shop/release-control/server';
 import { escapeHtml } from '@shop/server-kit/escape-html';
-import type { ServerPage } from '../render/renderer';
 
 /** What a request's preview cookie gave: an open preview, a link that has ended (its notice), or nothing. */
 export type PreviewState = { kind: 'open'; preview: OpenPreview } | { kind: 'ended' } | null;
@@ -118,8 +117,14 @@ export function withPreviewBanner(html: string, state: PreviewState): string {
 /** The preview's page is kept out of search engines by its own head too (the header covers what the page does not). */
 export const PREVIEW_HEAD = '<meta name="robots" content="noindex, nofollow">';
 
+/** What the release check is told of a preview page's server render: the parts left to the browser, and why. */
+export interface RenderOutcome {
+  failedRemotes: readonly string[];
+  problems: readonly string[];
+}
+
 /** For the release check: how the server rendered a preview's page (never sent on a shopper's page). */
-export function previewRenderHeaders(ctx: Context, page: ServerPage | null): void {
+export function previewRenderHeaders(ctx: Context, page: RenderOutcome | null): void {
   ctx.set(PREVIEW_RENDER_HEADER, page ? 'server' : 'browser');
   if (!page) return;
   if (page.failedRemotes.length > 0) ctx.set(PREVIEW_FAILED_PARTS_HEADER, page.failedRemotes.join(','));

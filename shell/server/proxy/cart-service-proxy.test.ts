@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeServer, startShell, type ShellFixture } from '../test-fixture';
+import { closeServer, startShell, type ShellFixture } from '../test-support/shell-fixture';
 import { minimalShellFolder, startShellProcess } from '../test-support/shell-process';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { MAX_INLINE_CSS_BYTES, inlineableCss } from './inline-styles';
+import { MAX_INLINE_CSS_BYTES, inlineableCss } from '../renderer-sandbox/inline-styles';
 import { START_AFTER_PAINT, browserRenderedPage, inlineScript, scriptsAfterPaint, serverRenderedPage } from './page-html';
-import type { RenderedPage } from './renderer-protocol';
+import type { RenderedPage } from '../renderer-sandbox/renderer-protocol';
 
 const template = {
   html:

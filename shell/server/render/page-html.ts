@@ -3,9 +3,9 @@ import { STYLE_2_PATHS } from '@shop/contracts/routes';
 import { PAGE_SNAPSHOT_ID } from '../../shared/page-ids';
 import { SHOP_NAME } from '../../shared/shop';
 import { escapeHtml } from '@shop/server-kit/escape-html';
-import { jsonScript, pageHints, withHints } from '../page-hints';
-import { stylesheetTags, type Stylesheet } from './inline-styles';
-import type { RenderedPage } from './renderer-protocol';
+import type { Stylesheet } from '../renderer-sandbox/inline-styles';
+import type { RenderedPage } from '../renderer-sandbox/renderer-protocol';
+import { jsonScript, pageHints, withHints } from './page-hints';
 
 /** The shell's built page (`dist/index.html`) and its first screen's stylesheets, from Rsbuild's asset manifest. */
 export interface PageTemplate {
@@ -81,4 +81,18 @@ export function serverRenderedPage(template: PageTemplate, config: RemotesConfig
     .replace('<head>', () => (template.earlyScript ? `<head><script>${template.earlyScript}</script>` : '<head>'))
     .replace('<body>', STYLE_2_PATHS.has(pathname) ? '<body class="style-2">' : '<body>')
     .replace('<div id="root"></div>', () => `<div id="root">${tree}</div>${snapshot}`);
+}
+
+/**
+ * The first screen's styles as the page carries them: inline where they can be (no request stands between the HTML
+ * and the first paint, least of all to the remotes' origins, each a new connection on a phone), else as links.
+ * The browser's federation runtime links the same files when it loads the modules: the rules are the same, applied
+ * twice, after the first paint.
+ */
+export function stylesheetTags(sheets: readonly Stylesheet[]): string {
+  return sheets
+    .map(({ href, css }) =>
+      css === null ? `<link rel="stylesheet" href="${escapeHtml(href)}">` : `<style data-href="${escapeHtml(href)}">${css}</style>`,
+    )
+    .join('');
 }

@@ -1,7 +1,7 @@
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import type { RendererPoolOptions, ServerPage } from './renderer';
 import { RendererPool } from './renderer-pool';
-import type { ShopperRender } from './renderer-protocol';
+import type { ShopperRender } from '../renderer-sandbox/renderer-protocol';
 
 /** A preview as a page is rendered with it: its id and its configuration now (release control's OpenPreview). */
 export interface PreviewToRender {

@@ -2,7 +2,7 @@ import { candidateConfig, configForBucket } from '@shop/contracts/progressive-de
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import type { RendererPoolOptions, ServerPage } from './renderer';
 import { RendererPool } from './renderer-pool';
-import type { ShopperRender } from './renderer-protocol';
+import type { ShopperRender } from '../renderer-sandbox/renderer-protocol';
 import { PreviewLanes, type PreviewToRender } from './preview-lanes';
 
 /**

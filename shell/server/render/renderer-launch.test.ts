@@ -3,8 +3,8 @@ import { PassThrough, Duplex } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { remoteOnStack } from './access-sensor';
-import { lineChannel } from './renderer-channel';
+import { remoteOnStack } from '../renderer-sandbox/access-sensor';
+import { lineChannel } from '../renderer-sandbox/renderer-channel';
 import { rendererReadablePaths } from './renderer-launch';
 
 const shellDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,6 +1,6 @@
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { Renderer, type RendererPoolOptions, type ServerPage, versions } from './renderer';
-import type { ShopperRender } from './renderer-protocol';
+import type { ShopperRender } from '../renderer-sandbox/renderer-protocol';
 
 /**
  * The renderers of the shell's server: one renderer process (renderer.ts) for the live remotes configuration. When the

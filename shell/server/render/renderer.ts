@@ -4,9 +4,9 @@ import { remoteOf } from '@shop/contracts/exposes';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { releaseVersionOf } from '@shop/contracts/operations';
 import { connectRenderer, launchRenderer, type LaunchedRenderer } from './renderer-launch';
-import { lineChannel, type Channel } from './renderer-channel';
+import { lineChannel, type Channel } from '../renderer-sandbox/renderer-channel';
 import { singleFlight } from './single-flight';
-import type { RenderedPage, RendererMessage, RendererSetup, RenderRequest, ShellMessage, ShopperRender } from './renderer-protocol';
+import type { RenderedPage, RendererMessage, RendererSetup, RenderRequest, ShellMessage, ShopperRender } from '../renderer-sandbox/renderer-protocol';
 
 export interface RendererLog {
   info(fields: object, message: string): void;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startShell, type ShellFixture } from '../test-fixture';
+import { startShell, type ShellFixture } from '../test-support/shell-fixture';
 
 /** The real shell server over HTTP, with cart-service down: what crawlers get when the catalogue cannot be read. */
 describe('robots.txt and sitemap.xml over HTTP', () => {

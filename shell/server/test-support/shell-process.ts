@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { goodRemotes } from '../test-fixture';
+import { goodRemotes } from './shell-fixture';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
 

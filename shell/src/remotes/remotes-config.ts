@@ -25,7 +25,7 @@ function asRemotesConfig(value: unknown, source: string): RemotesConfig {
 }
 
 /**
- * The configuration the shell's server wrote into the page (server/page-hints.ts), or else /remotes.json (the dev
+ * The configuration the shell's server wrote into the page (server/render/page-hints.ts), or else /remotes.json (the dev
  * server, or a page served without the hints). An unreadable inline copy falls back to the file; a file that is not a
  * configuration throws (every remote then shows its fallback).
  */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationsErrorBody } from '@shop/contracts/operations';
 import { MAX_OPEN_PREVIEWS, PREVIEW_LINK_PREFIX, PREVIEW_MESSAGES, type PreviewCreated, type PreviewsListing, type ReleaseCheckResult, type RemoteReleases, type TeamCreated } from '@shop/contracts/previews';
-import { addTeam } from '../accounts/team-tokens';
 import { releaseControlForFile } from '../../test-support/for-file';
-import { previewRecord } from '../previews/preview-store.contract';
+import { teamToken } from '../../test-support/team-tokens';
+import { previewRecord } from './preview-store.contract';
 
 const fixture = releaseControlForFile();
 
@@ -13,7 +13,7 @@ const call = (token: string, method: string, path: string, body?: unknown) =>
     headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-const cartTeam = async (name: string) => (await addTeam(fixture.server.stores.operators, name, 'mf_cart', 'amina')).token;
+const cartTeam = (name: string) => teamToken(fixture.server.stores.operators, name, 'mf_cart');
 const entry = (version: string) => fixture.releases.entry('mf_cart', version);
 
 describe('a team token, scoped to one remote (decision 030)', () => {
@@ -97,7 +97,7 @@ describe('previews', () => {
 
   it('a team sees and ends only its own remote’s previews; an operator sees and ends any; an ended link opens nothing', async () => {
     const cart = await cartTeam('equipe-fin');
-    const frame = (await addTeam(fixture.server.stores.operators, 'equipe-cadre', 'mf_frame', 'amina')).token;
+    const frame = await teamToken(fixture.server.stores.operators, 'equipe-cadre', 'mf_frame');
     const mine = (await (await call(cart, 'POST', '/previews', { releases: [{ remote: 'mf_cart', entry: entry('1.0.1') }] })).json()) as PreviewCreated;
     const listed = (token: string) => call(token, 'GET', '/previews').then(async (r) => ((await r.json()) as PreviewsListing).previews.map((p) => p.id));
     expect(await listed(cart)).toContain(mine.preview.id);

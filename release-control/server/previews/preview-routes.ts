@@ -1,5 +1,4 @@
 import type Router from '@koa/router';
-import { releaseVersionOf } from '@shop/contracts/operations';
 import {
   MAX_OPEN_PREVIEWS,
   MAX_PREVIEW_RELEASES,
@@ -9,32 +8,17 @@ import {
   type PreviewCreated,
   type PreviewsListing,
   type PreviewSummary,
-  type ReleaseCheckResult,
-  type RemoteReleases,
 } from '@shop/contracts/previews';
-import { isRemoteName, REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@shop/contracts/remotes';
-import type { Previews } from '../previews/previews';
-import { offeredReleases } from '../releases/release-discovery';
-import type { OperatorState } from './authentication';
-import { OperationsError, readJson } from './operations-error';
-import { ownRemote } from './team-scope';
+import { isRemoteName, type RemoteName } from '@shop/contracts/remotes';
+import type { OperatorState } from '../http/authentication';
+import { OperationsError, readJson } from '../http/operations-error';
+import { entryField } from '../http/request-fields';
+import { ownRemote } from '../http/team-scope';
+import type { Previews } from './previews';
 
 export interface PreviewDeps {
   previews: Previews;
-  live: { readonly current: RemotesConfig };
   log: { info(object: object, message: string): void };
-}
-
-function remoteParam(value: unknown): RemoteName {
-  if (!isRemoteName(value)) throw new OperationsError(404, 'not_found', `Remote inconnu : ${REMOTE_NAMES.join(', ')}.`);
-  return value;
-}
-
-function entryOf(value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) {
-    throw new OperationsError(400, 'validation_failed', '« entry » doit être l’adresse du manifeste de la version.');
-  }
-  return value;
 }
 
 /** `{ releases: [{ remote, entry }], expiresInSeconds? }`, one release per remote. */
@@ -45,7 +29,7 @@ function previewBody(body: Record<string, unknown>): { releases: Array<{ remote:
     const release = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     const remote = release['remote'];
     if (!isRemoteName(remote)) throw new OperationsError(400, 'validation_failed', PREVIEW_MESSAGES.releases);
-    return { remote, entry: entryOf(release['entry']) };
+    return { remote, entry: entryField(release['entry']) };
   });
   if (new Set(releases.map((r) => r.remote)).size !== releases.length) throw new OperationsError(400, 'validation_failed', PREVIEW_MESSAGES.releases);
   const seconds = body['expiresInSeconds'] ?? PREVIEW_TTL.defaultSeconds;
@@ -59,34 +43,11 @@ function previewBody(body: Record<string, unknown>): { releases: Array<{ remote:
 const visibleTo = (state: OperatorState) => (preview: PreviewSummary) => !state.team || preview.releases.every((release) => release.remote === state.team);
 
 /**
- * A remote's releases, the shop's checks of one, and previews (decision 030). Team tokens reach these routes (and only
- * these: team-scope.ts), each for its own remote.
+ * Release previews (decision 030): listed, created and ended. Team tokens reach these routes (team-scope.ts), each
+ * for its own remote's previews.
  */
 export function registerPreviewRoutes(router: Router<OperatorState>, deps: PreviewDeps): void {
   const { previews } = deps;
-
-  router.get('/operations/api/remotes/:remote/releases', async (ctx) => {
-    const remote = remoteParam(ctx.params['remote']);
-    ownRemote(ctx.state, remote);
-    const liveEntry = deps.live.current.remotes.find((r) => r.name === remote)!.entry;
-    const { releases, error } = await offeredReleases(liveEntry);
-    const body: RemoteReleases = {
-      remote,
-      live: { version: releaseVersionOf(liveEntry), entry: liveEntry },
-      releases: releases.map(({ version, entry, builtAt }) => ({ version, entry, builtAt })),
-      ...(error ? { error } : {}),
-    };
-    ctx.body = body;
-  });
-
-  router.post('/operations/api/remotes/:remote/checks', async (ctx) => {
-    const remote = remoteParam(ctx.params['remote']);
-    ownRemote(ctx.state, remote);
-    const entry = entryOf((await readJson(ctx))['entry']);
-    const body: ReleaseCheckResult = { remote, entry, version: releaseVersionOf(entry), reasons: await previews.refusals([{ remote, entry }]) };
-    deps.log.info({ by: ctx.state.operator, remote, entry, reasons: body.reasons }, 'release checked');
-    ctx.body = body;
-  });
 
   router.get('/operations/api/previews', async (ctx) => {
     ctx.body = { previews: (await previews.list()).filter(visibleTo(ctx.state)) } satisfies PreviewsListing;

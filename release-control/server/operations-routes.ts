@@ -4,19 +4,26 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { GENERIC_MESSAGES } from '@shop/server-kit/api-error';
 import { builtFiles } from '@shop/server-kit/cache-control';
-import { registerCanaryRoutes } from './canary-routes';
-import { identifyOperator, requireOperator, type OperatorState } from './authentication';
-import { registerLoginRoutes, type LoginDeps } from './login-routes';
-import { OperationsError, operationsErrors } from './operations-error';
-import { registerOperatorRoutes } from './operator-routes';
-import { registerOrderRoutes, type OrderDeps } from './order-routes';
-import { registerPreviewRoutes, type PreviewDeps } from './preview-routes';
-import { registerTeamRoutes } from './team-routes';
-import { teamScope } from './team-scope';
-import { registerRevisionRoutes, type RevisionDeps } from './revision-routes';
-import { sameOriginOnly } from './same-origin';
+import { accountIdentities } from './accounts/identities';
+import { registerLoginRoutes, type LoginDeps } from './accounts/login-routes';
+import { registerOperatorRoutes } from './accounts/operator-routes';
+import { registerCanaryRoutes } from './canary/canary-routes';
+import { identifyOperator, requireOperator, type OperatorState } from './http/authentication';
+import { OperationsError, operationsErrors } from './http/operations-error';
+import { sameOriginOnly } from './http/same-origin';
+import { teamScope } from './http/team-scope';
+import { registerRevisionRoutes, type RevisionDeps } from './live-config/revision-routes';
+import { registerOrderRoutes, type OrderDeps } from './orders/order-routes';
+import { registerPreviewRoutes, type PreviewDeps } from './previews/preview-routes';
+import { registerReleaseRoutes, type ReleaseDeps } from './releases/release-routes';
+import { registerTeamRoutes } from './teams/team-routes';
 
-export interface OperationsOptions extends LoginDeps, Omit<RevisionDeps, 'log'>, Omit<OrderDeps, 'log'>, Omit<PreviewDeps, 'log'> {
+export interface OperationsOptions
+  extends LoginDeps,
+    Omit<RevisionDeps, 'log'>,
+    Omit<OrderDeps, 'log'>,
+    Omit<PreviewDeps, 'log'>,
+    Omit<ReleaseDeps, 'log' | 'candidateRefusals'> {
   /** The console's own build (shell/rsbuild.config.ts, environment `operations`): index.html and static/. */
   consoleDir: string;
   publicUrl: string;
@@ -27,17 +34,19 @@ const PREFIX = '/operations';
 
 /**
  * Everything under /operations (decision 020): the login page, the console (its own build, not a federated remote, so
- * it works while remotes are down) and its JSON API. Nothing here is cached or indexed; nothing but the login page
- * answers without an operator; nothing changes state from another site's page.
+ * it works while remotes are down) and its JSON API, each feature's routes registered here, behind the one plumbing
+ * (http/). Nothing here is cached or indexed; nothing but the login page answers without an operator; nothing changes
+ * state from another site's page.
  */
 export function operationsRoutes(options: OperationsOptions): Middleware {
   const router = new Router<OperatorState>();
   registerLoginRoutes(router, options);
   router.use(`${PREFIX}/api`, requireOperator('api'), teamScope());
+  registerOperatorRoutes(router, options);
   registerRevisionRoutes(router, options);
   registerCanaryRoutes(router, options);
   registerOrderRoutes(router, options);
-  registerOperatorRoutes(router, options);
+  registerReleaseRoutes(router, { ...options, candidateRefusals: (releases) => options.previews.refusals(releases) });
   registerPreviewRoutes(router, options);
   registerTeamRoutes(router, options);
 
@@ -53,7 +62,7 @@ export function operationsRoutes(options: OperationsOptions): Middleware {
   const chain: Middleware<OperatorState>[] = [
     operationsErrors(options.log),
     sameOriginOnly(options.publicUrl),
-    identifyOperator(options.operators, options.sessions),
+    identifyOperator(accountIdentities(options.operators, options.sessions)),
     async (ctx, next) => {
       // The console's scripts and styles, for operators only; long-cached (content-hashed), never shared.
       if (!ctx.path.startsWith(`${PREFIX}/static/`) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();

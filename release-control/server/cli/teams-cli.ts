@@ -4,8 +4,8 @@
 // `pnpm --filter @shop/release-control teams remove <name>`: the token stops at once.
 // `pnpm --filter @shop/release-control teams list`: each team and its remote.
 import { isRemoteName, REMOTE_NAMES, type RemoteName } from '@shop/contracts/remotes';
-import { openAccountStore } from './account-store-cli';
-import { addTeam, listTeams, removeTeam, TeamTokenError } from './team-tokens';
+import { openAccountStore } from './account-store';
+import { addTeam, listTeams, removeTeam, TeamTokenError } from '../teams/team-tokens';
 
 const USAGE = `usage: teams add <name> <remote> | teams remove <name> | teams list   (remote: ${REMOTE_NAMES.join(', ')})`;
 

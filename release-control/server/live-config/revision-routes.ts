@@ -1,39 +1,29 @@
 import type Router from '@koa/router';
 import {
-  MAX_REASON_LENGTH,
   OPERATIONS_MESSAGES,
   releaseVersionOf,
   type OperationsState,
   type RefusedAccessSeen,
-  type RemotesRevision,
   type RevisionHistory,
   type RevisionResponse,
 } from '@shop/contracts/operations';
-import { isRemoteName, REMOTE_NAMES, withRelease, type RemoteEntry, type RemoteName, type RemotesConfig, type RemotesStatus } from '@shop/contracts/remotes';
+import { withRelease, type RemoteName, type RemotesConfig, type RemotesStatus } from '@shop/contracts/remotes';
 import type { CanaryFigures, ReleaseFigures, RollbackRule } from '@shop/contracts/progressive-delivery';
-import type { RevisionStore } from '../live-config/revision-store';
-import { offeredReleases } from '../releases/release-discovery';
-import type { OperatorState } from './authentication';
-import { OperationsError, readJson } from './operations-error';
+import type { OperatorState } from '../http/authentication';
+import { OperationsError, readJson } from '../http/operations-error';
+import { reasonOf, remoteField, revisionNumber } from '../http/request-fields';
+import { checkedCommit, type CommitDeps } from '../shared/checked-commit';
+import { offeredReleases } from '../shared/release-discovery';
+import type { RevisionStore } from '../shared/revision-store';
 
-export interface RevisionDeps {
-  store: RevisionStore;
+export interface RevisionDeps extends CommitDeps {
   allowedOrigins: readonly string[];
-  /** Why a release cannot be `remote`'s (operations/releases/release-checks.ts); empty when it may go live. */
-  refusals(remote: RemoteName, entry: string): Promise<string[]>;
   status(): Promise<RemotesStatus>;
-  log: { info(object: object, message: string): void };
-  /** How the running canary fares in browsers (progressive-delivery/canary-watch.ts), and the rule it is judged by. */
+  /** How the running canary fares in browsers (canary/canary-watch.ts), and the rule it is judged by. */
   canaryFigures(config: RemotesConfig): Promise<CanaryFigures | null>;
   rule: RollbackRule;
-  /** What the shell's renderers refused to releases' code (render/refused-accesses.ts); none when pages are not rendered here. */
+  /** What the shell's renderers refused to releases' code (refused-accesses.ts); none when pages are not rendered here. */
   refusedAccesses?: () => RefusedAccessSeen[];
-}
-
-/** A body's « remote », or a 400 naming the shop's remotes. */
-export function remoteField(value: unknown): RemoteName {
-  if (!isRemoteName(value)) throw new OperationsError(400, 'validation_failed', `« remote » doit être l’un de ${REMOTE_NAMES.join(', ')}.`);
-  return value;
 }
 
 /** A remote whose candidate is being measured keeps its live release until the canary is promoted or aborted. */
@@ -42,63 +32,11 @@ function refuseDuringCanary(store: RevisionStore, remote: RemoteName): void {
   if (canary?.name === remote) throw new OperationsError(409, 'canary_running', OPERATIONS_MESSAGES.switchDuringCanary(remote));
 }
 
-/** The releases `after` would load that `before` does not: moved remotes and a new canary candidate. */
-function newReleases(before: RemotesConfig, after: RemotesConfig): RemoteEntry[] {
-  const moved = after.remotes.filter((remote) => before.remotes.find((r) => r.name === remote.name)?.entry !== remote.entry);
-  const candidate = after.canary && after.canary.entry !== before.canary?.entry ? [{ name: after.canary.name, entry: after.canary.entry }] : [];
-  return [...moved, ...candidate];
-}
-
-/**
- * Checks every release that a change would load, then commits it from `expected`; answers the new revision. Every
- * way of changing the live configuration goes through it (switch, roll back, restore, canary).
- */
-export function checkedCommit(deps: RevisionDeps) {
-  const { store } = deps;
-  return async (operator: string, config: RemotesConfig, expected: number, reason: string | null): Promise<RemotesRevision> => {
-    // A stale form is answered at once, before the checks fetch anything.
-    if (store.live.revision !== expected) {
-      throw new OperationsError(409, 'revision_conflict', OPERATIONS_MESSAGES.conflict(store.live.revision), { current: store.live });
-    }
-    if (JSON.stringify(config) === JSON.stringify(store.live.config)) throw new OperationsError(400, 'validation_failed', OPERATIONS_MESSAGES.unchanged);
-    const added = newReleases(store.live.config, config);
-    const reasons = (await Promise.all(added.map(async (remote) => (await deps.refusals(remote.name, remote.entry)).map((why) => `${remote.name} ${releaseVersionOf(remote.entry)} : ${why}`)))).flat();
-    if (reasons.length > 0) {
-      deps.log.info({ operator, refused: added.map((r) => r.entry), reasons }, 'remotes change refused by the checks');
-      throw new OperationsError(422, 'release_refused', OPERATIONS_MESSAGES.refused, { reasons });
-    }
-    const result = await store.commit({ config, by: operator, reason }, expected);
-    if (result.kind === 'conflict') {
-      throw new OperationsError(409, 'revision_conflict', OPERATIONS_MESSAGES.conflict(result.current.revision), { current: result.current });
-    }
-    deps.log.info({ operator, revision: result.revision.revision, changes: result.revision.changes, canary: result.revision.canary, reason }, 'remotes revision committed');
-    return result.revision;
-  };
-}
-
-export function revisionNumber(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new OperationsError(400, 'validation_failed', `« ${field} » doit être un numéro de révision (entier positif).`);
-  }
-  return value;
-}
-
-export function reasonOf(value: unknown): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string') throw new OperationsError(400, 'validation_failed', '« reason » doit être un texte.');
-  if (value.length > MAX_REASON_LENGTH) throw new OperationsError(400, 'validation_failed', OPERATIONS_MESSAGES.reasonTooLong);
-  return value.trim() || null;
-}
-
-/** GET state, history and session; POST switch, rollback and restore, each checked and compare-and-set. */
 const withoutVersion = ({ views, failed, browsers, failedBrowsers }: ReleaseFigures): ReleaseFigures => ({ views, failed, browsers, failedBrowsers });
 
+/** GET the state and the history; POST switch, rollback and restore, each checked and compare-and-set. */
 export function registerRevisionRoutes(router: Router<OperatorState>, deps: RevisionDeps): void {
   const { store } = deps;
-
-  router.get('/operations/api/session', (ctx) => {
-    ctx.body = { operator: ctx.state.operator };
-  });
 
   router.get('/operations/api/state', async (ctx) => {
     const live = store.live;

@@ -4,9 +4,9 @@
 // `pnpm --filter @shop/release-control operators remove <name>`: removes an operator (their API token stops at once, their console
 // sessions at their next request).
 // `pnpm --filter @shop/release-control operators list`: the operators' names.
-import { openAccountStore } from './account-store-cli';
-import { addOperator } from './add-operator';
-import { listOperators, removeOperator } from './operator-accounts';
+import { openAccountStore } from './account-store';
+import { addOperator } from '../accounts/add-operator';
+import { listOperators, removeOperator } from '../accounts/operator-accounts';
 
 const USAGE = 'usage: operators add <name> | operators remove <name> | operators list   (password on the terminal, or on stdin)';
 

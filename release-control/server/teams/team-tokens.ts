@@ -1,7 +1,8 @@
 import { PREVIEW_MESSAGES, TEAM_NAME, type TeamCreated, type TeamSummary } from '@shop/contracts/previews';
 import type { RemoteName } from '@shop/contracts/remotes';
-import { UNKNOWN_OPERATOR_HASH } from './passwords';
-import { digest, newSecret, type OperatorRecord, type OperatorStore } from './operator-store';
+import { isTeam, type OperatorRecord, type OperatorStore } from '../shared/operator-store';
+import { UNKNOWN_OPERATOR_HASH } from '../shared/passwords';
+import { digest, newSecret } from '../shared/secrets';
 
 /** A refused team token change, in French (the console and the command show it as it is). */
 export class TeamTokenError extends Error {
@@ -19,8 +20,6 @@ export const teamSummaryOf = (record: OperatorRecord & { team: NonNullable<Opera
   createdBy: record.team.createdBy,
   createdAt: record.createdAt,
 });
-
-export const isTeam = (record: OperatorRecord | undefined): record is OperatorRecord & { team: NonNullable<OperatorRecord['team']> } => record?.team !== undefined;
 
 /**
  * Creates a team token scoped to `remote` (decision 030): an account in the operators' store, so every shell knows it

@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import { OPERATIONS_MESSAGES, type OperatorsListing } from '@shop/contracts/operations';
-import { listOperators, removeOperator } from '../accounts/operator-accounts';
-import type { OperatorStore } from '../accounts/operator-store';
-import type { OperatorState } from './authentication';
-import { OperationsError } from './operations-error';
+import type { OperatorState } from '../http/authentication';
+import { OperationsError } from '../http/operations-error';
+import type { OperatorStore } from '../shared/operator-store';
+import { listOperators, removeOperator } from './operator-accounts';
 
 export interface OperatorDeps {
   operators: OperatorStore;
@@ -16,11 +16,15 @@ async function listing(operators: OperatorStore): Promise<OperatorsListing> {
 }
 
 /**
- * The console's operators: who they are, and removing one (their API token stops at once, their sessions at their
+ * Who is asking (an operator, or a team token's name), and the console's operators: who they are, and removing one (their API token stops at once, their sessions at their
  * next request: authentication.ts checks a session against its operator's credentials). Operators are added or given a
  * new password on the command line only, where the password is typed without echo.
  */
 export function registerOperatorRoutes(router: Router<OperatorState>, deps: OperatorDeps): void {
+  router.get('/operations/api/session', (ctx) => {
+    ctx.body = { operator: ctx.state.operator };
+  });
+
   router.get('/operations/api/operators', async (ctx) => {
     ctx.body = await listing(deps.operators);
   });

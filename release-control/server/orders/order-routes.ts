@@ -2,8 +2,8 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
 import { normalizeOrderNumber } from '@shop/contracts/order-number';
-import type { OperatorState } from './authentication';
-import { OperationsError, readJson } from './operations-error';
+import type { OperatorState } from '../http/authentication';
+import { OperationsError, readJson } from '../http/operations-error';
 
 export interface OrderDeps {
   cartServiceUrl: string;

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { RemoteName } from '@shop/contracts/remotes';
+import { digest } from './secrets';
 
 /** An operator as stored: never the password or the API token themselves. */
 export interface OperatorRecord {
@@ -43,5 +43,5 @@ export interface SessionStore {
 /** Changes whenever the operator's password does (a new salt each time): what a session is checked against. */
 export const credentialsStamp = (record: OperatorRecord): string => digest(record.passwordHash).slice(0, 22);
 
-export const digest = (value: string): string => createHash('sha256').update(value).digest('base64url');
-export const newSecret = (): string => randomBytes(32).toString('base64url');
+/** Whether the account is a team token (decision 030) rather than an operator's. */
+export const isTeam = (record: OperatorRecord | undefined): record is OperatorRecord & { team: NonNullable<OperatorRecord['team']> } => record?.team !== undefined;

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@shop/server-kit/escape-html';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { REMOTES_SCRIPT_ID } from '../shared/page-ids';
+import { REMOTES_SCRIPT_ID } from '../../shared/page-ids';
 import { releaseUrlProblem } from '@shop/contracts/release-url';
 
 

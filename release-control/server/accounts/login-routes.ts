@@ -2,13 +2,13 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
 import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
-import type { LoginLimits } from '../accounts/login-limits';
-import { credentialsStamp, type OperatorStore, type SessionStore } from '../accounts/operator-store';
-import { ChecksBusyError, type PasswordChecks } from '../accounts/password-checks';
-import { UNKNOWN_OPERATOR_HASH, verifyPassword } from '../accounts/passwords';
-import { TRUSTED_DEVICE_TTL_MS, type TrustedDevices } from '../accounts/trusted-devices';
-import { SESSION_COOKIE, SESSION_TTL_MS, setSessionCookie, type OperatorState } from './authentication';
+import { SESSION_COOKIE, SESSION_TTL_MS, setSessionCookie, type OperatorState } from '../http/authentication';
+import { credentialsStamp, type OperatorStore, type SessionStore } from '../shared/operator-store';
+import { UNKNOWN_OPERATOR_HASH, verifyPassword } from '../shared/passwords';
+import type { LoginLimits } from './login-limits';
 import { loginPage } from './login-page';
+import { ChecksBusyError, type PasswordChecks } from './password-checks';
+import { TRUSTED_DEVICE_TTL_MS, type TrustedDevices } from './trusted-devices';
 
 export interface LoginDeps {
   operators: OperatorStore;

@@ -1,5 +1,3 @@
-import { escapeHtml } from '@shop/server-kit/escape-html';
-
 /** A first-screen stylesheet of the page: its URL and, when it can go into the page as it is, its text. */
 export interface Stylesheet {
   href: string;
@@ -18,18 +16,4 @@ export function inlineableCss(css: string): string | null {
   if (/<\/style|url\(|@import/i.test(css)) return null;
   // Its own source-map comment would point the browser's tools at the page's URL.
   return css.replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '').trimEnd();
-}
-
-/**
- * The first screen's styles as the page carries them: inline where they can be (no request stands between the HTML
- * and the first paint, least of all to the remotes' origins, each a new connection on a phone), else as links.
- * The browser's federation runtime links the same files when it loads the modules: the rules are the same, applied
- * twice, after the first paint.
- */
-export function stylesheetTags(sheets: readonly Stylesheet[]): string {
-  return sheets
-    .map(({ href, css }) =>
-      css === null ? `<link rel="stylesheet" href="${escapeHtml(href)}">` : `<style data-href="${escapeHtml(href)}">${css}</style>`,
-    )
-    .join('');
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '@shop/server-kit/trusted-proxy';
-import { LOGIN_LIMITS } from '../accounts/login-limits';
+import { LOGIN_LIMITS } from './login-limits';
 import { startReleaseControlServer, type ReleaseControlServer } from '../../test-support/release-control-server';
 import { startReleaseHosts, type FakeReleaseHosts } from '../../test-support/release-hosts';
 import { PASSWORD } from '../../test-support/test-release-control';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationsErrorBody, OperatorsListing } from '@shop/contracts/operations';
-import { addOperator } from '../accounts/add-operator';
+import { addOperator } from './add-operator';
 import { releaseControlForFile } from '../../test-support/for-file';
 import { PASSWORD } from '../../test-support/test-release-control';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { pageHints, withHints } from './page-hints';
-import { goodRemotes } from './test-fixture';
+import { goodRemotes } from '../test-support/shell-fixture';
 
 const config: RemotesConfig = goodRemotes('1.0.1');
 

@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
 import { PREVIEW_MESSAGES, type TeamCreated, type TeamsListing } from '@shop/contracts/previews';
-import type { OperatorStore } from '../accounts/operator-store';
-import { addTeam, listTeams, removeTeam, TeamTokenError } from '../accounts/team-tokens';
-import type { OperatorState } from './authentication';
-import { OperationsError, readJson } from './operations-error';
-import { remoteField } from './revision-routes';
+import type { OperatorState } from '../http/authentication';
+import { OperationsError, readJson } from '../http/operations-error';
+import { remoteField } from '../http/request-fields';
+import type { OperatorStore } from '../shared/operator-store';
+import { addTeam, listTeams, removeTeam, TeamTokenError } from './team-tokens';
 
 export interface TeamDeps {
   operators: OperatorStore;

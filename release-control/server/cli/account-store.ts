@@ -2,9 +2,9 @@ import { Redis } from 'ioredis';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadReleaseControlConfig } from '../config';
-import { FileOperatorStore } from './file-accounts';
-import type { OperatorStore } from './operator-store';
-import { RedisOperatorStore } from './redis-accounts';
+import { FileOperatorStore } from '../accounts/file-accounts';
+import type { OperatorStore } from '../shared/operator-store';
+import { RedisOperatorStore } from '../accounts/redis-accounts';
 
 /**
  * The accounts' store the shell runs with, for the commands (`operators`, `teams`): beside the remotes file

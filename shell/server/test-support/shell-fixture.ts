@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { createShellServer, type ShellServerOptions } from './app';
+import { createShellServer, type ShellServerOptions } from '../app';
 import { RemotesConfigFile } from '@shop/server-kit/remotes-config-file';
 import { closeServer, listen, urlOf } from '@shop/server-kit/listening-server';
 

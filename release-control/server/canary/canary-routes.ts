@@ -1,9 +1,10 @@
 import type Router from '@koa/router';
 import { OPERATIONS_MESSAGES, releaseVersionOf, type RevisionResponse } from '@shop/contracts/operations';
 import { withRelease, type Canary } from '@shop/contracts/remotes';
-import type { OperatorState } from './authentication';
-import { OperationsError, readJson } from './operations-error';
-import { checkedCommit, reasonOf, remoteField, revisionNumber, type RevisionDeps } from './revision-routes';
+import type { OperatorState } from '../http/authentication';
+import { OperationsError, readJson } from '../http/operations-error';
+import { reasonOf, remoteField, revisionNumber } from '../http/request-fields';
+import { checkedCommit, type CommitDeps } from '../shared/checked-commit';
 
 function shareOf(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100) {
@@ -17,7 +18,7 @@ function shareOf(value: unknown): number {
  * its candidate, promote it (it becomes the live release) or abort it. Each is a checked, compare-and-set revision
  * like a switch; one canary at a time, so a failure measured in browsers is always the candidate's.
  */
-export function registerCanaryRoutes(router: Router<OperatorState>, deps: RevisionDeps): void {
+export function registerCanaryRoutes(router: Router<OperatorState>, deps: CommitDeps): void {
   const { store } = deps;
   const commit = checkedCommit(deps);
 
