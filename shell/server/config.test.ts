@@ -5,7 +5,9 @@ describe('loadShellConfig', () => {
   it('has defaults for everything', () => {
     const config = loadShellConfig({});
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', cartServiceUrl: 'http://127.0.0.1:4000', logLevel: 'info', previewRenderers: 2 });
-    expect(config.remotesPath).toMatch(/shell[/\\]config[/\\]remotes\.json$/);
+    // Live state in the git-ignored shell/.data/, started from the tracked seed (decision 031).
+    expect(config.remotesPath).toMatch(/shell[/\\]\.data[/\\]remotes\.json$/);
+    expect(config.remotesSeed).toMatch(/shell[/\\]config[/\\]remotes\.json$/);
     expect(config.distDir).toMatch(/shell[/\\]dist$/);
     expect(config.trustProxy.description).toBe('none');
     expect(config.trustProxy.trusts('127.0.0.1', 0)).toBe(false);
@@ -40,6 +42,7 @@ describe('loadShellConfig', () => {
       host: '0.0.0.0',
       cartServiceUrl: 'http://10.0.0.5:4100',
       remotesPath: '/etc/maison-argane/remotes.json',
+      remotesSeed: null,
       distDir: '/opt/shop/shell-dist',
       trustProxy: config.trustProxy,
       logLevel: 'warn',
@@ -56,6 +59,7 @@ describe('loadShellConfig', () => {
   it('treats an empty REMOTES_CONFIG or SHELL_DIST as unset', () => {
     expect(loadShellConfig({ REMOTES_CONFIG: '', SHELL_DIST: '' })).toMatchObject({
       remotesPath: loadShellConfig({}).remotesPath,
+      remotesSeed: loadShellConfig({}).remotesSeed,
       distDir: loadShellConfig({}).distDir,
     });
   });

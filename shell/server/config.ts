@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS } from '@shop/contracts/ports';
+import { EMBEDDED_REMOTES_FILE, REMOTES_SEED_FILE } from '@shop/server-kit/embedded-remotes';
 import type { LogLevel } from '@shop/server-kit/logger';
 import { logLevelSetting, originSetting, portSetting, readServerConfig, trustProxySetting, urlSetting } from '@shop/server-kit/server-config';
 import type { TrustProxy } from '@shop/server-kit/trusted-proxy';
@@ -19,7 +20,9 @@ const Env = z.object({
   SHELL_PORT: portSetting(DEFAULT_PORTS.shell),
   SHELL_HOST: z.string().min(1).default('127.0.0.1'),
   CART_SERVICE_URL: urlSetting(DEFAULT_CART_SERVICE_URL),
-  REMOTES_CONFIG: pathSetting(resolve(packageDir, 'config/remotes.json')),
+  // The live remotes file; unset, the embedded one in shell/.data/, started from the tracked config/remotes.json
+  // (decision 031): running the shop never changes a tracked file.
+  REMOTES_CONFIG: z.string().optional(),
   SHELL_DIST: pathSetting(resolve(packageDir, 'dist')),
   // The shell is the shop's edge: nobody in front of it is trusted unless the operator says so (e.g. TRUST_PROXY=1
   // behind one TLS terminator), so a client can never pick its own address for cart-service's rate limits.
@@ -51,6 +54,8 @@ export interface ShellConfig {
   cartServiceUrl: string;
   /** The operators' remotes.json, watched while the server runs. */
   remotesPath: string;
+  /** The file `remotesPath` starts as a copy of when it does not exist yet: the embedded default's seed, else null. */
+  remotesSeed: string | null;
   /** The shell's build (index.html and static/). */
   distDir: string;
   /** Proxies trusted to name the shopper's address and protocol (TRUST_PROXY); none by default. */
@@ -75,7 +80,8 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
     port: e.SHELL_PORT,
     host: e.SHELL_HOST,
     cartServiceUrl: e.CART_SERVICE_URL,
-    remotesPath: e.REMOTES_CONFIG,
+    remotesPath: e.REMOTES_CONFIG ? resolve(e.REMOTES_CONFIG) : EMBEDDED_REMOTES_FILE,
+    remotesSeed: e.REMOTES_CONFIG ? null : REMOTES_SEED_FILE,
     distDir: e.SHELL_DIST,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

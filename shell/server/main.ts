@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { loadReleaseControlConfig, openReleaseControl, type ReleaseControl } from '@shop/release-control/server';
 import { createLogger } from '@shop/server-kit/logger';
+import { seedRemotesFile } from '@shop/server-kit/embedded-remotes';
 import { RemotesConfigFile } from '@shop/server-kit/remotes-config-file';
 import { createShellServer } from './app';
 import { loadShellConfig } from './config';
@@ -29,6 +30,9 @@ const logger = createLogger('shell', config.logLevel);
 let control: ReleaseControl | null = null;
 let file: RemotesConfigFile | null = null;
 try {
+  if (config.remotesSeed && (await seedRemotesFile(remotesPath, config.remotesSeed))) {
+    logger.info({ remotes: remotesPath, seed: config.remotesSeed }, 'remotes file started from its seed');
+  }
   control = releaseControlConfig
     ? await openReleaseControl({
         config: releaseControlConfig,

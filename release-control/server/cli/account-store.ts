@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { EMBEDDED_REMOTES_FILE } from '@shop/server-kit/embedded-remotes';
 import { loadReleaseControlConfig } from '../config';
 import { FileOperatorStore } from '../accounts/file-accounts';
 import type { OperatorStore } from '../shared/operator-store';
@@ -11,7 +11,7 @@ import { RedisOperatorStore } from '../accounts/redis-accounts';
  * (REMOTES_CONFIG; the shell's embedded one by default), or in Redis with REDIS_URL.
  */
 export function openAccountStore(): { store: OperatorStore; where: string; close(): void } {
-  const remotesPath = resolve(process.env.REMOTES_CONFIG || fileURLToPath(new URL('../../../shell/config/remotes.json', import.meta.url)));
+  const remotesPath = resolve(process.env.REMOTES_CONFIG || EMBEDDED_REMOTES_FILE);
   const operations = loadReleaseControlConfig(remotesPath);
   const redis = operations.redisUrl ? new Redis(operations.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   return {

@@ -24,7 +24,7 @@ describe('what a renderer may read', () => {
     expect(covered(join(reactDom, 'server.node.js'))).toBe(true);
     expect(covered(join(scheduler, 'index.js'))).toBe(true);
     expect(covered(join(shellDir, 'node_modules/react-dom'))).toBe(true);
-    for (const secret of ['config/operators.json', 'config/remotes.json', 'config/metrics-token', 'server/config.ts', 'package.json']) {
+    for (const secret of ['.data/operators.json', '.data/remotes.json', '.data/metrics-token', 'config/remotes.json', 'server/config.ts', 'package.json']) {
       expect(covered(join(shellDir, secret)), secret).toBe(false);
     }
     expect(covered(join(shellDir, '../cart-service/.data'))).toBe(false);
