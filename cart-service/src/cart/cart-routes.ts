@@ -1,5 +1,6 @@
 import type { Router, RouterMiddleware } from '@koa/router';
 import type { Context, Middleware } from 'koa';
+import type { z } from 'zod';
 import type { Catalogue } from '../store/catalogue';
 import { ApiError, messages } from '../http/api-error';
 import { readJsonBody } from '@shop/server-kit/json-body';
@@ -45,49 +46,50 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     ctx.body = cartJson(items, catalogue); // the JSON of a CartResponse
   };
 
+  const outOfStock = (productId: string, left: number) =>
+    new ApiError(409, 'out_of_stock', messages.cartOutOfStock(catalogue.byId(productId)!.name, left));
+
   /** The session (cookie) is only read on cart routes: products, images and health checks never touch it. */
   const withSession =
     (handler: (ctx: Context) => Promise<void>): RouterMiddleware =>
     (ctx) =>
       session(ctx, () => handler(ctx));
 
+  /**
+   * A change to one line of the visitor's cart: its body checked against `schema` and its product known to the
+   * catalogue before `change` runs; the lines `change` leaves are sent back and the session kept.
+   */
+  const lineChange = <T extends z.ZodType<{ productId: string }>>(
+    schema: T,
+    change: (cartId: string, productId: string, body: z.infer<T>) => Promise<StoredLine[]>,
+  ) =>
+    withSession(async (ctx) => {
+      const body = validateBody(schema, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
+      const productId = knownProduct(body.productId);
+      const cartId = cartIdOf(ctx);
+      const lines = await change(cartId, productId, body);
+      touchCartSession(ctx);
+      await send(ctx, cartId, lines);
+    });
+
   router.get('/api/cart', withSession(async (ctx) => {
     const cartId = cartIdOf(ctx);
     await send(ctx, cartId, await store.getLines(cartId));
   }));
 
-  router.post('/api/cart/add', withSession(async (ctx) => {
-    const body = validateBody(bodies.add, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
-    const productId = knownProduct(body.productId);
-    const cartId = cartIdOf(ctx);
+  router.post('/api/cart/add', lineChange(bodies.add, async (cartId, productId, body) => {
     const result = await store.addLine(cartId, productId, body.quantity ?? 1, deps.maxQuantity);
-    if (!result.ok && result.reason === 'out_of_stock') {
-      throw new ApiError(409, 'out_of_stock', messages.cartOutOfStock(catalogue.byId(productId)!.name, result.left));
-    }
+    if (!result.ok && result.reason === 'out_of_stock') throw outOfStock(productId, result.left);
     if (!result.ok) throw new ApiError(400, 'validation_failed', messages.quantityTotal(deps.maxQuantity));
-    touchCartSession(ctx);
-    await send(ctx, cartId, result.lines);
+    return result.lines;
   }));
 
-  router.post('/api/cart/update', withSession(async (ctx) => {
-    const body = validateBody(bodies.update, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
-    const productId = knownProduct(body.productId);
-    const cartId = cartIdOf(ctx);
+  router.post('/api/cart/update', lineChange(bodies.update, async (cartId, productId, body) => {
     const result = await store.setLine(cartId, productId, body.quantity);
-    if (!result.ok && result.reason === 'out_of_stock') {
-      throw new ApiError(409, 'out_of_stock', messages.cartOutOfStock(catalogue.byId(productId)!.name, result.left));
-    }
+    if (!result.ok && result.reason === 'out_of_stock') throw outOfStock(productId, result.left);
     if (!result.ok) throw new ApiError(404, 'product_not_found', messages.lineNotInCart);
-    touchCartSession(ctx);
-    await send(ctx, cartId, result.lines);
+    return result.lines;
   }));
 
-  router.post('/api/cart/remove', withSession(async (ctx) => {
-    const body = validateBody(bodies.remove, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
-    const productId = knownProduct(body.productId);
-    const cartId = cartIdOf(ctx);
-    const lines = await store.removeLines(cartId, [productId]);
-    touchCartSession(ctx);
-    await send(ctx, cartId, lines);
-  }));
+  router.post('/api/cart/remove', lineChange(bodies.remove, (cartId, productId) => store.removeLines(cartId, [productId])));
 }
