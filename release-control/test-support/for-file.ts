@@ -1,4 +1,6 @@
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
+import { startRedis, type TestRedis } from './redis-server';
 import { startReleaseControlServer } from './release-control-server';
 import { startReleaseHosts, type FakeReleaseHosts } from './release-hosts';
 
@@ -42,3 +44,21 @@ export function serverOnReleaseHostsForFile<Server extends { close(): Promise<vo
 /** For a test file about release control's API: release control alone over HTTP on fake release hosts. */
 export const releaseControlForFile = (options: Omit<Parameters<typeof startReleaseControlServer>[0], 'releases'> = {}) =>
   serverOnReleaseHostsForFile('releaseControlForFile', (releases) => startReleaseControlServer({ ...options, releases }));
+
+/**
+ * A throwaway redis-server started before a test file's tests and stopped after them, for stores' contract suites: each
+ * `prefix()` is a new key prefix, so every store a test opens starts empty.
+ */
+export function redisForFile(): { client(): Redis; prefix(name?: string): string } {
+  let redis: TestRedis | undefined;
+  let prefixes = 0;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 20_000);
+  afterAll(() => redis?.stop());
+  const started = startedBy('redisForFile');
+  return {
+    client: () => started(redis).client(),
+    prefix: (name = 'test') => `${name}${++prefixes}:`,
+  };
+}

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type TestRedis } from '../../test-support/redis-server';
+import { describe, expect, it } from 'vitest';
+import { redisForFile } from '../../test-support/for-file';
 import { RedisRevisionStore } from './redis-revision-store';
 import { configAt, revisionStoreContract } from './revision-store.contract';
 
-let redis: TestRedis;
-let prefixes = 0;
-beforeAll(async () => {
-  redis = await startRedis();
-}, 20_000);
-afterAll(() => redis?.stop());
+const redis = redisForFile();
 
-revisionStoreContract('RedisRevisionStore', (initial) => RedisRevisionStore.open(redis.client(), initial, `test${++prefixes}:`));
+revisionStoreContract('RedisRevisionStore', (initial) => RedisRevisionStore.open(redis.client(), initial, redis.prefix()));
 
 describe('RedisRevisionStore, two shells sharing one Redis', () => {
   it('applies a change made by one shell in the other within a second, and refuses the other’s stale write', async () => {
-    const prefix = `shared${++prefixes}:`;
+    const prefix = redis.prefix('shared');
     const a = await RedisRevisionStore.open(redis.client(), configAt('1.0.0'), prefix);
     // The second shell starts with another file: the configuration already in Redis wins.
     const b = await RedisRevisionStore.open(redis.client(), configAt('9.9.9'), prefix);

@@ -1,21 +1,16 @@
 import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type TestRedis } from '../../test-support/redis-server';
+import { describe, expect, it } from 'vitest';
+import { redisForFile } from '../../test-support/for-file';
 import { FilePreviewStore } from './preview-store';
 import { previewRecord, previewStoreContract } from './preview-store.contract';
 import { RedisPreviewStore } from './redis-preview-store';
 
-let redis: TestRedis;
-let prefixes = 0;
-beforeAll(async () => {
-  redis = await startRedis();
-}, 20_000);
-afterAll(() => redis?.stop());
+const redis = redisForFile();
 
 previewStoreContract('FilePreviewStore', async () => new FilePreviewStore(join(await mkdtemp(join(tmpdir(), 'shop-previews-')), 'previews.json')));
-previewStoreContract('RedisPreviewStore', async () => new RedisPreviewStore(redis.client(), `test${++prefixes}:`));
+previewStoreContract('RedisPreviewStore', async () => new RedisPreviewStore(redis.client(), redis.prefix()));
 
 describe('FilePreviewStore', () => {
   it('keeps its file readable by its owner only, and keeps both of two previews saved at once', async () => {
