@@ -2,6 +2,7 @@ import type { RemotesRevision } from '@shop/contracts/operations';
 import { describeChanges, type Act } from '../shared/act';
 import { formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
+import { ConsoleTable, RowAction } from '../shared/console-table';
 
 interface Props {
   revisions: RemotesRevision[];
@@ -13,46 +14,29 @@ interface Props {
 /** The kept revisions, newest first: who, when, what moved, why; any of them can be made live again. */
 export function HistorySection({ revisions, live, busy, act }: Props) {
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        <caption>Historique des révisions, la plus récente d’abord</caption>
-        <thead>
-          <tr>
-            <th scope="col">Révision</th>
-            <th scope="col">Date</th>
-            <th scope="col">Par</th>
-            <th scope="col">Changements</th>
-            <th scope="col">Raison</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {revisions.map((revision) => (
-            <tr key={revision.revision}>
-              <td>{revision.revision}</td>
-              <td>{formatDateTime(revision.at)}</td>
-              <td>{revision.by}</td>
-              <td>{describeChanges(revision)}</td>
-              <td>{revision.reason ?? '—'}</td>
-              <td>
-                {revision.revision === live ? (
-                  <span className={styles.muted}>En ligne</span>
-                ) : (
-                  <button
-                    type="button"
-                    className={styles.secondary}
-                    disabled={busy}
-                    aria-label={`Restaurer la révision ${revision.revision}`}
-                    onClick={() => void act({ path: '/restore', body: { revision: revision.revision, expectedRevision: live } })}
-                  >
-                    Restaurer
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable caption="Historique des révisions, la plus récente d’abord" columns={['Révision', 'Date', 'Par', 'Changements', 'Raison', 'Action']} scrolls>
+      {revisions.map((revision) => (
+        <tr key={revision.revision}>
+          <td>{revision.revision}</td>
+          <td>{formatDateTime(revision.at)}</td>
+          <td>{revision.by}</td>
+          <td>{describeChanges(revision)}</td>
+          <td>{revision.reason ?? '—'}</td>
+          <td>
+            {revision.revision === live ? (
+              <span className={styles.muted}>En ligne</span>
+            ) : (
+              <RowAction
+                label={`Restaurer la révision ${revision.revision}`}
+                busy={busy}
+                onClick={() => void act({ path: '/restore', body: { revision: revision.revision, expectedRevision: live } })}
+              >
+                Restaurer
+              </RowAction>
+            )}
+          </td>
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }

@@ -5,6 +5,7 @@ import { formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
 import { NoticeArea, type Notice } from '../shared/notice';
 import { removeListed } from '../shared/remove-listed';
+import { ConsoleTable, RowAction } from '../shared/console-table';
 
 /**
  * The console's operators, and removing one: their API token stops at once and their sessions end at their next
@@ -30,33 +31,23 @@ export function OperatorsSection({ self }: { self: string | undefined }) {
     <>
       <NoticeArea notice={notice} />
       {data ? (
-        <table className={styles.table}>
-          <caption>Opérateurs de la console</caption>
-          <thead>
-            <tr>
-              <th scope="col">Nom</th>
-              <th scope="col">Mot de passe défini le</th>
-              <th scope="col">Action</th>
+        <ConsoleTable caption="Opérateurs de la console" columns={['Nom', 'Mot de passe défini le', 'Action']}>
+          {data.operators.map((operator) => (
+            <tr key={operator.name}>
+              <td>{operator.name}</td>
+              <td>{formatDateTime(operator.createdAt)}</td>
+              <td>
+                {operator.name === self ? (
+                  <span className={styles.muted}>Vous</span>
+                ) : (
+                  <RowAction label={`Retirer l’opérateur ${operator.name}`} busy={busy} onClick={() => void remove(operator.name)}>
+                    Retirer
+                  </RowAction>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {data.operators.map((operator) => (
-              <tr key={operator.name}>
-                <td>{operator.name}</td>
-                <td>{formatDateTime(operator.createdAt)}</td>
-                <td>
-                  {operator.name === self ? (
-                    <span className={styles.muted}>Vous</span>
-                  ) : (
-                    <button type="button" className={styles.secondary} disabled={busy} aria-label={`Retirer l’opérateur ${operator.name}`} onClick={() => void remove(operator.name)}>
-                      Retirer
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ConsoleTable>
       ) : (
         <p>Chargement…</p>
       )}

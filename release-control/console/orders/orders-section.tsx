@@ -5,7 +5,7 @@ import { nextOrderStatuses, ORDER_STATUSES, type AdminOrdersResponse, type Order
 import { ApiRefusal, callApi, formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
 import { NoticeArea, type Notice } from '../shared/notice';
-import { ColumnHeads } from '../shared/column-heads';
+import { ConsoleTable } from '../shared/console-table';
 
 /** The button that moves an order to each status. */
 const MOVE_LABELS: Record<OrderStatus, string> = {
@@ -96,51 +96,45 @@ export function OrdersSection() {
       <NoticeArea notice={listError ? { kind: 'refused', text: listError } : notice} />
       {orders && orders.length === 0 && <p>Aucune commande.</p>}
       {orders && orders.length > 0 && (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <caption>Commandes</caption>
-            <ColumnHeads titles={['Numéro', 'Passée le', 'Client', 'Téléphone', 'Livraison', 'Articles', 'Total', 'Statut', 'Actions']} />
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.number}>
-                  <td>{order.number}</td>
-                  <td>{formatDateTime(order.createdAt)}</td>
-                  <td>{order.delivery.fullName}</td>
-                  <td>{order.delivery.phone}</td>
-                  <td>
-                    {order.delivery.city}, {order.delivery.address}
-                    {order.delivery.note && <span className={styles.muted}> — {order.delivery.note}</span>}
-                  </td>
-                  <td>
-                    {order.lines.map((line) => (
-                      <div key={line.productId}>
-                        {line.quantity} × {line.name}
-                      </div>
-                    ))}
-                  </td>
-                  <td>{formatPrice(order.total)}</td>
-                  <td>{order.status}</td>
-                  <td>
-                    <div className={styles.actions}>
-                      {nextOrderStatuses(order.status).map((status) => (
-                        <button
-                          key={status}
-                          type="button"
-                          className={status === 'annulée' ? styles.secondary : styles.button}
-                          disabled={busy}
-                          aria-label={`${MOVE_LABELS[status]} la commande ${order.number}`}
-                          onClick={() => void move(order, status)}
-                        >
-                          {MOVE_LABELS[status]}
-                        </button>
-                      ))}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable caption="Commandes" columns={['Numéro', 'Passée le', 'Client', 'Téléphone', 'Livraison', 'Articles', 'Total', 'Statut', 'Actions']} scrolls>
+          {orders.map((order) => (
+            <tr key={order.number}>
+              <td>{order.number}</td>
+              <td>{formatDateTime(order.createdAt)}</td>
+              <td>{order.delivery.fullName}</td>
+              <td>{order.delivery.phone}</td>
+              <td>
+                {order.delivery.city}, {order.delivery.address}
+                {order.delivery.note && <span className={styles.muted}> — {order.delivery.note}</span>}
+              </td>
+              <td>
+                {order.lines.map((line) => (
+                  <div key={line.productId}>
+                    {line.quantity} × {line.name}
+                  </div>
+                ))}
+              </td>
+              <td>{formatPrice(order.total)}</td>
+              <td>{order.status}</td>
+              <td>
+                <div className={styles.actions}>
+                  {nextOrderStatuses(order.status).map((status) => (
+                    <button
+                      key={status}
+                      type="button"
+                      className={status === 'annulée' ? styles.secondary : styles.button}
+                      disabled={busy}
+                      aria-label={`${MOVE_LABELS[status]} la commande ${order.number}`}
+                      onClick={() => void move(order, status)}
+                    >
+                      {MOVE_LABELS[status]}
+                    </button>
+                  ))}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       {next && (
         <button type="button" className={styles.secondary} disabled={busy} onClick={() => void pages.setSize(pages.size + 1)}>

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteOverview } from '@shop/contracts/operations';
 import type { PreviewSummary } from '@shop/contracts/previews';
-import { callApi, formatDateTime } from '../shared/api';
+import { formatDateTime } from '../shared/api';
 import { PreviewsSection } from './previews-section';
-import { scriptedApi } from '../shared/scripted-api';
+import { bodyCells, renderInConsole, scriptedApi } from '../shared/section-test-kit';
 
 const entry = (port: number, version: string) => `http://localhost:${port}/${version}/mf-manifest.json`;
 const remote = (name: RemoteOverview['name'], port: number, live: string, versions: string[]): RemoteOverview => ({
@@ -26,20 +25,7 @@ const preview = (id: string, releases: Array<[RemoteOverview['name'], string]>, 
 });
 const link = `http://localhost:3000/apercu/${'a'.repeat(43)}`;
 
-const serve = scriptedApi;
-
-const renderSection = () =>
-  render(
-    <SWRConfig value={{ provider: () => new Map(), fetcher: (path: string) => callApi(path) }}>
-      <PreviewsSection remotes={remotes} />
-    </SWRConfig>,
-  );
-
-const cellsOf = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+const renderSection = () => renderInConsole(<PreviewsSection remotes={remotes} />);
 
 afterEach(() => {
   cleanup();
@@ -48,14 +34,14 @@ afterEach(() => {
 
 describe('the console’s private previews', () => {
   it('lists the previews in progress: their releases, who created them, when, and until when', async () => {
-    serve({
+    scriptedApi({
       'GET /previews': [{ body: { previews: [preview('0123456789abcdef', [['mf_cart', '1.0.1']]), preview('fedcba9876543210', [['mf_frame', '2.1.0'], ['mf_cart', '1.0.2']], 'ci-cart')] } }],
     });
     renderSection();
     const table = await screen.findByRole('table', { name: 'Aperçus en cours' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Versions', 'Créé par', 'Créé le', 'Expire le', 'Action']);
     const [created, expires] = [formatDateTime('2026-11-25T10:00:00.000Z'), formatDateTime('2026-11-26T10:00:00.000Z')];
-    expect(cellsOf(table)).toEqual([
+    expect(bodyCells(table)).toEqual([
       ['mf_cart 1.0.1', 'amina', created, expires, 'Mettre fin'],
       ['mf_frame 2.1.0mf_cart 1.0.2', 'ci-cart', created, expires, 'Mettre fin'],
     ]);
@@ -64,7 +50,7 @@ describe('the console’s private previews', () => {
   });
 
   it('ends a preview only once the operator confirms, on its id, and says its link now shows the live shop', async () => {
-    const changes = serve({
+    const changes = scriptedApi({
       'GET /previews': [{ body: { previews: [preview('0123456789abcdef', [['mf_cart', '1.0.1']])] } }],
       'DELETE /previews/0123456789abcdef': [{ body: { previews: [] } }],
     });
@@ -84,7 +70,7 @@ describe('the console’s private previews', () => {
   });
 
   it('shows why the server refused to end a preview, and the list as it is now', async () => {
-    serve({
+    scriptedApi({
       'GET /previews': [{ body: { previews: [preview('0123456789abcdef', [['mf_cart', '1.0.1']])] } }, { body: { previews: [] } }],
       'DELETE /previews/0123456789abcdef': [{ status: 404, body: { error: { code: 'preview_not_found', message: 'Aucun aperçu en cours ne porte cet identifiant.' } } }],
     });
@@ -97,7 +83,7 @@ describe('the console’s private previews', () => {
 
   it('creates a preview of the chosen release, shows its link once, and lists it', async () => {
     const created = preview('00000000000000aa', [['mf_frame', '2.0.0']]);
-    const changes = serve({
+    const changes = scriptedApi({
       'GET /previews': [{ body: { previews: [] } }, { body: { previews: [created] } }],
       'POST /previews': [{ status: 201, body: { preview: created, link } }],
     });
@@ -123,13 +109,13 @@ describe('the console’s private previews', () => {
     expect(shown.closest('output')!.textContent).toBe(`Lien d’aperçu (montré une seule fois) : ${link}`);
     expect(changes).toEqual([{ call: 'POST /previews', body: { releases: [{ remote: 'mf_frame', entry: entry(3001, '2.0.0') }] } }]);
     const table = await screen.findByRole('table', { name: 'Aperçus en cours' });
-    expect(cellsOf(table)[0]![0]).toBe('mf_frame 2.0.0');
+    expect(bodyCells(table)[0]![0]).toBe('mf_frame 2.0.0');
     // The list never carries the link: it is only where it was shown at creation.
     expect(table.textContent).not.toContain(link);
   });
 
   it('shows every check a refused release failed, and no link', async () => {
-    serve({
+    scriptedApi({
       'GET /previews': [{ body: { previews: [] } }],
       'POST /previews': [
         {

@@ -5,7 +5,8 @@ import type { PreviewBody, PreviewCreated, PreviewsListing, PreviewSummary } fro
 import { ApiRefusal, callApi, formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
 import { NoticeArea, type Notice } from '../shared/notice';
-import { ColumnHeads } from '../shared/column-heads';
+import { ConsoleTable, RowAction } from '../shared/console-table';
+import { ReleaseOptions } from '../shared/release-options';
 import { removeListed } from '../shared/remove-listed';
 
 const describe = (preview: PreviewSummary) => preview.releases.map((release) => `${release.remote} ${release.version}`).join(', ');
@@ -64,31 +65,25 @@ export function PreviewsSection({ remotes }: { remotes: RemoteOverview[] }) {
       {!previews && !listError && <p>Chargement…</p>}
       {previews && previews.length === 0 && <p>Aucun aperçu en cours.</p>}
       {previews && previews.length > 0 && (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <caption>Aperçus en cours</caption>
-            <ColumnHeads titles={['Versions', 'Créé par', 'Créé le', 'Expire le', 'Action']} />
-            <tbody>
-              {previews.map((preview) => (
-                <tr key={preview.id}>
-                  <td>
-                    {preview.releases.map((release) => (
-                      <div key={release.remote}>{`${release.remote} ${release.version}`}</div>
-                    ))}
-                  </td>
-                  <td>{preview.createdBy}</td>
-                  <td>{formatDateTime(preview.createdAt)}</td>
-                  <td>{formatDateTime(preview.expiresAt)}</td>
-                  <td>
-                    <button type="button" className={styles.secondary} disabled={busy} aria-label={`Mettre fin à l’aperçu ${describe(preview)}`} onClick={() => void end(preview)}>
-                      Mettre fin
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable caption="Aperçus en cours" columns={['Versions', 'Créé par', 'Créé le', 'Expire le', 'Action']} scrolls>
+          {previews.map((preview) => (
+            <tr key={preview.id}>
+              <td>
+                {preview.releases.map((release) => (
+                  <div key={release.remote}>{`${release.remote} ${release.version}`}</div>
+                ))}
+              </td>
+              <td>{preview.createdBy}</td>
+              <td>{formatDateTime(preview.createdAt)}</td>
+              <td>{formatDateTime(preview.expiresAt)}</td>
+              <td>
+                <RowAction label={`Mettre fin à l’aperçu ${describe(preview)}`} busy={busy} onClick={() => void end(preview)}>
+                  Mettre fin
+                </RowAction>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </>
   );
@@ -136,11 +131,7 @@ function CreatePreview({ remotes, busy, create }: { remotes: RemoteOverview[]; b
       <label className={styles.field}>
         <span>Version de l’aperçu</span>
         <select value={entry} disabled={busy} onChange={(event) => setChosenEntry(event.target.value)}>
-          {remote.releases.map((release) => (
-            <option key={release.entry} value={release.entry}>
-              {`${release.version} — construite le ${formatDateTime(release.builtAt)}${release.entry === remote.entry ? ' (en ligne)' : ''}`}
-            </option>
-          ))}
+          <ReleaseOptions remote={remote} />
         </select>
       </label>
       <button type="submit" className={styles.button} disabled={busy}>

@@ -4,6 +4,7 @@ import { MAX_REASON_LENGTH } from '@shop/contracts/operations';
 import type { Act } from '../shared/act';
 import { CanaryPanel } from './canary-panel';
 import { formatDateTime } from '../shared/api';
+import { ReleaseOptions } from '../shared/release-options';
 import styles from '../shared/console.module.css';
 
 interface Props {
@@ -79,11 +80,7 @@ function RemoteCard({ remote, state, busy, act }: { remote: RemoteOverview; stat
         <label className={styles.field}>
           <span>Version à mettre en ligne ({remote.name})</span>
           <select value={selected} disabled={busy || remote.releases.length === 0} onChange={(event) => setChosen(event.target.value)}>
-            {remote.releases.map((release) => (
-              <option key={release.entry} value={release.entry}>
-                {`${release.version} — construite le ${formatDateTime(release.builtAt)}${release.entry === remote.entry ? ' (en ligne)' : ''}`}
-              </option>
-            ))}
+            <ReleaseOptions remote={remote} />
           </select>
         </label>
         <label className={styles.field}>

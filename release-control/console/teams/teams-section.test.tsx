@@ -1,33 +1,19 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { PREVIEW_MESSAGES, type TeamSummary } from '@shop/contracts/previews';
-import { callApi, formatDateTime } from '../shared/api';
+import { formatDateTime } from '../shared/api';
 import { TeamsSection } from './teams-section';
-import { scriptedApi } from '../shared/scripted-api';
+import { bodyCells, renderInConsole, scriptedApi } from '../shared/section-test-kit';
 
 const at = '2026-11-20T08:00:00.000Z';
 const team = (name: string, remote: TeamSummary['remote']): TeamSummary => ({ name, remote, createdBy: 'amina', createdAt: at });
 const token = 'tok_'.padEnd(43, 'x');
 
-const serve = scriptedApi;
+const renderSection = () => renderInConsole(<TeamsSection />);
 
-const renderSection = () =>
-  render(
-    <SWRConfig value={{ provider: () => new Map(), fetcher: (path: string) => callApi(path) }}>
-      <TeamsSection />
-    </SWRConfig>,
-  );
-
-const rowsOf = async () => {
-  const table = await screen.findByRole('table', { name: 'Jetons d’équipe' });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
-};
+const rowsOf = async () => bodyCells(await screen.findByRole('table', { name: 'Jetons d’équipe' }));
 
 afterEach(() => {
   cleanup();
@@ -36,7 +22,7 @@ afterEach(() => {
 
 describe('the console’s team tokens', () => {
   it('lists the teams, each with its remote, who created its token and when', async () => {
-    serve({ 'GET /teams': [{ body: { teams: [team('ci-cart', 'mf_cart'), team('ci_frame', 'mf_frame')] } }] });
+    scriptedApi({ 'GET /teams': [{ body: { teams: [team('ci-cart', 'mf_cart'), team('ci_frame', 'mf_frame')] } }] });
     renderSection();
     expect(await rowsOf()).toEqual([
       ['ci-cart', 'mf_cart', 'amina', formatDateTime(at), 'Retirer'],
@@ -47,7 +33,7 @@ describe('the console’s team tokens', () => {
   });
 
   it('lets the browser refuse a team name the server would refuse', async () => {
-    serve({ 'GET /teams': [{ body: { teams: [] } }] });
+    scriptedApi({ 'GET /teams': [{ body: { teams: [] } }] });
     renderSection();
     const name = (await screen.findByLabelText('Nom de l’équipe')) as HTMLInputElement;
     const mismatch = (value: string) => {
@@ -65,7 +51,7 @@ describe('the console’s team tokens', () => {
   });
 
   it('creates a token for the named team and remote, shows it once, and lists the team', async () => {
-    const changes = serve({
+    const changes = scriptedApi({
       'GET /teams': [{ body: { teams: [] } }, { body: { teams: [team('ci-cart', 'mf_cart')] } }],
       'POST /teams': [{ status: 201, body: { team: team('ci-cart', 'mf_cart'), token } }],
       'DELETE /teams/ci-cart': [{ body: { teams: [] } }],
@@ -92,7 +78,7 @@ describe('the console’s team tokens', () => {
   });
 
   it('shows the server’s message when it refuses a team, and no token', async () => {
-    const changes = serve({
+    const changes = scriptedApi({
       'GET /teams': [{ body: { teams: [] } }],
       'POST /teams': [{ status: 409, body: { error: { code: 'name_taken', message: '« amina » est déjà le nom d’un opérateur ou d’une équipe.' } } }],
     });
@@ -105,7 +91,7 @@ describe('the console’s team tokens', () => {
   });
 
   it('removes a team’s token only once the operator confirms', async () => {
-    const changes = serve({
+    const changes = scriptedApi({
       'GET /teams': [{ body: { teams: [team('ci-cart', 'mf_cart'), team('ci_frame', 'mf_frame')] } }],
       'DELETE /teams/ci_frame': [{ body: { teams: [team('ci-cart', 'mf_cart')] } }],
     });

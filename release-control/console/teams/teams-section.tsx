@@ -6,7 +6,7 @@ import { ApiRefusal, callApi, formatDateTime } from '../shared/api';
 import styles from '../shared/console.module.css';
 import { NoticeArea, type Notice } from '../shared/notice';
 import { removeListed } from '../shared/remove-listed';
-import { ColumnHeads } from '../shared/column-heads';
+import { ConsoleTable, RowAction } from '../shared/console-table';
 
 /**
  * TEAM_NAME for the `pattern` attribute. Browsers compile it with the `v` flag, where a `-` at the end of a class must
@@ -112,25 +112,21 @@ export function TeamsSection() {
       {!teams && !listError && <p>Chargement…</p>}
       {teams && teams.length === 0 && <p>Aucun jeton d’équipe.</p>}
       {teams && teams.length > 0 && (
-        <table className={styles.table}>
-          <caption>Jetons d’équipe</caption>
-          <ColumnHeads titles={['Équipe', 'Remote', 'Créé par', 'Créé le', 'Action']} />
-          <tbody>
-            {teams.map((team) => (
-              <tr key={team.name}>
-                <td>{team.name}</td>
-                <td>{team.remote}</td>
-                <td>{team.createdBy}</td>
-                <td>{formatDateTime(team.createdAt)}</td>
-                <td>
-                  <button type="button" className={styles.secondary} disabled={busy} aria-label={`Retirer le jeton de l’équipe ${team.name}`} onClick={() => void remove(team.name)}>
-                    Retirer
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ConsoleTable caption="Jetons d’équipe" columns={['Équipe', 'Remote', 'Créé par', 'Créé le', 'Action']}>
+          {teams.map((team) => (
+            <tr key={team.name}>
+              <td>{team.name}</td>
+              <td>{team.remote}</td>
+              <td>{team.createdBy}</td>
+              <td>{formatDateTime(team.createdAt)}</td>
+              <td>
+                <RowAction label={`Retirer le jeton de l’équipe ${team.name}`} busy={busy} onClick={() => void remove(team.name)}>
+                  Retirer
+                </RowAction>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </>
   );
