@@ -18,9 +18,9 @@ export function LoginForm() {
   return (
     <form className={styles.form} onSubmit={submit}>
       <label htmlFor={`${id}-user`}>Nom d’utilisateur ou e-mail</label>
-      <input id={`${id}-user`} name="username" autoComplete="username" required data-autofocus />
+      <input id={`${id}-user`} name="username" autoComplete="username" required className={styles.input} data-autofocus />
       <label htmlFor={`${id}-password`}>Mot de passe</label>
-      <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required />
+      <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required className={styles.input} />
       <label className={styles.check}>
         <input type="checkbox" name="remember" /> Se souvenir de moi
       </label>

@@ -31,13 +31,13 @@ export function RegisterForm() {
   return (
     <form className={styles.form} onInput={checkMatch} onSubmit={submit}>
       <label htmlFor={`${id}-name`}>Nom d’utilisateur</label>
-      <input id={`${id}-name`} name="username" autoComplete="username" required data-autofocus />
+      <input id={`${id}-name`} name="username" autoComplete="username" required className={styles.input} data-autofocus />
       <label htmlFor={`${id}-email`}>E-mail</label>
-      <input id={`${id}-email`} name="email" type="email" autoComplete="email" required />
+      <input id={`${id}-email`} name="email" type="email" autoComplete="email" required className={styles.input} />
       <label htmlFor={`${id}-password`}>Mot de passe</label>
-      <input id={`${id}-password`} name="password" type="password" autoComplete="new-password" required />
+      <input id={`${id}-password`} name="password" type="password" autoComplete="new-password" required className={styles.input} />
       <label htmlFor={`${id}-confirmation`}>Confirmer le mot de passe</label>
-      <input id={`${id}-confirmation`} name="confirmation" type="password" autoComplete="new-password" required />
+      <input id={`${id}-confirmation`} name="confirmation" type="password" autoComplete="new-password" required className={styles.input} />
       <button type="submit" className={styles.submit}>
         Créer mon compte
       </button>
