@@ -1,6 +1,7 @@
 import type { ListingSort } from '@shop/contracts/search';
 import { useId } from 'react';
 import { sortLabels } from './listing-filters';
+import formControl from '../shared/form-control.module.css';
 import styles from './listing.module.css';
 
 interface Props {
@@ -15,6 +16,7 @@ export function SortSelect({ value, onChange }: Props) {
       <label htmlFor={id}>Trier par</label>
       <select
         id={id}
+        className={formControl.control}
         value={value ?? ''}
         onChange={(event) => onChange((event.target.value || undefined) as ListingSort | undefined)}
       >
