@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMBEDDED_REMOTES_FILE, REMOTES_SEED_FILE, seedRemotesFile } from './embedded-remotes';
+import { EMBEDDED_REMOTES_FILE, REMOTES_SEED_FILE, remotesFileFor, seedRemotesFile } from './embedded-remotes';
 
 describe('the embedded remotes file', () => {
   let dir: string | undefined;
@@ -16,6 +16,13 @@ describe('the embedded remotes file', () => {
     expect(relative(root, REMOTES_SEED_FILE)).toBe(join('shell', 'config', 'remotes.json'));
     const ignored = (await readFile(join(root, '.gitignore'), 'utf8')).split('\n');
     expect(ignored).toContain('.data/');
+  });
+
+  it('is what runs unless REMOTES_CONFIG names a file, which is used as it is and never seeded', () => {
+    expect(remotesFileFor(undefined)).toEqual({ path: EMBEDDED_REMOTES_FILE, seed: REMOTES_SEED_FILE });
+    expect(remotesFileFor('')).toEqual({ path: EMBEDDED_REMOTES_FILE, seed: REMOTES_SEED_FILE });
+    expect(remotesFileFor('/etc/maison-argane/remotes.json')).toEqual({ path: '/etc/maison-argane/remotes.json', seed: null });
+    expect(remotesFileFor('remotes.json')).toEqual({ path: join(process.cwd(), 'remotes.json'), seed: null });
   });
 
   it('is copied from the seed when missing, folder included, and kept as it is afterwards', async () => {

@@ -1,6 +1,6 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { constants } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -13,6 +13,15 @@ export const EMBEDDED_REMOTES_FILE = fileURLToPath(new URL('../../shell/.data/re
 
 /** The tracked configuration a fresh checkout starts from: the releases of the shop as built, on the design's ports. */
 export const REMOTES_SEED_FILE = fileURLToPath(new URL('../../shell/config/remotes.json', import.meta.url));
+
+/**
+ * The remotes file a shell runs with, given REMOTES_CONFIG: that file as it is (resolved from the working folder), or
+ * when it is unset or empty the embedded one, with the seed it starts from. A set REMOTES_CONFIG is never seeded: a
+ * production file that is missing is a mistake to report, not a localhost configuration to invent.
+ */
+export function remotesFileFor(configured: string | undefined): { path: string; seed: string | null } {
+  return configured ? { path: resolve(configured), seed: null } : { path: EMBEDDED_REMOTES_FILE, seed: REMOTES_SEED_FILE };
+}
 
 /**
  * Makes `live` a copy of `seed` when it does not exist yet (its folder too); a file already there, with the switches

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS } from '@shop/contracts/ports';
-import { EMBEDDED_REMOTES_FILE, REMOTES_SEED_FILE } from '@shop/server-kit/embedded-remotes';
+import { remotesFileFor } from '@shop/server-kit/embedded-remotes';
 import type { LogLevel } from '@shop/server-kit/logger';
 import { logLevelSetting, originSetting, portSetting, readServerConfig, trustProxySetting, urlSetting } from '@shop/server-kit/server-config';
 import type { TrustProxy } from '@shop/server-kit/trusted-proxy';
@@ -76,12 +76,13 @@ export interface ShellConfig {
 /** Reads the environment; throws one error listing every bad variable. */
 export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConfig {
   const e = readServerConfig('shell', Env, env);
+  const remotes = remotesFileFor(e.REMOTES_CONFIG);
   return {
     port: e.SHELL_PORT,
     host: e.SHELL_HOST,
     cartServiceUrl: e.CART_SERVICE_URL,
-    remotesPath: e.REMOTES_CONFIG ? resolve(e.REMOTES_CONFIG) : EMBEDDED_REMOTES_FILE,
-    remotesSeed: e.REMOTES_CONFIG ? null : REMOTES_SEED_FILE,
+    remotesPath: remotes.path,
+    remotesSeed: remotes.seed,
     distDir: e.SHELL_DIST,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

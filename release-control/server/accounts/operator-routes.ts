@@ -16,9 +16,10 @@ async function listing(operators: OperatorStore): Promise<OperatorsListing> {
 }
 
 /**
- * Who is asking (an operator, or a team token's name), and the console's operators: who they are, and removing one (their API token stops at once, their sessions at their
- * next request: authentication.ts checks a session against its operator's credentials). Operators are added or given a
- * new password on the command line only, where the password is typed without echo.
+ * Who is asking (an operator, or a team token's name), and the console's operators: who they are, and removing one
+ * (their API token stops at once, their sessions at their next request: identities.ts checks a session against its
+ * operator's credentials). Operators are added or given a new password on the command line only, where the password is
+ * typed without echo.
  */
 export function registerOperatorRoutes(router: Router<OperatorState>, deps: OperatorDeps): void {
   router.get('/operations/api/session', (ctx) => {

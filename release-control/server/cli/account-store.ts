@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
-import { resolve } from 'node:path';
-import { EMBEDDED_REMOTES_FILE } from '@shop/server-kit/embedded-remotes';
+import { remotesFileFor } from '@shop/server-kit/embedded-remotes';
 import { loadReleaseControlConfig } from '../config';
 import { FileOperatorStore } from '../accounts/file-accounts';
 import type { OperatorStore } from '../shared/operator-store';
@@ -11,8 +10,7 @@ import { RedisOperatorStore } from '../accounts/redis-accounts';
  * (REMOTES_CONFIG; the shell's embedded one by default), or in Redis with REDIS_URL.
  */
 export function openAccountStore(): { store: OperatorStore; where: string; close(): void } {
-  const remotesPath = resolve(process.env.REMOTES_CONFIG || EMBEDDED_REMOTES_FILE);
-  const operations = loadReleaseControlConfig(remotesPath);
+  const operations = loadReleaseControlConfig(remotesFileFor(process.env.REMOTES_CONFIG).path);
   const redis = operations.redisUrl ? new Redis(operations.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   return {
     store: redis ? new RedisOperatorStore(redis, operations.redisPrefix) : new FileOperatorStore(operations.operatorsPath),

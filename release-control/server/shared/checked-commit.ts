@@ -1,8 +1,4 @@
-import {
-  OPERATIONS_MESSAGES,
-  releaseVersionOf,
-  type RemotesRevision,
-} from '@shop/contracts/operations';
+import { OPERATIONS_MESSAGES, releaseVersionOf, type RemotesRevision } from '@shop/contracts/operations';
 import type { RemoteEntry, RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { OperationsError } from '../http/operations-error';
 import type { RevisionStore } from './revision-store';

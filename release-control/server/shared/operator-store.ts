@@ -43,5 +43,8 @@ export interface SessionStore {
 /** Changes whenever the operator's password does (a new salt each time): what a session is checked against. */
 export const credentialsStamp = (record: OperatorRecord): string => digest(record.passwordHash).slice(0, 22);
 
-/** Whether the account is a team token (decision 030) rather than an operator's. */
-export const isTeam = (record: OperatorRecord | undefined): record is OperatorRecord & { team: NonNullable<OperatorRecord['team']> } => record?.team !== undefined;
+/** A team token's account (decision 030). */
+export type TeamRecord = OperatorRecord & { team: NonNullable<OperatorRecord['team']> };
+
+/** Whether the account is a team token rather than an operator's. */
+export const isTeam = (record: OperatorRecord | undefined): record is TeamRecord => record?.team !== undefined;

@@ -1,6 +1,6 @@
 import { PREVIEW_MESSAGES, TEAM_NAME, type TeamCreated, type TeamSummary } from '@shop/contracts/previews';
 import type { RemoteName } from '@shop/contracts/remotes';
-import { isTeam, type OperatorRecord, type OperatorStore } from '../shared/operator-store';
+import { isTeam, type OperatorStore, type TeamRecord } from '../shared/operator-store';
 import { UNKNOWN_OPERATOR_HASH } from '../shared/passwords';
 import { digest, newSecret } from '../shared/secrets';
 
@@ -14,7 +14,7 @@ export class TeamTokenError extends Error {
   }
 }
 
-export const teamSummaryOf = (record: OperatorRecord & { team: NonNullable<OperatorRecord['team']> }): TeamSummary => ({
+export const teamSummaryOf = (record: TeamRecord): TeamSummary => ({
   name: record.name,
   remote: record.team.remote,
   createdBy: record.team.createdBy,
