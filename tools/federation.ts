@@ -14,6 +14,7 @@ import { DEFAULT_CART_SERVICE_URL, DEFAULT_SHOP_ORIGIN, portFromEnv, REMOTE_PACK
 import type { RemoteName } from '@shop/contracts/remotes';
 import { SHARED_LIBRARIES, type SharedLibrary } from '@shop/contracts/shared-libraries';
 import { precompressedAssets } from './precompressed-assets';
+import { releaseIntegrity } from './release-integrity';
 
 /** `react-router` as installed for the package being built (Rsbuild runs in the package's folder). */
 const reactRouterDir = dirname(createRequire(join(process.cwd(), 'package.json')).resolve('react-router/package.json'));
@@ -184,7 +185,7 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
       federation,
       precompressedAssets(),
       federationBuildChecks(),
-      ...(serverFederation ? [serverFederation, serverEntryInManifest(version)] : []),
+      ...(serverFederation ? [serverFederation, serverEntryInManifest(version), releaseIntegrity(version)] : []),
     ],
     ...sharedBuildSettings,
     source: {
@@ -198,7 +199,7 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
       ? {
           environments: {
             // What the shell loads: the remote entry and the exposed modules, no page of its own.
-            remote: withoutPage,
+            remote: { ...withoutPage, security: { sri: { enable: 'auto', algorithm: 'sha384' } } },
             harness: { output: { distPath: { root: `dist/${version}/harness` } } },
             // What the shell's server loads: `dist/<version>/ssr/`, CommonJS for Node, CSS class names as in the web build.
             [SERVER_ENVIRONMENT]: {
