@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS } from '@shop/contracts/ports';
@@ -45,6 +45,8 @@ const Env = z.object({
   // then pages are composed from remotes.json as it is on disk, with no /operations and no /telemetry (a remote team's
   // harness, a test stack).
   RELEASE_CONTROL: z.enum(['on', 'off']).default('on'),
+  // The renderers' verified copies of the releases' files (decision 032); unset, `release-cache/` beside remotes.json.
+  RELEASE_CACHE_DIR: z.string().optional(),
 });
 
 export interface ShellConfig {
@@ -71,6 +73,8 @@ export interface ShellConfig {
   publicUrl: string;
   /** Mounts release control (RELEASE_CONTROL, on by default); off, the configuration is remotes.json as it is on disk. */
   releaseControl: boolean;
+  /** Where the releases' verified files are kept for the renderers (RELEASE_CACHE_DIR). */
+  releaseCacheDir: string;
 }
 
 /** Reads the environment; throws one error listing every bad variable. */
@@ -92,5 +96,6 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
     previewRenderers: e.PREVIEW_RENDERERS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.SHELL_PORT}`,
     releaseControl: e.RELEASE_CONTROL === 'on',
+    releaseCacheDir: resolve(e.RELEASE_CACHE_DIR || join(dirname(remotes.path), 'release-cache')),
   };
 }

@@ -8,6 +8,7 @@ import { seedRemotesFile } from '@shop/server-kit/embedded-remotes';
 import { RemotesConfigFile } from '@shop/server-kit/remotes-config-file';
 import { createShellServer } from './app';
 import { loadShellConfig } from './config';
+import { ReleaseFiles } from './render/release-files';
 import { ReleaseLanes } from './render/release-lanes';
 import { shellSharedVersions } from './shared-versions';
 
@@ -64,6 +65,7 @@ const renderer =
         apiOrigin: config.cartServiceUrl,
         deadlineMs: config.renderDeadlineMs,
         loadTimeoutMs: 5000,
+        releaseFiles: new ReleaseFiles({ cacheDir: config.releaseCacheDir, timeoutMs: 5000, log: logger }),
         log: logger,
         ...(control ? { onRefused: control.refusedAccess } : {}),
         rendererSocket: config.rendererSocket,

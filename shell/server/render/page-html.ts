@@ -91,8 +91,12 @@ export function serverRenderedPage(template: PageTemplate, config: RemotesConfig
  */
 export function stylesheetTags(sheets: readonly Stylesheet[]): string {
   return sheets
-    .map(({ href, css }) =>
-      css === null ? `<link rel="stylesheet" href="${escapeHtml(href)}">` : `<style data-href="${escapeHtml(href)}">${css}</style>`,
+    .map(({ href, css, integrity }) =>
+      css !== null
+        ? `<style data-href="${escapeHtml(href)}">${css}</style>`
+        : integrity
+          ? `<link rel="stylesheet" href="${escapeHtml(href)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous">`
+          : `<link rel="stylesheet" href="${escapeHtml(href)}">`,
     )
     .join('');
 }

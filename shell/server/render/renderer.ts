@@ -5,6 +5,7 @@ import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { releaseVersionOf } from '@shop/contracts/operations';
 import { connectRenderer, launchRenderer, type LaunchedRenderer } from './renderer-launch';
 import { lineChannel, type Channel } from '../renderer-sandbox/renderer-channel';
+import type { ReleaseFiles } from './release-files';
 import { singleFlight } from './single-flight';
 import type { RenderedPage, RendererMessage, RendererSetup, RenderRequest, ShellMessage, ShopperRender } from '../renderer-sandbox/renderer-protocol';
 
@@ -22,7 +23,9 @@ export interface RefusedAccessEvent {
   count: number;
 }
 
-export interface RendererPoolOptions extends Omit<RendererSetup, 'remotes'> {
+export interface RendererPoolOptions extends Omit<RendererSetup, 'remotes' | 'files'> {
+  /** The verified files of a configuration's releases, which a renderer is handed (decision 032). */
+  releaseFiles: Pick<ReleaseFiles, 'filesFor'>;
   /** The configuration this pool renders with now (remotes.json as the shell has accepted it), or null for none. */
   config: () => RemotesConfig | null;
   log: RendererLog;
@@ -87,10 +90,13 @@ export class Renderer {
       },
       () => undefined,
     );
-    this.channel.send({
-      type: 'setup',
-      setup: { remotes: config, bundlePath: options.bundlePath, apiOrigin: options.apiOrigin, deadlineMs: options.deadlineMs, loadTimeoutMs: options.loadTimeoutMs },
-    });
+    // Pages asked for meanwhile wait in the renderer for its setup: the releases' files, verified, come first.
+    void options.releaseFiles.filesFor(config).then((files) =>
+      this.channel.send({
+        type: 'setup',
+        setup: { remotes: config, bundlePath: options.bundlePath, apiOrigin: options.apiOrigin, deadlineMs: options.deadlineMs, loadTimeoutMs: options.loadTimeoutMs, files },
+      }),
+    );
     const watchdog = setInterval(() => {
       if (Date.now() - this.#heardAt < STUCK_MS) return;
       options.log.error({ ...this.#fields, silentMs: Date.now() - this.#heardAt, pages: [...this.#pending.values()].map((p) => p.url) }, 'renderer stuck: killing it');

@@ -2,6 +2,8 @@
 export interface Stylesheet {
   href: string;
   css: string | null;
+  /** A remote's stylesheet's recorded digest (decision 032), so a link to it is loaded with Subresource Integrity. */
+  integrity?: string;
 }
 
 /** Above this, a stylesheet stays a link: the page would carry more than the first screen needs. */

@@ -13,7 +13,11 @@ interface WebManifest {
  * resolved against the manifest's own URL (the releases are built with `publicPath: 'auto'`). A manifest that cannot be
  * read gives none (its parts have fallbacks); a stylesheet that cannot be read stays a link.
  */
-export async function remoteStylesheets(config: RemotesConfig, timeoutMs: number): Promise<Map<ExposedModuleId, Stylesheet[]>> {
+export async function remoteStylesheets(
+  config: RemotesConfig,
+  timeoutMs: number,
+  integrityOf: (href: string) => string | undefined = () => undefined,
+): Promise<Map<ExposedModuleId, Stylesheet[]>> {
   const byModule = new Map<ExposedModuleId, Stylesheet[]>();
   const texts = new Map<string, Promise<string | null>>();
   const text = (href: string) => {
@@ -36,7 +40,12 @@ export async function remoteStylesheets(config: RemotesConfig, timeoutMs: number
         for (const expose of manifest.exposes ?? []) {
           const files = [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])];
           const hrefs = files.map((file) => new URL(file, base).href);
-          const sheets = await Promise.all(hrefs.map(async (href) => ({ href, css: await text(href) })));
+          const sheets = await Promise.all(
+            hrefs.map(async (href): Promise<Stylesheet> => {
+              const integrity = integrityOf(href);
+              return { href, css: await text(href), ...(integrity ? { integrity } : {}) };
+            }),
+          );
           byModule.set(`${name}/${expose.name}` as ExposedModuleId, sheets);
         }
       } catch {

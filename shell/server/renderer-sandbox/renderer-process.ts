@@ -7,7 +7,9 @@
  * Remote teams' code runs here, so the shell starts it with the least the platform allows (renderer-launch.ts): its
  * own empty working folder, an environment of NODE_ENV alone, reads of the files it loads and nothing else, no writes,
  * no child processes, no workers, no native addons. It speaks to the shell over file descriptor 3 (renderer-channel.ts)
- * and is handed everything else: its configuration, where the shell's Node build is, the catalogue's origin.
+ * and is handed everything else: its configuration, where the shell's Node build is, the catalogue's origin, and the
+ * releases' files, verified against their integrity records (decision 032), so the only origin it connects to is the
+ * catalogue's.
  */
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +24,7 @@ import { remoteStylesheets } from './remote-stylesheets';
 import { renderToHtml } from './render-to-html';
 import { lineChannel } from './renderer-channel';
 import { sharedWithRemotes } from './shared-with-remotes';
+import { installReleaseFiles } from './verified-release-files';
 import type { RenderedPage, RendererMessage, RendererSetup, RenderRequest, ShellMessage } from './renderer-protocol';
 
 const started = performance.now();
@@ -56,7 +59,8 @@ const flushRefused = () => {
 };
 installAccessSensor({
   remoteNames: data.remotes.remotes.map((r) => r.name),
-  allowedOrigins: [...data.remotes.remotes.map((r) => r.entry), data.apiOrigin],
+  // The releases' files come from the shell, verified (below): the only connection rendering needs is the API.
+  allowedOrigins: [data.apiOrigin],
   report: (access) => {
     const key = `${access.remote} ${access.access}`;
     const entry = refused.get(key) ?? (refused.size < 200 ? { ...access, unsent: 0 } : undefined);
@@ -66,6 +70,8 @@ installAccessSensor({
     flushTimer ??= setTimeout(flushRefused, 100);
   },
 });
+
+installReleaseFiles(data.files, data.remotes.remotes.map((r) => r.entry));
 
 const federation = createInstance({
   name: 'shell_server',
@@ -91,7 +97,8 @@ await Promise.all(
     }
   }),
 );
-const stylesheets = await remoteStylesheets(data.remotes, data.loadTimeoutMs);
+const integrities = new Map(data.files.map((file) => [file.url, file.integrity]));
+const stylesheets = await remoteStylesheets(data.remotes, data.loadTimeoutMs, (href) => integrities.get(href));
 const shell = (await import(/* webpackIgnore: true */ pathToFileURL(data.bundlePath).href)) as typeof ServerRender;
 
 /** The loader of one set of unavailable remotes (cached: the slots keep their lazy components between pages). */

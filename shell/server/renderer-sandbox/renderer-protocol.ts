@@ -15,6 +15,18 @@ export interface RendererSetup {
   deadlineMs: number;
   /** How long loading one remote module may take while the renderer warms up. */
   loadTimeoutMs: number;
+  /**
+   * Every file of the configuration's releases the renderer may read (manifests, Node builds, stylesheets), verified by
+   * the shell against their integrity records (decision 032): the renderer fetches nothing from a release host.
+   */
+  files: ReleaseFile[];
+}
+
+/** One file of a release, at its URL, with its recorded digest (`sha384-…`) and its text. */
+export interface ReleaseFile {
+  url: string;
+  integrity: string;
+  text: string;
 }
 
 /** A page rendered for one shopper (decision 026): their cookies for their own reads, and what the page shows them. */

@@ -5,6 +5,7 @@ import type { RemoteEntry, RemotesConfig } from '@shop/contracts/remotes';
 import { hydrationGate, type HydrationGate } from './hydration-gate';
 import type { RemoteLoader } from './remote-loader';
 import { versionOfEntry } from './remotes-config';
+import { subresourceIntegrity } from './subresource-integrity';
 
 const entriesByName = new Map<string, RemoteEntry>();
 
@@ -60,7 +61,7 @@ const manifestRetry: ModuleFederationRuntimePlugin = {
 export function registerConfiguredRemotes(config: RemotesConfig): void {
   for (const remote of config.remotes) entriesByName.set(remote.name, remote);
   const instance = federation();
-  instance.registerPlugins([manifestRetry, failureLog]);
+  instance.registerPlugins([manifestRetry, subresourceIntegrity, failureLog]);
   instance.registerRemotes(config.remotes.map(({ name, entry }) => ({ name, entry })));
 }
 
