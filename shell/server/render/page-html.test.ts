@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { MAX_INLINE_CSS_BYTES, inlineableCss } from '../renderer-sandbox/inline-styles';
-import { START_AFTER_PAINT, browserRenderedPage, inlineScript, scriptsAfterPaint, serverRenderedPage } from './page-html';
+import { START_AFTER_PAINT, browserRenderedPage, inlineScript, scriptsAfterPaint, serverRenderedPage, stylesheetTags } from './page-html';
 import type { RenderedPage } from '../renderer-sandbox/renderer-protocol';
 
 const template = {
@@ -82,6 +82,23 @@ describe('scriptsAfterPaint', () => {
   it('is what a server-rendered page carries, while a browser-rendered page keeps its scripts', () => {
     expect(serverRenderedPage(template, config, '/', page(''))).toContain(`src="${START_AFTER_PAINT}"`);
     expect(browserRenderedPage(template, config)).toContain('<script defer src="/static/js/index.1.js">');
+  });
+});
+
+describe('stylesheetTags', () => {
+  it('inlines what it can, and links a remote stylesheet with its recorded digest so the browser verifies it', () => {
+    const digest = `sha384-${'A'.repeat(64)}`;
+    expect(
+      stylesheetTags([
+        { href: 'http://r.test/1.0.0/a.css', css: '.a{}' },
+        { href: 'http://r.test/1.0.0/b.css', css: null, integrity: digest },
+        { href: '/static/css/shell.css', css: null },
+      ]),
+    ).toBe(
+      '<style data-href="http://r.test/1.0.0/a.css">.a{}</style>' +
+        `<link rel="stylesheet" href="http://r.test/1.0.0/b.css" integrity="${digest}" crossorigin="anonymous">` +
+        '<link rel="stylesheet" href="/static/css/shell.css">',
+    );
   });
 });
 
