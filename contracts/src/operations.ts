@@ -266,6 +266,12 @@ export const OPERATIONS_MESSAGES = {
   ownAccount: 'Vous ne pouvez pas retirer votre propre compte depuis la console : un autre opérateur, ou la commande « operators remove », le peut.',
   switchDuringCanary: (remote: string) =>
     `Une version candidate de ${remote} est en cours : promouvez-la ou abandonnez-la avant de changer sa version en ligne.`,
+  /** The release checks' refusals about a release's integrity record (release-integrity.ts). `why` ends with a full stop. */
+  integrityUnreadable: (why: string) => `La version n’a pas d’empreinte publiée lisible (mf-integrity.json) : ${why}`,
+  integrityInvalid: (why: string) => `L’empreinte publiée de la version (mf-integrity.json) n’est pas valide (${why}).`,
+  fileChanged: (file: string) => `Le fichier ${file} ne correspond pas à son empreinte publiée (SHA-384) : il a changé après la publication.`,
+  fileNotInIntegrity: (file: string) => `Le fichier ${file} n’est pas dans l’empreinte publiée de la version (mf-integrity.json).`,
+  moreFilesNotMatching: (count: number) => `… et ${count} autres fichiers ne correspondent pas à l’empreinte publiée.`,
 } as const;
 
 /** The version in a release URL: the folder that holds its manifest (`…/1.0.1/mf-manifest.json` → `1.0.1`). */

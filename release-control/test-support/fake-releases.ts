@@ -1,5 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { digestOf } from '@shop/contracts/release-digest';
+import { INTEGRITY_ALGORITHM, INTEGRITY_FILE, type ReleaseIntegrity } from '@shop/contracts/release-integrity';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { SHARED_LIBRARIES } from '@shop/contracts/shared-libraries';
 import { modulesTheShellTakes } from '../server/releases/release-checks';
@@ -15,12 +18,17 @@ export interface FakeReleaseFlaws {
   name?: string;
   /** A browser chunk the manifest names, left out of the folder (a partial upload). */
   missingChunk?: boolean;
+  /** A file of the folder (`ssr/mf_cart.js`, `mf-manifest.json`…) changed after its integrity record was written. */
+  changed?: string;
+  /** No `mf-integrity.json` (a release built before the record existed, or copied without it). */
+  noIntegrity?: boolean;
 }
 
 /**
  * A release folder as a remote's build leaves it, as far as the console's checks read it: `mf-manifest.json` (name,
  * exposes with their browser chunks, shared singletons, the browser and server builds' entries), the browser files
- * it names and the server build's file.
+ * it names (the entry with its precompressed `.br` and `.gz` copies), the server build's entry and a chunk of it, and
+ * `mf-integrity.json` listing every file's digest, written last as the build writes it.
  */
 export async function writeFakeRelease(root: string, remote: RemoteName, version: string, flaws: FakeReleaseFlaws = {}): Promise<void> {
   const dir = join(root, version);
@@ -53,6 +61,31 @@ export async function writeFakeRelease(root: string, remote: RemoteName, version
   const files = new Set([`static/js/${remote}.js`, ...modules.flatMap((path) => Object.values(assetsOf(path)).flatMap((kind) => [...kind.sync, ...kind.async]))]);
   // The one a partial upload lost: the first module's own chunk.
   if (flaws.missingChunk) files.delete(assetsOf(modules[0]!).js.sync[1]!);
-  for (const file of files) await writeFile(join(dir, file), file.endsWith('.css') ? '.x{}' : 'void 0;');
-  if (!flaws.noServerBuild) await writeFile(join(dir, 'ssr', `${remote}.js`), 'module.exports = {};');
+  for (const file of files) await writeFile(join(dir, file), file.endsWith('.css') ? '.x{}' : `void ${JSON.stringify(file)};`);
+  // The server prefers the precompressed copies (Node's fetch asks for gzip): the checks must compare what a client decodes.
+  const entryFile = await readFile(join(dir, `static/js/${remote}.js`));
+  await writeFile(join(dir, `static/js/${remote}.js.br`), brotliCompressSync(entryFile));
+  await writeFile(join(dir, `static/js/${remote}.js.gz`), gzipSync(entryFile));
+  if (!flaws.noServerBuild) {
+    await writeFile(join(dir, 'ssr', `${remote}.js`), 'module.exports = { chunk: require("./chunk.js") };');
+    await writeFile(join(dir, 'ssr', 'chunk.js'), 'module.exports = {};');
+  }
+  if (!flaws.noIntegrity) await writeFile(join(dir, INTEGRITY_FILE), JSON.stringify(await integrityOf(dir)));
+  if (flaws.changed) {
+    const path = join(dir, flaws.changed);
+    const text = await readFile(path, 'utf8');
+    // Still a manifest or a script that works: only its digest tells it changed.
+    await writeFile(path, path.endsWith('.json') ? JSON.stringify({ ...JSON.parse(text), changedAfterPublication: true }) : `${text}\n/* changé après la publication */`);
+  }
+}
+
+/** What the build writes into `mf-integrity.json` (tools/release-integrity.ts): every file but the precompressed copies. */
+async function integrityOf(dir: string): Promise<ReleaseIntegrity> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((file) => file !== INTEGRITY_FILE && !/\.(?:br|gz)$/.test(file))
+    .sort();
+  return { algorithm: INTEGRITY_ALGORITHM, files: Object.fromEntries(await Promise.all(files.map(async (file) => [file, digestOf(await readFile(join(dir, file)))]))) };
 }

@@ -1,12 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
+import { digestOf } from '@shop/contracts/release-digest';
+import type { ReleaseIntegrity } from '@shop/contracts/release-integrity';
 import { createReleaseServer } from '@shop/server-kit/release-server/app';
 import { closeServer, listen, urlOf } from '@shop/server-kit/listening-server';
 import { writeFakeRelease } from '../../test-support/fake-releases';
-import { releaseRefusals } from './release-checks';
+import { FILES_READ_AT_ONCE, modulesTheShellTakes, releaseRefusals } from './release-checks';
 
 let root: string;
 let server: Server;
@@ -23,6 +26,18 @@ beforeAll(async () => {
   await writeFakeRelease(root, 'mf_cart', '1.0.4-sans-ssr', { noServerBuild: true });
   await writeFakeRelease(root, 'mf_cart', '1.0.5-autre', { name: 'mf_frame' });
   await writeFakeRelease(root, 'mf_cart', '1.0.6-incomplete', { missingChunk: true });
+  await writeFakeRelease(root, 'mf_cart', '1.0.7-ssr-change', { changed: 'ssr/chunk.js' });
+  await writeFakeRelease(root, 'mf_cart', '1.0.8-ssr-entry-change', { changed: 'ssr/mf_cart.js' });
+  await writeFakeRelease(root, 'mf_cart', '1.0.9-chunk-change', { changed: 'static/js/async/lazy.js' });
+  await writeFakeRelease(root, 'mf_cart', '1.0.10-manifest-change', { changed: 'mf-manifest.json' });
+  await writeFakeRelease(root, 'mf_cart', '1.0.11-sans-empreinte', { noIntegrity: true });
+  await writeFakeRelease(root, 'mf_cart', '1.0.12-empreinte-fausse');
+  await writeFakeRelease(root, 'mf_cart', '1.0.13-toute-changee');
+  await writeFakeRelease(root, 'mf_cart', '1.0.14-non-listee');
+  // A record in another algorithm; one whose every digest is another file's; one that leaves a chunk out.
+  await writeFile(join(root, '1.0.12-empreinte-fausse', 'mf-integrity.json'), JSON.stringify({ algorithm: 'sha256', files: {} }));
+  await editIntegrity('1.0.13-toute-changee', (files) => Object.fromEntries(Object.keys(files).map((file) => [file, digestOf(`autre ${file}`)])));
+  await editIntegrity('1.0.14-non-listee', ({ 'static/js/async/lazy.js': _left, ...files }) => files);
   server = await listen(createReleaseServer({ root, allowedOrigins: [] }));
   origin = urlOf(server);
 });
@@ -31,9 +46,17 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+async function editIntegrity(version: string, edit: (files: ReleaseIntegrity['files']) => ReleaseIntegrity['files']): Promise<void> {
+  const path = join(root, version, 'mf-integrity.json');
+  const integrity = JSON.parse(await readFile(path, 'utf8')) as ReleaseIntegrity;
+  await writeFile(path, JSON.stringify({ ...integrity, files: edit(integrity.files) }));
+}
+
 describe('releaseRefusals', () => {
   it('lets a release that fits the shell go live', async () => {
     expect(await check('1.0.1')).toEqual([]);
+    // Its browser entry was served from its precompressed copy: what was compared is what a browser decodes.
+    expect((await fetch(`${origin}/1.0.1/static/js/mf_cart.js`)).headers.get('content-encoding')).toBe('gzip');
   });
 
   it('refuses a release without a module the shell composes, naming it', async () => {
@@ -53,6 +76,64 @@ describe('releaseRefusals', () => {
     expect(await check('1.0.6-incomplete')).toEqual([
       `Un fichier de la version pour les navigateurs manque : HTTP 404 (${origin}/1.0.6-incomplete/static/js/async/__federation_expose_CartDropdown.js).`,
     ]);
+  });
+
+  it('refuses a release whose server build changed after it was published, naming the file', async () => {
+    expect(await check('1.0.7-ssr-change')).toEqual([OPERATIONS_MESSAGES.fileChanged('ssr/chunk.js')]);
+    expect(await check('1.0.8-ssr-entry-change')).toEqual([
+      'Le fichier ssr/mf_cart.js ne correspond pas à son empreinte publiée (SHA-384) : il a changé après la publication.',
+    ]);
+  });
+
+  it('refuses a release whose browser chunk or manifest changed after it was published, naming the file', async () => {
+    expect(await check('1.0.9-chunk-change')).toEqual([OPERATIONS_MESSAGES.fileChanged('static/js/async/lazy.js')]);
+    expect(await check('1.0.10-manifest-change')).toEqual([
+      'Le fichier mf-manifest.json ne correspond pas à son empreinte publiée (SHA-384) : il a changé après la publication.',
+    ]);
+  });
+
+  it('refuses a release without a readable, valid integrity record', async () => {
+    expect(await check('1.0.11-sans-empreinte')).toEqual([
+      `La version n’a pas d’empreinte publiée lisible (mf-integrity.json) : HTTP 404 (${origin}/1.0.11-sans-empreinte/mf-integrity.json).`,
+    ]);
+    expect(await check('1.0.12-empreinte-fausse')).toEqual(['L’empreinte publiée de la version (mf-integrity.json) n’est pas valide (algorithm must be "sha384").']);
+  });
+
+  it('names the first five files that do not match their digests and counts the rest', async () => {
+    const reasons = await check('1.0.13-toute-changee');
+    expect(reasons.slice(0, 5)).toEqual(
+      ['mf-manifest.json', 'static/js/mf_cart.js', 'static/js/async/shared.js', 'static/js/async/__federation_expose_CartDropdown.js', 'static/js/async/lazy.js'].map(
+        OPERATIONS_MESSAGES.fileChanged,
+      ),
+    );
+    // The manifest, the browser entry, shared and lazy chunks, each module's own chunk and style, the two server files.
+    const files = 1 + 3 + 2 * modulesTheShellTakes('mf_cart').length + 2;
+    expect(reasons.slice(5)).toEqual([OPERATIONS_MESSAGES.moreFilesNotMatching(files - 5)]);
+  });
+
+  it('refuses a file the shop would run that the integrity record does not list', async () => {
+    expect(await check('1.0.14-non-listee')).toEqual([OPERATIONS_MESSAGES.fileNotInIntegrity('static/js/async/lazy.js')]);
+  });
+
+  it('reads the release’s files a few at a time', async () => {
+    const app = createReleaseServer({ root, allowedOrigins: [] }).callback();
+    let open = 0;
+    let most = 0;
+    const counting = createServer((request, response) => {
+      most = Math.max(most, ++open);
+      response.on('close', () => open--);
+      setTimeout(() => void app(request, response), 20);
+    });
+    await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
+    const at = urlOf(counting);
+    try {
+      expect(await releaseRefusals('mf_cart', `${at}/1.0.1/mf-manifest.json`, { allowedOrigins: [at], shellShared, requireServerBuild: true })).toEqual([]);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(FILES_READ_AT_ONCE);
+    } finally {
+      counting.closeAllConnections();
+      await new Promise((resolve) => counting.close(resolve));
+    }
   });
 
   it('refuses another remote’s manifest', async () => {

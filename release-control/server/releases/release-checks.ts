@@ -1,11 +1,17 @@
 import satisfies from 'semver/functions/satisfies.js';
 import { EXPOSED_MODULE_IDS, remoteOf } from '@shop/contracts/exposes';
+import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
+import { digestOf } from '@shop/contracts/release-digest';
+import { INTEGRITY_FILE, parseReleaseIntegrity, type ReleaseIntegrity } from '@shop/contracts/release-integrity';
 import { releaseUrlProblem } from '@shop/contracts/release-url';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { SHARED_LIBRARIES, type SharedLibrary } from '@shop/contracts/shared-libraries';
 
-/** How long a release's manifest (and its server build) may take to answer before the release is refused. */
+/** How long a release's manifest (and each file of it the checks read) may take to answer before the release is refused. */
 export const MANIFEST_TIMEOUT_MS = 2000;
+
+/** How many of a release's files are read at once while their digests are compared. */
+export const FILES_READ_AT_ONCE = 6;
 
 export interface ReleaseCheckOptions {
   /** Origins a release may come from (ALLOWED_RELEASE_ORIGINS). Nothing is fetched from any other. */
@@ -37,6 +43,11 @@ export function modulesTheShellTakes(remote: RemoteName): string[] {
 /**
  * Why the release at `entry` cannot be `remote`'s live release, one French sentence per failed check; empty when it
  * may go live. A release from an origin the operator does not allow is refused before anything is fetched from it.
+ *
+ * Every file the shop would run is read whole and compared with the release's integrity record (`mf-integrity.json`
+ * beside the manifest, decision 032): the manifest itself, the browser files of the modules the shell composes, and
+ * the server build (its entry and every file of its folder the record lists). A release without a valid record, or
+ * with a file changed since it was published, is refused.
  */
 export async function releaseRefusals(remote: RemoteName, entry: string, options: ReleaseCheckOptions): Promise<string[]> {
   const urlProblem = releaseUrlProblem(entry);
@@ -46,9 +57,13 @@ export async function releaseRefusals(remote: RemoteName, entry: string, options
     return [`L’origine ${origin} n’est pas autorisée (origines permises : ${options.allowedOrigins.join(', ') || 'aucune'}).`];
   }
   const timeoutMs = options.timeoutMs ?? MANIFEST_TIMEOUT_MS;
-  const fetched = await fetchJson(entry, timeoutMs);
-  if (typeof fetched === 'string') return [fetched];
-  const manifest = fetched as Manifest;
+  const [manifestFile, integrity] = await Promise.all([
+    readFile(entry, timeoutMs, { what: 'Le manifeste', status: (status) => `Le manifeste répond HTTP ${status}.` }),
+    readIntegrity(new URL(INTEGRITY_FILE, entry).href, timeoutMs),
+  ]);
+  if (manifestFile.problem !== null) return [manifestFile.problem];
+  const manifest = parseManifest(manifestFile.bytes);
+  if (manifest === null) return ['Le manifeste n’est pas du JSON valide.'];
 
   const reasons: string[] = [];
   if (manifest.name !== remote) reasons.push(`Le manifeste est celui de « ${String(manifest.name)} », pas de « ${remote} ».`);
@@ -69,23 +84,38 @@ export async function releaseRefusals(remote: RemoteName, entry: string, options
     }
   }
 
-  reasons.push(...missingFileReasons(await missingBrowserFiles(manifest, entry, modulesTheShellTakes(remote), timeoutMs)));
+  // The files the shop would run, read whole (GET) a few at a time: the browser's, then the server build's.
+  const browserUrls = browserFileUrls(manifest, entry, modulesTheShellTakes(remote));
+  const ssr = options.requireServerBuild ? serverBuildOf(manifest, entry, integrity) : null;
+  const urls = [...new Set([...(browserUrls ?? []), ...(ssr?.entryUrl ? [ssr.entryUrl, ...ssr.files] : [])])];
+  const files = new Map(await inTurn(urls, FILES_READ_AT_ONCE, async (url) => [url, await readFile(url, timeoutMs)] as const));
+  const missing = (list: readonly string[]) =>
+    list.flatMap((url) => {
+      const { problem } = files.get(url)!;
+      return problem === null ? [] : [{ problem }];
+    });
 
-  if (options.requireServerBuild) {
-    const ssr = manifest.metaData?.ssrRemoteEntry;
-    if (typeof ssr?.name !== 'string') {
-      reasons.push('La version n’a pas de build de rendu serveur (metaData.ssrRemoteEntry manque au manifeste).');
-    } else {
-      const ssrUrl = new URL(`${typeof ssr.path === 'string' && ssr.path ? `${ssr.path}/` : ''}${ssr.name}`, entry).href;
-      const answer = await fetchStatus(ssrUrl, timeoutMs);
-      if (answer) reasons.push(`Le build de rendu serveur ne répond pas : ${answer}`);
-    }
+  reasons.push(...missingFileReasons(browserUrls === null ? [{ problem: NO_BROWSER_ENTRY }] : missing(browserUrls), 'browser'));
+  if (ssr && !ssr.entryUrl) reasons.push('La version n’a pas de build de rendu serveur (metaData.ssrRemoteEntry manque au manifeste).');
+  if (ssr?.entryUrl) {
+    const answer = files.get(ssr.entryUrl)!.problem;
+    if (answer) reasons.push(`Le build de rendu serveur ne répond pas : ${answer}`);
+    reasons.push(...missingFileReasons(missing(ssr.files.filter((url) => url !== ssr.entryUrl)), 'ssr'));
+  }
+
+  if (typeof integrity === 'string') {
+    reasons.push(integrity);
+  } else {
+    const read = [[entry, manifestFile] as const, ...files].flatMap(([url, file]) => (file.problem === null ? [{ url, bytes: file.bytes }] : []));
+    reasons.push(...integrityReasons(read, entry, integrity));
   }
   return reasons;
 }
 
-/** At most this many missing files are named one by one; the rest are counted. */
-const NAMED_MISSING_FILES = 5;
+/** At most this many missing or changed files are named one by one; the rest are counted. */
+const NAMED_FILES = 5;
+
+const NO_BROWSER_ENTRY = 'Le manifeste ne nomme pas le fichier d’entrée pour les navigateurs (metaData.remoteEntry).';
 
 /** A file of the manifest's (`static/js/…`), relative to its folder; null for anything else (an absolute URL…). */
 const fileUrl = (entry: string, file: unknown): string | null =>
@@ -93,38 +123,138 @@ const fileUrl = (entry: string, file: unknown): string | null =>
 
 /**
  * The browser's files of the modules the shell composes (its entry, each module's scripts and styles, those loaded at
- * once and those loaded later), asked with HEAD: a release folder uploaded in part would otherwise pass every other
- * check and fail in every shopper's browser. Each missing file with why (`HTTP 404 (url).`).
+ * once and those loaded later): a release folder uploaded in part would otherwise pass every other check and fail in
+ * every shopper's browser. Null when the manifest does not name the entry.
  */
-async function missingBrowserFiles(manifest: Manifest, entry: string, modules: readonly string[], timeoutMs: number): Promise<Array<{ url: string; problem: string }>> {
+function browserFileUrls(manifest: Manifest, entry: string, modules: readonly string[]): string[] | null {
   const entryFile = manifest.metaData?.remoteEntry;
-  if (typeof entryFile?.name !== 'string') return [{ url: entry, problem: 'Le manifeste ne nomme pas le fichier d’entrée pour les navigateurs (metaData.remoteEntry).' }];
+  if (typeof entryFile?.name !== 'string') return null;
   const names = [
     `${typeof entryFile.path === 'string' && entryFile.path ? `${entryFile.path}/` : ''}${entryFile.name}`,
     ...(manifest.exposes ?? [])
       .filter((module) => modules.includes(String(module.path ?? `./${String(module.name)}`)))
       .flatMap((module) => [module.assets?.js, module.assets?.css].flatMap((list) => [list?.sync, list?.async].flatMap((files) => (Array.isArray(files) ? files : [])))),
   ];
-  const urls = [...new Set(names.map((name) => fileUrl(entry, name)).filter((url): url is string => url !== null))];
+  return [...new Set(names.map((name) => fileUrl(entry, name)).filter((url): url is string => url !== null))];
+}
+
+/**
+ * The server build's entry (null when the manifest names none) and the other files of its folder (`ssr/`) the
+ * integrity record lists: what the shell's renderers may load.
+ */
+function serverBuildOf(manifest: Manifest, entry: string, integrity: ReleaseIntegrity | string): { entryUrl: string | null; files: string[] } {
+  const ssr = manifest.metaData?.ssrRemoteEntry;
+  if (typeof ssr?.name !== 'string') return { entryUrl: null, files: [] };
+  const folder = typeof ssr.path === 'string' && ssr.path ? `${ssr.path.replace(/\/+$/, '')}/` : '';
+  const listed = typeof integrity === 'string' || !folder ? [] : Object.keys(integrity.files).filter((file) => file.startsWith(folder));
+  return { entryUrl: new URL(`${folder}${ssr.name}`, entry).href, files: listed.map((file) => new URL(file, entry).href) };
+}
+
+/**
+ * The HEAD asks of the browser files (the canary's watch, many times a minute): each missing file with why
+ * (`HTTP 404 (url).`).
+ */
+async function missingBrowserFiles(manifest: Manifest, entry: string, modules: readonly string[], timeoutMs: number): Promise<Array<{ url: string; problem: string }>> {
+  const urls = browserFileUrls(manifest, entry, modules);
+  if (urls === null) return [{ url: entry, problem: NO_BROWSER_ENTRY }];
   const answers = await Promise.all(urls.map(async (url) => ({ url, problem: await fetchStatus(url, timeoutMs) })));
   return answers.flatMap(({ url, problem }) => (problem === null ? [] : [{ url, problem }]));
 }
 
+const MISSING = {
+  browser: { one: 'Un fichier de la version pour les navigateurs manque', rest: 'autres fichiers pour les navigateurs manquent' },
+  ssr: { one: 'Un fichier du build de rendu serveur manque', rest: 'autres fichiers du build de rendu serveur manquent' },
+};
+
 /** One French sentence per missing file, the first few named. */
-function missingFileReasons(missing: Array<{ problem: string }>): string[] {
-  const named = missing.slice(0, NAMED_MISSING_FILES).map(({ problem }) => `Un fichier de la version pour les navigateurs manque : ${problem}`);
-  if (missing.length > NAMED_MISSING_FILES) named.push(`… et ${missing.length - NAMED_MISSING_FILES} autres fichiers pour les navigateurs manquent.`);
+function missingFileReasons(missing: Array<{ problem: string }>, kind: keyof typeof MISSING): string[] {
+  const named = missing.slice(0, NAMED_FILES).map(({ problem }) => `${MISSING[kind].one} : ${problem}`);
+  if (missing.length > NAMED_FILES) named.push(`… et ${missing.length - NAMED_FILES} ${MISSING[kind].rest}.`);
   return named;
 }
 
 /**
+ * One French sentence per file read whose bytes are not those the release's integrity record lists (or that it does
+ * not list at all), named by its path in the release folder, the first few named.
+ */
+function integrityReasons(read: ReadonlyArray<{ url: string; bytes: Uint8Array }>, entry: string, integrity: ReleaseIntegrity): string[] {
+  const folder = new URL('./', entry).href;
+  const wrong = read.flatMap(({ url, bytes }) => {
+    const file = url.startsWith(folder) ? url.slice(folder.length) : url;
+    const expected = Object.hasOwn(integrity.files, file) ? integrity.files[file] : undefined;
+    if (expected === undefined) return [OPERATIONS_MESSAGES.fileNotInIntegrity(file)];
+    return digestOf(bytes) === expected ? [] : [OPERATIONS_MESSAGES.fileChanged(file)];
+  });
+  const named = wrong.slice(0, NAMED_FILES);
+  if (wrong.length > NAMED_FILES) named.push(OPERATIONS_MESSAGES.moreFilesNotMatching(wrong.length - NAMED_FILES));
+  return named;
+}
+
+/** The release's integrity record beside its manifest, or the French sentence refusing the release without one. */
+async function readIntegrity(url: string, timeoutMs: number): Promise<ReleaseIntegrity | string> {
+  const file = await readFile(url, timeoutMs);
+  if (file.problem !== null) return OPERATIONS_MESSAGES.integrityUnreadable(file.problem);
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(file.bytes));
+  } catch {
+    return OPERATIONS_MESSAGES.integrityUnreadable('le fichier n’est pas du JSON valide.');
+  }
+  const integrity = parseReleaseIntegrity(value);
+  return typeof integrity === 'string' ? OPERATIONS_MESSAGES.integrityInvalid(integrity) : integrity;
+}
+
+/** The manifest in `bytes`, or null when they are not a JSON object. */
+function parseManifest(bytes: Uint8Array): Manifest | null {
+  try {
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Manifest) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `work` on each item, at most `atOnce` at a time; the results in the items' order. */
+async function inTurn<T, R>(items: readonly T[], atOnce: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+  return results;
+}
+
+/**
  * The browser files of a live or candidate release that do not answer now (its manifest's URL when the manifest itself
- * does not): what the canary's watch asks again and again while the release is measured (decision 025).
+ * does not): what the canary's watch asks again and again while the release is measured (decision 025), with HEAD.
  */
 export async function browserFilesMissing(remote: RemoteName, entry: string, timeoutMs = MANIFEST_TIMEOUT_MS): Promise<string[]> {
   const fetched = await fetchJson(entry, timeoutMs);
   if (typeof fetched === 'string') return [entry];
   return (await missingBrowserFiles(fetched as Manifest, entry, modulesTheShellTakes(remote), timeoutMs)).map(({ url }) => url);
+}
+
+type ReadFile = { bytes: Uint8Array; problem: null } | { bytes?: undefined; problem: string };
+
+/**
+ * The decoded bytes at `url` (GET; a `.br` or `.gz` copy served with its Content-Encoding is decoded), or why not
+ * (`HTTP 404 (url).`, `url n’a pas répondu en 2 s.`, unless `say` words it otherwise).
+ */
+async function readFile(url: string, timeoutMs: number, say: { what?: string; status?: (status: number) => string } = {}): Promise<ReadFile> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { problem: say.status?.(response.status) ?? `HTTP ${response.status} (${url}).` };
+    }
+    return { bytes: new Uint8Array(await response.arrayBuffer()), problem: null };
+  } catch (error) {
+    return { problem: describeFailure(error, timeoutMs, say.what ?? url) };
+  }
 }
 
 /** The JSON at `url`, or a French sentence saying why not. */
