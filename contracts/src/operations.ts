@@ -83,14 +83,20 @@ export interface RemoteChange {
   to: string;
 }
 
-/** A release a remote's server offers: `GET <release server>/releases.json`. */
+/**
+ * The releases a remote's index offers: `releases.json` beside its version folders (`<release server>/releases.json`,
+ * or `<RELEASES_PUBLIC_URL>/<remote>/releases.json` in the release store).
+ */
 export interface ReleaseListing {
   releases: Release[];
 }
 
 export interface Release {
   version: string;
-  /** The release's `mf-manifest.json`, as a URL relative to `/releases.json` (e.g. `/1.0.1/mf-manifest.json`). */
+  /**
+   * The release's `mf-manifest.json`, as a URL relative to its `releases.json` (`/1.0.1/mf-manifest.json` from a release
+   * server, `1.0.1/mf-manifest.json` from the store): `new URL(manifest, indexUrl)`.
+   */
   manifest: string;
   /** ISO 8601: when the release was built (its manifest's time on the server). */
   builtAt: string;
@@ -103,7 +109,10 @@ export interface RemoteOverview {
   entry: string;
   version: string;
   health: { up: boolean; ms: number; error?: string };
-  /** The releases its server offers, newest build first, with absolute manifest URLs; empty with `releasesError` when the list could not be read. */
+  /**
+   * The releases its index offers (beside the live release, and in the release store when there is one), newest build
+   * first, with absolute manifest URLs; `releasesError` says which index could not be read (the others still list).
+   */
   releases: Array<Release & { entry: string }>;
   releasesError?: string;
 }
@@ -266,6 +275,8 @@ export const OPERATIONS_MESSAGES = {
   ownAccount: 'Vous ne pouvez pas retirer votre propre compte depuis la console : un autre opérateur, ou la commande « operators remove », le peut.',
   switchDuringCanary: (remote: string) =>
     `Une version candidate de ${remote} est en cours : promouvez-la ou abandonnez-la avant de changer sa version en ligne.`,
+  /** A remote's `releasesError` when the release store's index (RELEASES_PUBLIC_URL) does not answer, or answers 5xx. */
+  releaseStoreUnreachable: (indexUrl: string, why: string) => `Le dépôt des versions (${indexUrl}) est injoignable : ${why}.`,
   /** The release checks' refusals about a release's integrity record (release-integrity.ts). `why` ends with a full stop. */
   integrityUnreadable: (why: string) => `La version n’a pas d’empreinte publiée lisible (mf-integrity.json) : ${why}`,
   integrityInvalid: (why: string) => `L’empreinte publiée de la version (mf-integrity.json) n’est pas valide (${why}).`,

@@ -1,9 +1,37 @@
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ROLLBACK_RULE } from '@shop/contracts/progressive-delivery';
+import { originProblem } from '@shop/contracts/release-url';
 import type { CanaryConfig } from './canary/open-progressive-delivery';
 import type { MetricsListenerSettings } from '@shop/server-kit/metrics-server';
 import { optionalOriginListSetting, readServerConfig, secretSetting } from '@shop/server-kit/server-config';
+
+/** Simple path segments (the store's prefix), no query, fragment or credentials: `<url>/<remote>/releases.json` stays canonical. */
+const STORE_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
+
+/**
+ * RELEASES_PUBLIC_URL: where the release store's files are read (its public base, prefix included), without its
+ * trailing slash; undefined when unset.
+ */
+const releaseStoreSetting = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (!url || originProblem(url.origin) || url.username || url.password || url.search || url.hash || value.includes('@') || !STORE_PATH.test(url.pathname)) {
+      ctx.addIssue({ code: 'custom', message: 'must be the release store’s public URL, http(s)://host[:port][/prefix], without query, fragment or credentials' });
+      return z.NEVER;
+    }
+    return url.href.replace(/\/$/, '');
+  });
+
+/** Why the store's origin cannot be where releases come from, or null (`allowed`: the allowed release origins, and where they come from). */
+export function releaseStoreOriginProblem(storeUrl: string, allowed: { origins: readonly string[]; from: string }): string | null {
+  const { origin } = new URL(storeUrl);
+  if (allowed.origins.includes(origin)) return null;
+  return `RELEASES_PUBLIC_URL: its origin ${origin} is not among the allowed release origins (${allowed.from}: ${allowed.origins.join(', ') || 'none'}), so no release of the store could go live; add ${origin} to ALLOWED_RELEASE_ORIGINS`;
+}
 
 const Env = z.object({
   // With REDIS_URL every shell shares the live configuration, the revisions, the operators and their sessions, the
@@ -17,6 +45,9 @@ const Env = z.object({
   OPERATORS_FILE: z.string().optional(),
   // Where a release may be switched to from the console; unset: the origins of the remotes in the file at start.
   ALLOWED_RELEASE_ORIGINS: optionalOriginListSetting,
+  // The release store (server-kit's release-store): each remote's releases are also discovered from
+  // `<RELEASES_PUBLIC_URL>/<remote>/releases.json`. Its origin must be an allowed release origin.
+  RELEASES_PUBLIC_URL: releaseStoreSetting,
   // cart-service's operators' token: the console's orders go through this server, never through a browser.
   ADMIN_TOKEN: secretSetting,
   // Progressive delivery (decision 021): when a canary is aborted by itself, how often it is judged, and which share
@@ -33,6 +64,11 @@ const Env = z.object({
   METRICS_TOKEN: secretSetting,
   // Without METRICS_TOKEN, the token scrapes must send is read from this file (drawn on the first start, mode 0600).
   METRICS_TOKEN_FILE: z.string().optional(),
+}).superRefine((e, ctx) => {
+  // Without ALLOWED_RELEASE_ORIGINS, the default (the remotes' origins at start) is checked when it is known (open-operations.ts).
+  if (!e.RELEASES_PUBLIC_URL || !e.ALLOWED_RELEASE_ORIGINS?.length) return;
+  const problem = releaseStoreOriginProblem(e.RELEASES_PUBLIC_URL, { origins: e.ALLOWED_RELEASE_ORIGINS, from: 'ALLOWED_RELEASE_ORIGINS' });
+  if (problem) ctx.addIssue({ code: 'custom', path: ['RELEASES_PUBLIC_URL'], message: problem.replace(/^RELEASES_PUBLIC_URL: /, '') });
 });
 
 export interface ReleaseControlConfig {
@@ -47,6 +83,8 @@ export interface ReleaseControlConfig {
   previewsPath: string;
   /** ALLOWED_RELEASE_ORIGINS, or undefined: the origins of the file at start (open-operations.ts). */
   allowedReleaseOrigins: string[] | undefined;
+  /** RELEASES_PUBLIC_URL without its trailing slash: the release store, whose indexes are also read; undefined: none. */
+  releasesPublicUrl: string | undefined;
   adminToken: string | undefined;
   canary: CanaryConfig;
   /** The internal metrics listener, or null when METRICS_PORT=0; scrapes always need a bearer token. */
@@ -64,6 +102,7 @@ export function loadReleaseControlConfig(remotesPath: string, env: NodeJS.Proces
     previewsPath: remotesPath.replace(/(\.json)?$/, '.previews.json'),
     operatorsPath: resolve(e.OPERATORS_FILE || resolve(dirname(remotesPath), 'operators.json')),
     allowedReleaseOrigins: e.ALLOWED_RELEASE_ORIGINS?.length ? e.ALLOWED_RELEASE_ORIGINS : undefined,
+    releasesPublicUrl: e.RELEASES_PUBLIC_URL,
     adminToken: e.ADMIN_TOKEN,
     canary: {
       rule: {

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
-import type { ReleaseControlConfig } from './config';
+import { releaseStoreOriginProblem, type ReleaseControlConfig } from './config';
 import type { Logger } from '@shop/server-kit/remotes-config-file';
+import { ServerConfigError } from '@shop/server-kit/server-config';
 import { FileOperatorStore, MemorySessionStore } from './accounts/file-accounts';
 import { loginLimits, type LoginLimits, type LoginLimitSettings } from './accounts/login-limits';
 import type { OperatorStore, SessionStore } from './shared/operator-store';
@@ -56,6 +57,17 @@ export async function openOperations(
   const allowedOrigins = config.allowedReleaseOrigins ?? [
     ...new Set([...live.current.remotes.map((remote) => new URL(remote.entry).origin), ...(live.current.overrideOrigins ?? [])]),
   ];
+  const storeProblem =
+    config.releasesPublicUrl &&
+    releaseStoreOriginProblem(config.releasesPublicUrl, {
+      origins: allowedOrigins,
+      from: config.allowedReleaseOrigins ? 'ALLOWED_RELEASE_ORIGINS' : `ALLOWED_RELEASE_ORIGINS is unset: the origins of ${config.remotesPath} at start`,
+    });
+  if (storeProblem) {
+    await live.close();
+    redis?.disconnect();
+    throw new ServerConfigError('release control', [storeProblem]);
+  }
   return {
     live,
     operators: shared ? new RedisOperatorStore(shared.client, shared.prefix) : new FileOperatorStore(config.operatorsPath),

@@ -12,6 +12,7 @@ import { ShopMetrics } from './metrics/shop-metrics';
 import { openOperations, type OperationsStores } from './open-operations';
 import { RefusedAccesses, type RefusedAccessEvent } from './refused-accesses';
 import { browserFilesMissing, releaseRefusals } from './releases/release-checks';
+import { releaseDiscovery } from './shared/release-discovery';
 import { Previews, type OpenPreview } from './previews/previews';
 
 export { loadReleaseControlConfig, type ReleaseControlConfig };
@@ -19,7 +20,7 @@ export type { RefusedAccessEvent, OpenPreview };
 
 export interface ReleaseControlOptions {
   config: ReleaseControlConfig;
-  /** The version of each shared library the shell provides: a release must accept them (release-discovery.ts). */
+  /** The version of each shared library the shell provides: a release must accept them (release-checks.ts). */
   shellShared: Partial<Record<SharedLibrary, string>>;
   /** Pages are rendered on the server: a release must bring its Node build. */
   requireServerBuild: boolean;
@@ -137,7 +138,8 @@ export function releaseControlOf({ operations, delivery, metrics }: ReleaseContr
       return store.live.config;
     },
   };
-  const previews = new Previews({ store: operations.previews, live, refusals, publicUrl: options.publicUrl });
+  const discover = releaseDiscovery({ storeUrl: config.releasesPublicUrl, allowedOrigins: operations.allowedOrigins });
+  const previews = new Previews({ store: operations.previews, live, refusals, discover, publicUrl: options.publicUrl });
   return {
     live: {
       get current() {
@@ -158,6 +160,7 @@ export function releaseControlOf({ operations, delivery, metrics }: ReleaseContr
         checks: operations.checks,
         allowedOrigins: operations.allowedOrigins,
         refusals,
+        discover,
         previews,
         live,
         status,

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { ReleaseListing } from '@shop/contracts/operations';
 import { digestOf } from '@shop/contracts/release-digest';
 import { INTEGRITY_ALGORITHM, INTEGRITY_FILE, type ReleaseIntegrity } from '@shop/contracts/release-integrity';
 import type { RemoteName } from '@shop/contracts/remotes';
@@ -88,4 +89,16 @@ async function integrityOf(dir: string): Promise<ReleaseIntegrity> {
     .filter((file) => file !== INTEGRITY_FILE && !/\.(?:br|gz)$/.test(file))
     .sort();
   return { algorithm: INTEGRITY_ALGORITHM, files: Object.fromEntries(await Promise.all(files.map(async (file) => [file, digestOf(await readFile(join(dir, file)))]))) };
+}
+
+/**
+ * A remote's index in the release store, `<root>/releases.json` beside its version folders, each manifest relative to it
+ * (`1.1.0/mf-manifest.json`) as the store writes it; newest build first.
+ */
+export async function writeStoreIndex(root: string, versions: readonly string[]): Promise<void> {
+  const now = Date.now();
+  const listing: ReleaseListing = {
+    releases: versions.map((version, i) => ({ version, manifest: `${version}/mf-manifest.json`, builtAt: new Date(now - i * 1000).toISOString() })),
+  };
+  await writeFile(join(root, 'releases.json'), JSON.stringify(listing));
 }

@@ -27,6 +27,9 @@ export interface TestReleaseControlOptions {
   /** Login limits and password checks other than the shop's (smaller, so a test reaches them quickly). */
   loginLimits?: LoginLimitSettings;
   passwordChecks?: { concurrency: number; waiting: number };
+  /** RELEASES_PUBLIC_URL (the fake hosts' store: `releases.storeUrl`) and ALLOWED_RELEASE_ORIGINS; unset by default. */
+  releasesPublicUrl?: string;
+  allowedReleaseOrigins?: string[];
 }
 
 export interface TestReleaseControl {
@@ -62,7 +65,8 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     historyPath: join(dir, 'remotes.history.json'),
     operatorsPath: join(dir, 'operators.json'),
     previewsPath: join(dir, 'remotes.previews.json'),
-    allowedReleaseOrigins: undefined,
+    allowedReleaseOrigins: options.allowedReleaseOrigins,
+    releasesPublicUrl: options.releasesPublicUrl,
     adminToken: undefined,
     canary: { rule, checkIntervalMs: options.checkIntervalMs ?? 60_000, sampleRate: 1 },
     metrics: null,
@@ -81,6 +85,10 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     ...(options.loginLimits ? { login: options.loginLimits } : {}),
     ...(options.passwordChecks ? { passwordChecks: options.passwordChecks } : {}),
     ...(options.limits ? { beacons: options.limits } : {}),
+  }).catch(async (error: unknown) => {
+    // A start refused (a test of the configuration's checks) leaves no folder behind.
+    await rm(dir, { recursive: true, force: true });
+    throw error;
   });
   const { token } = await addOperator(parts.operations.operators, options.operator ?? 'amina', PASSWORD);
   const control = releaseControlOf(parts, controlOptions);

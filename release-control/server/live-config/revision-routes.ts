@@ -13,11 +13,13 @@ import type { OperatorState } from '../http/authentication';
 import { OperationsError, readJson } from '../http/operations-error';
 import { reasonOf, remoteField, revisionNumber } from '../http/request-fields';
 import { checkedCommit, type CommitDeps } from '../shared/checked-commit';
-import { offeredReleases } from '../shared/release-discovery';
+import type { ReleaseDiscovery } from '../shared/release-discovery';
 import type { RevisionStore } from '../shared/revision-store';
 
 export interface RevisionDeps extends CommitDeps {
   allowedOrigins: readonly string[];
+  /** Each remote's releases for the console, beside its live one and in the release store. */
+  discover: ReleaseDiscovery;
   status(): Promise<RemotesStatus>;
   /** How the running canary fares in browsers (canary/canary-watch.ts), and the rule it is judged by. */
   canaryFigures(config: RemotesConfig): Promise<CanaryFigures | null>;
@@ -42,7 +44,7 @@ export function registerRevisionRoutes(router: Router<OperatorState>, deps: Revi
     const live = store.live;
     const [status, listings, figures] = await Promise.all([
       deps.status(),
-      Promise.all(live.config.remotes.map((remote) => offeredReleases(remote.entry))),
+      Promise.all(live.config.remotes.map((remote) => deps.discover(remote.name, remote.entry))),
       deps.canaryFigures(live.config).catch(() => null),
     ]);
     const canary = live.config.canary;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { releaseVersionOf } from '@shop/contracts/operations';
 import { PREVIEW_LINK_PREFIX, PREVIEW_TOKEN, type PreviewCreated, type PreviewRelease, type PreviewSummary } from '@shop/contracts/previews';
 import { withRelease, type RemoteName, type RemotesConfig } from '@shop/contracts/remotes';
-import { offeredReleases } from '../shared/release-discovery';
+import { releaseIndexOf, type ReleaseDiscovery } from '../shared/release-discovery';
 import { digest, newSecret } from '../shared/secrets';
 import type { PreviewRecord, PreviewStore } from './preview-store';
 
@@ -19,6 +19,8 @@ export interface PreviewsOptions {
   live: { readonly current: RemotesConfig };
   /** The checks of a switch (release-checks.ts): why `entry` cannot be `remote`'s release; empty when it may. */
   refusals(remote: RemoteName, entry: string): Promise<string[]>;
+  /** A remote's releases, beside its live one and in the release store (shared/release-discovery.ts). */
+  discover: ReleaseDiscovery;
   publicUrl: string;
 }
 
@@ -43,7 +45,8 @@ export class Previews {
 
   /**
    * Why these releases cannot be previewed, one French sentence each: every check a switch runs, and the release must
-   * be one its server lists in `/releases.json` (what a team publishes is what gets previewed).
+   * be one listed by the `releases.json` beside it (or by the store's index of its remote): what a team publishes is
+   * what gets previewed.
    */
   async refusals(releases: ReadonlyArray<{ remote: RemoteName; entry: string }>): Promise<string[]> {
     const reasons = await Promise.all(
@@ -52,9 +55,10 @@ export class Previews {
         const checks = await this.options.refusals(remote, entry);
         // A release from an origin that is not allowed was refused without fetching anything: nor is its listing read.
         if (checks.length > 0) return checks.map((why) => `${label} : ${why}`);
-        const { releases: listed, error } = await offeredReleases(entry);
-        if (error) return [`${label} : ${error}`];
-        return listed.some((release) => release.entry === entry) ? [] : [`${label} : cette version n’est pas listée par ${new URL('/releases.json', entry).href}.`];
+        // The index beside the candidate (its release server's, or the store's), and the store's index of the remote.
+        const { releases: listed, error } = await this.options.discover(remote, entry);
+        if (listed.some((release) => release.entry === entry)) return [];
+        return [error ? `${label} : ${error}` : `${label} : cette version n’est pas listée par ${releaseIndexOf(entry)}.`];
       }),
     );
     return reasons.flat();

@@ -6,10 +6,12 @@ import type { OperatorState } from '../http/authentication';
 import { readJson } from '../http/operations-error';
 import { entryField, remoteParam } from '../http/request-fields';
 import { ownRemote } from '../http/team-scope';
-import { offeredReleases } from '../shared/release-discovery';
+import type { ReleaseDiscovery } from '../shared/release-discovery';
 
 export interface ReleaseDeps {
   live: { readonly current: RemotesConfig };
+  /** A remote's releases, beside its live one and in the release store (shared/release-discovery.ts). */
+  discover: ReleaseDiscovery;
   /**
    * Why these releases cannot be previewed or switched to, one French sentence each: every check of a switch, and the
    * release must be one its server lists (previews/previews.ts).
@@ -27,7 +29,7 @@ export function registerReleaseRoutes(router: Router<OperatorState>, deps: Relea
     const remote = remoteParam(ctx.params['remote']);
     ownRemote(ctx.state, remote);
     const liveEntry = deps.live.current.remotes.find((r) => r.name === remote)!.entry;
-    const { releases, error } = await offeredReleases(liveEntry);
+    const { releases, error } = await deps.discover(remote, liveEntry);
     const body: RemoteReleases = {
       remote,
       live: { version: releaseVersionOf(liveEntry), entry: liveEntry },
