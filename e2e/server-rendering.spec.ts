@@ -12,6 +12,7 @@ import { descendants, isRenderer } from './support/process-tree';
 import { buildRelease } from './support/release';
 import { remoteEntry, stackForThisFile } from './support/stack';
 import { repoRoot } from './support/stack-processes';
+import { resealRelease } from './support/reseal-release';
 import { expect, test } from './support/test';
 
 const CANDIDATE = '1.0.1-ssr-e2e';
@@ -30,6 +31,7 @@ async function releaseWhoseServerRenderThrows(): Promise<void> {
   const broken = code.replace(/(function Footer\([\s\S]*?\)\s*\{)/, '$1 throw new Error("footer: server render broken");');
   expect(broken).not.toBe(code);
   await writeFile(chunk, broken);
+  resealRelease(resolve(frameDist, THROWS));
 }
 
 const stack = stackForThisFile({

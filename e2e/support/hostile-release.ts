@@ -1,5 +1,6 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { resealRelease } from './reseal-release';
 import { repoRoot } from './stack-processes';
 
 /** What the hostile release tries on the shop's server, and where (paths and addresses known to the test). */
@@ -80,6 +81,7 @@ export async function publishFrameReleaseRunning(version: string, code: string):
   await cp(join(dist, '1.0.0'), join(dist, version), { recursive: true });
   const entry = join(dist, version, 'ssr', 'mf_frame.js');
   await writeFile(entry, code + (await readFile(entry, 'utf8')));
+  resealRelease(join(dist, version));
   return () => rm(join(dist, version), { recursive: true, force: true });
 }
 

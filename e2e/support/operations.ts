@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { resealRelease } from './reseal-release';
 import { repoRoot } from './stack-processes';
 
 /** Operators of the e2e stacks, with passwords that satisfy the console's rule. */
@@ -37,6 +38,7 @@ export async function publishFlawedCartRelease(version: string, patch: (manifest
   const manifest = JSON.parse(await readFile(path, 'utf8')) as FlawedManifest;
   patch(manifest);
   await writeFile(path, JSON.stringify(manifest));
+  resealRelease(join(dist, version));
   return () => rm(join(dist, version), { recursive: true, force: true });
 }
 

@@ -1,8 +1,9 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { CanaryBody, CanaryEndBody, OperationsState, RevisionResponse } from '@shop/contracts/operations';
 import { interactiveAfterLoad } from './test';
+import { resealRelease } from './reseal-release';
 import { repoRoot } from './stack-processes';
 
 /**
@@ -21,9 +22,8 @@ export async function breakCartButtonInBrowsers(version: string): Promise<void> 
   const broken = code.replace(new RegExp(`function ${escaped}\\(([^)]*)\\)\\{`), (start) => `${start}throw new Error("mf_cart ${version}: cart button broken");`);
   expect(broken).not.toBe(code);
   await writeFile(join(dir, file), broken);
-  // The build wrote it precompressed too (decision 028), and the server prefers those copies: without them it
-  // compresses the broken file as it sends it.
-  for (const copy of ['.br', '.gz']) await rm(join(dir, `${file}${copy}`), { force: true });
+  // Its digest changes, and with it the remote entry's, the manifest's and the record's; its precompressed copies go.
+  resealRelease(join(repoRoot, 'mf-cart', 'dist', version));
 }
 
 /** The operators' API with an operator's bearer token (what a CI pipeline or a script uses). */

@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { RemoteName } from '@shop/contracts/remotes';
+import { resealRelease } from './reseal-release';
 import { repoRoot } from './stack-processes';
 
 const run = promisify(execFile);
@@ -37,4 +38,5 @@ export async function breakCartButtonOnServer(version: string): Promise<void> {
   const broken = code.replace(new RegExp(`function ${name.replace(/\$/g, '\\$')}\\(([^)]*)\\) \\{`), (start) => `${start} throw new Error("mf_cart ${version}: rendu serveur cassé");`);
   if (broken === code) throw new Error(`no function ${name} in ${path}`);
   await writeFile(path, broken);
+  resealRelease(join(repoRoot, 'mf-cart', 'dist', version));
 }
