@@ -140,14 +140,14 @@ describe('release:publish to a bucket', () => {
       [() => rm(release.folder, { recursive: true }), /dist\/1\.0\.1 n’existe pas : construisez d’abord la version/],
     ];
     for (const [spoil, message] of cases) {
-      const fresh = await writeTestReleaseFolder('mf_cart', '1.0.1');
-      release = fresh;
+      await release.remove();
+      release = await writeTestReleaseFolder('mf_cart', '1.0.1');
       await spoil();
-      const { code, err } = await publish(['--remote', 'mf_cart', '1.0.1'], env, fresh.packageDir);
+      const { code, err } = await publish(['--remote', 'mf_cart', '1.0.1'], env, release.packageDir);
       expect(code, String(message)).toBe(1);
       expect(err, String(message)).toMatch(message);
-      await fresh.remove();
     }
+    await release.remove();
     release = await writeTestReleaseFolder('mf_cart', '1.0.1');
     const wrongRemote = await publish(['--remote', 'mf_frame', '1.0.1'], env, release.packageDir);
     expect(wrongRemote.err).toMatch(/mf-manifest\.json est celui de « mf_cart », pas de mf_frame\./);
