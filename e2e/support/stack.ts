@@ -32,7 +32,7 @@ export interface Stack {
  * Starts the production stack the way `pnpm start` does (each package's own `serve` script), on free
  * ports, with a fresh data folder and a remotes.json of its own.
  */
-export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(options: { env?: Record<string, string> | ((ports: StackPorts) => Record<string, string>) } = {}): Promise<Stack> {
   const ports = await freeStackPorts();
   const url = `http://localhost:${ports.shell}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
@@ -40,7 +40,8 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   let remotes: RemotesConfig = stackRemotes(ports);
   await writeFile(remotesFile, JSON.stringify(remotes, null, 2));
 
-  const env: Record<string, string> = { ...stackEnvironment(ports, { remotesFile, dataDir }), LOG_LEVEL: 'warn', ...options.env };
+  const extra = typeof options.env === 'function' ? options.env(ports) : options.env;
+  const env: Record<string, string> = { ...stackEnvironment(ports, { remotesFile, dataDir }), LOG_LEVEL: 'warn', ...extra };
 
   const processes = stackProcesses(ports, env);
   try {
@@ -83,17 +84,17 @@ export async function startStack(options: { env?: Record<string, string> } = {})
 
 /**
  * One real stack for the spec file that calls this: started before its first test, closed after its last.
- * The returned object stands for that stack once it has started. `env` may be a function, read after `beforeStart`.
+ * The returned object stands for that stack once it has started. `env` may be a function of the stack's ports, read
+ * after `beforeStart`.
  */
 export function stackForThisFile(
-  options: { env?: Record<string, string> | (() => Record<string, string>); beforeStart?: () => Promise<void> } = {},
+  options: { env?: Record<string, string> | ((ports: StackPorts) => Record<string, string>); beforeStart?: () => Promise<void> } = {},
 ): Stack {
   let started: Stack | undefined;
   test.beforeAll(async () => {
     await options.beforeStart?.();
-    // A function is read after beforeStart (e.g. a port it has found).
-    const env = typeof options.env === 'function' ? options.env() : options.env;
-    started = await startStack(env ? { env } : {});
+    // A function is read after beforeStart (e.g. a port it has found), with the stack's ports.
+    started = await startStack(options.env ? { env: options.env } : {});
   });
   test.afterAll(async () => {
     await started?.close();

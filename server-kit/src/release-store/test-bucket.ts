@@ -1,6 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server as HttpServer } from 'node:http';
-import { createRequire } from 'node:module';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,8 @@ import {
   type S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+// @ts-expect-error s3rver 3.7 ships no types: what this file uses of it is declared below.
+import s3rverModule from 's3rver';
 import { DEFAULT_SHOP_ORIGIN } from '@shop/contracts/ports';
 import { createBucketReleaseStore, s3ClientFor, type BucketSettings } from './bucket-release-store';
 import type { ReleaseStore } from './release-store';
@@ -28,7 +29,7 @@ interface S3rver {
   close(): Promise<void>;
   httpServer?: HttpServer;
 }
-const S3rverServer = createRequire(import.meta.url)('s3rver') as new (options: {
+const S3rverServer = s3rverModule as unknown as new (options: {
   address: string;
   port: number;
   directory: string;
