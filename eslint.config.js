@@ -240,6 +240,11 @@ module.exports = defineConfig([
               ],
               allow: { to: inPackage('server-kit'), dependency: { source: ['@shop/server-kit/*', '@shop/server-kit/release-server/*'] } },
             },
+            // The journeys and benchmarks of the release store run a real S3 API on loopback in process (decision 032).
+            {
+              from: { element: { type: 'workspace-tooling', captured: { folder: '{e2e,bench}' } } },
+              allow: { to: inPackage('server-kit'), dependency: { source: '@shop/server-kit/release-store/test-bucket' } },
+            },
             // The shell's two sides meet only in shell/shared: its server never runs browser code, its browser code never
             // bundles the server's. Release control's console and server likewise share only contracts.
             {
@@ -293,6 +298,8 @@ module.exports = defineConfig([
               from: { element: { type: 'shell-renderer-sandbox' } },
               allow: { to: { element: { type: 'shell-browser' } }, dependency: { kind: 'type' } },
             },
+            // Its tests run in the test runner, never in a renderer.
+            { from: { file: { path: 'shell/server/renderer-sandbox/*.test.ts' } }, allow: { to: { module: { origin: 'external', source: 'vitest' } } } },
             // Release control's server: a feature stands on the plumbing (http/) and the shared code (shared/), never on
             // a sibling; shared/ stands on the plumbing's errors; the plumbing stands on nothing of the server's (whose
             // account a token is, it is handed: accounts/identities.ts); the composition root and the test support put
