@@ -240,10 +240,14 @@ module.exports = defineConfig([
               ],
               allow: { to: inPackage('server-kit'), dependency: { source: ['@shop/server-kit/*', '@shop/server-kit/release-server/*'] } },
             },
-            // The journeys and benchmarks of the release store run a real S3 API on loopback in process (decision 032).
+            // The journeys and benchmarks of the release store run a real S3 API on loopback in process, and the bench
+            // publishes to it with release:publish's own code (decision 032).
             {
               from: { element: { type: 'workspace-tooling', captured: { folder: '{e2e,bench}' } } },
-              allow: { to: inPackage('server-kit'), dependency: { source: '@shop/server-kit/release-store/test-bucket' } },
+              allow: {
+                to: inPackage('server-kit'),
+                dependency: { source: ['@shop/server-kit/release-store/test-bucket', '@shop/server-kit/release-store/publish'] },
+              },
             },
             // The shell's two sides meet only in shell/shared: its server never runs browser code, its browser code never
             // bundles the server's. Release control's console and server likewise share only contracts.

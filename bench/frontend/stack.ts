@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as thisStackEnv from '../../e2e/support/stack-env';
+import type { RemotesConfig } from '@shop/contracts/remotes';
 import type { ServiceName, StackPorts } from '../../e2e/support/stack-env';
 import * as thisStackProcesses from '../../e2e/support/stack-processes';
 import type { ServedDirs } from './builds';
@@ -25,6 +26,10 @@ import { repoRoot } from './util';
 export interface BenchStackOptions {
   /** A checkout of the shop whose stack to start (default: this repository). */
   root?: string;
+  /** Variables every process gets on top of the stack's own (e.g. the release store's). */
+  env?: Record<string, string>;
+  /** The remotes.json the stack starts with, from its ports (default: each remote's `version` on its own server). */
+  remotes?: (ports: StackPorts) => RemotesConfig;
 }
 
 /** The stack helpers of `root`: this repository's, or another checkout's own files. */
@@ -57,11 +62,12 @@ export async function startBenchStack(dirs?: ServedDirs, version = '1.0.0', opti
   const url = `http://localhost:${ports.shell}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
   const remotesFile = join(dataDir, 'remotes.json');
-  await writeFile(remotesFile, JSON.stringify(stackRemotes(ports, version), null, 2));
+  await writeFile(remotesFile, JSON.stringify(options.remotes?.(ports) ?? stackRemotes(ports, version), null, 2));
 
   const env: Record<string, string> = {
     ...stackEnvironment(ports, { remotesFile, dataDir }, 'bench-session-key-not-a-secret-0123456789'),
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   if (dirs) env.SHELL_DIST = dirs.shell;
   delete env.RELEASE_VERSION;

@@ -109,6 +109,21 @@ describe('release:publish to a bucket', () => {
     expect(await bucket.objects(`${prefix}/`)).toEqual(before);
   });
 
+  it('lists a version published whole whose index update failed, when run again with the same build', async () => {
+    expect((await publish(['--remote', 'mf_cart', '1.0.1'], env, release.packageDir)).code).toBe(0);
+    // The index as it was before the last step, as if writing it had failed.
+    await bucket.tamper(`${prefix}/mf_cart/releases.json`, JSON.stringify({ releases: [] }));
+    const before = await bucket.objects(`${prefix}/mf_cart/1.0.1/`);
+    const again = await publish(['--remote', 'mf_cart', '1.0.1'], env, release.packageDir);
+    expect(again.err).toBe('');
+    expect(again.code).toBe(0);
+    expect(again.out.at(-1)).toBe(`${base()}/1.0.1/mf-manifest.json`);
+    const index = (await (await fetch(`${base()}/releases.json`)).json()) as { releases: Array<{ version: string }> };
+    expect(index.releases.map((listed) => listed.version)).toEqual(['1.0.1']);
+    // Nothing of the release itself was sent again.
+    expect(await bucket.objects(`${prefix}/mf_cart/1.0.1/`)).toEqual(before);
+  });
+
   it('refuses a folder changed since its build, naming each file, and sends nothing', async () => {
     const folder = release.folder;
     await appendFile(join(folder, 'static/js/mf_cart.1a2b3c4d.js'), '\nalert(1)');

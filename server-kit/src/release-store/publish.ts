@@ -85,6 +85,13 @@ export async function publishRelease(input: PublishInput): Promise<Published> {
   const uploads = await checkedUploads(folder, files, integrity, shown);
 
   if (await store.hasVersion(remote, version)) {
+    // The same build, published whole before but not listed (its index update failed): listing it is all that is left.
+    const stored = await store.readFile(remote, version, MANIFEST_FILE);
+    const listed = (await store.readIndex(remote)).releases.some((release) => release.version === version);
+    if (!listed && stored && digestOf(stored.bytes) === integrity.files[MANIFEST_FILE]) {
+      say(`${remote} ${version} : déjà envoyée par une publication précédente, mais absente de l’index ; ajout à l’index.`);
+      return await listInIndex(store, remote, version, folder, uploads.map((upload) => upload.file));
+    }
     throw new PublishRefusal(
       `${remote} ${version} existe déjà dans ${store.describe()} : une version publiée ne change jamais, construisez-en une nouvelle.`,
     );
@@ -104,20 +111,21 @@ export async function publishRelease(input: PublishInput): Promise<Published> {
       throw error;
     }
   }
+  return listInIndex(store, remote, version, folder, [...first, ...last.map((file) => uploads.find((upload) => upload.file === file)!)].map((upload) => upload.file));
+}
+
+/** Lists a version whose files are all in the store in its remote's index: the last step of a publication. */
+async function listInIndex(store: ReleaseStore, remote: RemoteName, version: string, folder: string, files: string[]): Promise<Published> {
   const manifestUrl = store.publicUrl(remote, version, MANIFEST_FILE);
   const builtAt = (await stat(join(folder, MANIFEST_FILE))).mtime.toISOString();
   try {
     await store.addToIndex(remote, { version, builtAt });
   } catch (error) {
     throw new PublishRefusal(
-      `${remote} ${version} est publiée (${manifestUrl}) mais n’a pas pu être ajoutée à l’index ${store.indexUrl(remote)} : ${describeFailure(error)}. Elle se charge par l’adresse de son manifeste ; la console ne la proposera pas.`,
+      `${remote} ${version} est publiée (${manifestUrl}) mais n’a pas pu être ajoutée à l’index ${store.indexUrl(remote)} : ${describeFailure(error)}. Elle se charge par l’adresse de son manifeste ; relancez la publication pour l’ajouter à l’index.`,
     );
   }
-  return {
-    manifestUrl,
-    indexUrl: store.indexUrl(remote),
-    files: [...first, ...last.map((file) => uploads.find((upload) => upload.file === file)!)].map((upload) => upload.file),
-  };
+  return { manifestUrl, indexUrl: store.indexUrl(remote), files };
 }
 
 /** One file to publish: its content's bytes, or its brotli copy's with `contentEncoding: 'br'`. */
