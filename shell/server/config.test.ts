@@ -36,6 +36,7 @@ describe('loadShellConfig', () => {
       RENDERER_SOCKET: '/run/maison-argane-renderer/renderer.sock',
       PUBLIC_URL: 'https://www.maison-argane.ma/',
       RELEASE_CONTROL: 'off',
+      RELEASE_CACHE_DIR: '/var/cache/maison-argane/releases',
     });
     expect(config).toEqual({
       port: 3100,
@@ -52,8 +53,13 @@ describe('loadShellConfig', () => {
       previewRenderers: 4,
       publicUrl: 'https://www.maison-argane.ma',
       releaseControl: false,
+      releaseCacheDir: '/var/cache/maison-argane/releases',
     });
     expect(config.trustProxy.description).toBe('1 hop');
+  });
+
+  it('keeps the release cache beside the remotes file unless told otherwise', () => {
+    expect(loadShellConfig({ REMOTES_CONFIG: '/etc/maison-argane/remotes.json' }).releaseCacheDir).toBe('/etc/maison-argane/release-cache');
   });
 
   it('treats an empty REMOTES_CONFIG or SHELL_DIST as unset', () => {
