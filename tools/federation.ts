@@ -199,7 +199,7 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
       ? {
           environments: {
             // What the shell loads: the remote entry and the exposed modules, no page of its own.
-            remote: { ...withoutPage, security: { sri: { enable: 'auto', algorithm: 'sha384' } } },
+            remote: withoutPage,
             harness: { output: { distPath: { root: `dist/${version}/harness` } } },
             // What the shell's server loads: `dist/<version>/ssr/`, CommonJS for Node, CSS class names as in the web build.
             [SERVER_ENVIRONMENT]: {

@@ -1,11 +1,14 @@
 /**
- * Gives the browser's manifest the digests of the files a browser's federation runtime loads from it (its remote entry
- * and each exposed module's scripts and stylesheets), as `integrity`, so the shell's runtime plugin can set them on the
- * elements it creates (shell/src/remotes/subresource-integrity.ts); the remote entry carries the digests of every
- * chunk it loads itself (Rspack's SubresourceIntegrityPlugin). Then writes a release's integrity record (`dist/<version>/mf-integrity.json`, contracts/src/release-integrity.ts) once
- * every file of the release is final: after the manifests have been rewritten (serverEntryInManifest), so the record
- * covers the manifest browsers and renderers read. Every file is listed except the record itself and the
- * precompressed copies (`.br`, `.gz`), whose decoded bytes are the files they copy.
+ * What a release records of its bytes, written once every file of the release is final (after serverEntryInManifest
+ * has rewritten the manifests), decision 032:
+ * - the browser manifest's `integrity`: the digests of every script and stylesheet a browser may load from the release
+ *   (its remote entry, the exposed modules' files, every chunk they load later), which the shell sets on the elements
+ *   that load them (shell/src/remotes/subresource-integrity.ts). They travel in the manifest, which the page fetches
+ *   anyway, rather than in a table inside each remote entry (Rspack's SubresourceIntegrityPlugin: 4.6 kB of brotli over
+ *   the three entries on every first load);
+ * - `dist/<version>/mf-integrity.json` (contracts/src/release-integrity.ts): every file's digest, the manifest as
+ *   written included, except the record itself and the precompressed copies (`.br`, `.gz`), whose decoded bytes are
+ *   the files they copy.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -14,6 +17,7 @@ import { digestOf } from '@shop/contracts/release-digest';
 import { INTEGRITY_ALGORITHM, INTEGRITY_FILE, type ReleaseIntegrity } from '@shop/contracts/release-integrity';
 
 const COMPRESSED_COPY = /\.(?:br|gz)$/;
+const MANIFEST_FILE = 'mf-manifest.json';
 
 /** The integrity record of the release folder `root`, its files sorted by name so a rebuild writes the same record. */
 export function integrityOfFolder(root: string): ReleaseIntegrity {
@@ -26,37 +30,32 @@ export function integrityOfFolder(root: string): ReleaseIntegrity {
 }
 
 interface BrowserManifest {
-  metaData: { remoteEntry: { name: string; path: string } };
-  exposes?: Array<{ assets?: Record<string, { sync?: string[]; async?: string[] } | undefined> }>;
   integrity?: Record<string, string>;
 }
 
-/** The browser manifest of the release folder `root`, with `integrity` for the files it names. */
-export function withBrowserDigests(root: string): void {
-  const path = join(root, 'mf-manifest.json');
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as BrowserManifest;
-  const { name, path: folder } = manifest.metaData.remoteEntry;
-  const named = [
-    folder ? `${folder}/${name}` : name,
-    ...(manifest.exposes ?? []).flatMap((module) => Object.values(module.assets ?? {}).flatMap((list) => [...(list?.sync ?? []), ...(list?.async ?? [])])),
-  ];
-  const files = [...new Set(named)].sort();
-  manifest.integrity = Object.fromEntries(files.map((file) => [file, digestOf(readFileSync(join(root, file)))]));
-  writeFileSync(path, JSON.stringify(manifest));
+/** The browser build's scripts and stylesheets: what a browser may load from the release. */
+const BROWSER_FILE = /^static\/.*\.(?:js|css)$/;
+
+/**
+ * Writes the manifest's `integrity` from the folder's record, then the record, whose digest of the manifest is then
+ * the manifest's as written.
+ */
+export function recordIntegrity(root: string): void {
+  const record = integrityOfFolder(root);
+  const manifestPath = join(root, MANIFEST_FILE);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as BrowserManifest;
+  manifest.integrity = Object.fromEntries(Object.entries(record.files).filter(([file]) => BROWSER_FILE.test(file)));
+  const text = JSON.stringify(manifest);
+  writeFileSync(manifestPath, text);
+  record.files[MANIFEST_FILE] = digestOf(text);
+  writeFileSync(join(root, INTEGRITY_FILE), `${JSON.stringify(record, null, 1)}\n`);
 }
 
 export function releaseIntegrity(version: string): RsbuildPlugin {
   return {
     name: 'shop:release-integrity',
     setup(api) {
-      api.onAfterBuild({
-        order: 'post',
-        handler: () => {
-          const root = join(api.context.rootPath, 'dist', version);
-          withBrowserDigests(root);
-          writeFileSync(join(root, INTEGRITY_FILE), `${JSON.stringify(integrityOfFolder(root), null, 1)}\n`);
-        },
-      });
+      api.onAfterBuild({ order: 'post', handler: () => recordIntegrity(join(api.context.rootPath, 'dist', version)) });
     },
   };
 }
