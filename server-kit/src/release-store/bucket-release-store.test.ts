@@ -234,6 +234,7 @@ describe('the test bucket', () => {
       RELEASES_BUCKET: 'releases',
       RELEASES_PREFIX: 'boutique',
       RELEASES_PUBLIC_URL: `${bucket.endpoint}/releases/boutique`,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });
     expect(bucket.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
