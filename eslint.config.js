@@ -240,10 +240,10 @@ module.exports = defineConfig([
               ],
               allow: { to: inPackage('server-kit'), dependency: { source: ['@shop/server-kit/*', '@shop/server-kit/release-server/*'] } },
             },
-            // The journeys and benchmarks of the release store run a real S3 API on loopback in process, and the bench
-            // publishes to it with release:publish's own code (decision 032).
+            // The journeys, benchmarks and the shell's tests of the release store run a real S3 API on loopback in
+            // process, and publish to it with release:publish's own code (decision 032).
             {
-              from: { element: { type: 'workspace-tooling', captured: { folder: '{e2e,bench}' } } },
+              from: [{ element: { type: 'workspace-tooling', captured: { folder: '{e2e,bench}' } } }, { file: { path: 'shell/server/**/*.test.ts' } }],
               allow: {
                 to: inPackage('server-kit'),
                 dependency: { source: ['@shop/server-kit/release-store/test-bucket', '@shop/server-kit/release-store/publish'] },

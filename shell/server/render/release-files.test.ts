@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { digestOf } from '@shop/contracts/release-digest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { FIXTURE_FILES, serveFixtureRelease, type FixtureRelease } from '../test-support/fixture-release';
+import { publishRelease } from '@shop/server-kit/release-store/publish';
+import { startTestBucket } from '@shop/server-kit/release-store/test-bucket';
+import { FIXTURE_FILES, serveFixtureRelease, writeFixtureRelease, type FixtureRelease } from '../test-support/fixture-release';
 import { ReleaseFiles } from './release-files';
 
 const cleanup: Array<() => Promise<void> | void> = [];
@@ -80,5 +82,29 @@ describe('the verified files a renderer is handed', () => {
     const handed = await files().filesFor(config);
     expect(handed).toHaveLength(4);
     for (const file of handed) expect(digestOf(file.text)).toBe(file.integrity);
+  });
+});
+
+describe('the verified files of a release published to a bucket', () => {
+  it('leave out a file changed in the bucket after publishing, and come from the cache while the bucket is down', async () => {
+    const bucket = await startTestBucket();
+    const folder = mkdtempSync(join(tmpdir(), 'shop-release-'));
+    const cacheDir = mkdtempSync(join(tmpdir(), 'shop-release-cache-'));
+    cleanup.push(() => bucket.stop(), () => rmSync(folder, { recursive: true, force: true }), () => rmSync(cacheDir, { recursive: true, force: true }));
+    writeFixtureRelease(join(folder, '1.0.0'));
+    const store = bucket.store();
+    const { manifestUrl } = await publishRelease({ remote: 'mf_cart', version: '1.0.0', folder: join(folder, '1.0.0'), store });
+    store.close();
+    const refusals: Array<Record<string, unknown>> = [];
+    const log = { warn: () => undefined, error: (fields: object, message: string) => void (message.startsWith('release file refused') && refusals.push(fields as Record<string, unknown>)) };
+    const config = { remotes: [{ name: 'mf_cart', entry: manifestUrl }] } as RemotesConfig;
+
+    await bucket.tamper(`${bucket.prefix}/mf_cart/1.0.0/ssr/2mf_cart.js`, 'exports.chunk = "changed in the bucket";');
+    const handed = await new ReleaseFiles({ cacheDir, timeoutMs: 2000, log }).filesFor(config);
+    expect(handed.map((file) => file.url.slice(manifestUrl.length - 'mf-manifest.json'.length)).sort()).toEqual(['mf-manifest.json', 'ssr/mf_cart.js', 'static/css/cart.css']);
+    expect(refusals).toEqual([expect.objectContaining({ remote: 'mf_cart', version: '1.0.0', file: 'ssr/2mf_cart.js' })]);
+
+    await bucket.stopServing();
+    expect(await new ReleaseFiles({ cacheDir, timeoutMs: 2000, log }).filesFor(config)).toEqual(handed);
   });
 });

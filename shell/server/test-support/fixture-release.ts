@@ -15,7 +15,11 @@ import { INTEGRITY_FILE } from '@shop/contracts/release-integrity';
 export const FIXTURE_FILES: Record<string, string> = {
   'mf-manifest.json': JSON.stringify({
     name: 'mf_cart',
-    metaData: { remoteEntry: { name: 'static/js/mf_cart.js', path: '' }, ssrRemoteEntry: { name: 'mf_cart.js', path: 'ssr' } },
+    metaData: {
+      buildInfo: { buildVersion: '1.0.0' },
+      remoteEntry: { name: 'static/js/mf_cart.js', path: '' },
+      ssrRemoteEntry: { name: 'mf_cart.js', path: 'ssr' },
+    },
     exposes: [{ name: 'CartDropdown', path: './CartDropdown', assets: { css: { sync: ['static/css/cart.css'], async: [] } } }],
   }),
   'ssr/mf_cart.js': 'module.exports = { cart: true };\n',
@@ -34,9 +38,8 @@ export interface FixtureRelease {
   remove(): Promise<void>;
 }
 
-export async function serveFixtureRelease(options: { withIntegrity?: boolean } = {}): Promise<FixtureRelease> {
-  const root = mkdtempSync(join(tmpdir(), 'shop-release-'));
-  const folder = join(root, '1.0.0');
+/** Writes the release folder of mf_cart 1.0.0 into `folder`, with its integrity record unless told otherwise. */
+export function writeFixtureRelease(folder: string, options: { withIntegrity?: boolean } = {}): void {
   const files = { ...FIXTURE_FILES };
   const integrity = { algorithm: 'sha384', files: Object.fromEntries(Object.entries(files).map(([file, text]) => [file, digestOf(text)])) };
   if (options.withIntegrity !== false) files[INTEGRITY_FILE] = JSON.stringify(integrity);
@@ -44,6 +47,12 @@ export async function serveFixtureRelease(options: { withIntegrity?: boolean } =
     mkdirSync(dirname(join(folder, file)), { recursive: true });
     writeFileSync(join(folder, file), text);
   }
+}
+
+export async function serveFixtureRelease(options: { withIntegrity?: boolean } = {}): Promise<FixtureRelease> {
+  const root = mkdtempSync(join(tmpdir(), 'shop-release-'));
+  const folder = join(root, '1.0.0');
+  writeFixtureRelease(folder, options);
   const server: Server = createServer((request, response) => {
     try {
       const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
