@@ -10,24 +10,13 @@
  *   written included, except the record itself and the precompressed copies (`.br`, `.gz`), whose decoded bytes are
  *   the files they copy.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RsbuildPlugin } from '@rsbuild/core';
-import { digestOf } from '@shop/contracts/release-digest';
-import { INTEGRITY_ALGORITHM, INTEGRITY_FILE, type ReleaseIntegrity } from '@shop/contracts/release-integrity';
+import { digestOf, integrityOfFolder } from '@shop/contracts/release-digest';
+import { INTEGRITY_FILE } from '@shop/contracts/release-integrity';
 
-const COMPRESSED_COPY = /\.(?:br|gz)$/;
 const MANIFEST_FILE = 'mf-manifest.json';
-
-/** The integrity record of the release folder `root`, its files sorted by name so a rebuild writes the same record. */
-export function integrityOfFolder(root: string): ReleaseIntegrity {
-  const files = readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((file) => file !== INTEGRITY_FILE && !COMPRESSED_COPY.test(file))
-    .sort();
-  return { algorithm: INTEGRITY_ALGORITHM, files: Object.fromEntries(files.map((file) => [file, digestOf(readFileSync(join(root, file)))])) };
-}
 
 interface BrowserManifest {
   integrity?: Record<string, string>;

@@ -8,9 +8,8 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { digestOf } from '@shop/contracts/release-digest';
+import { digestOf, integrityOfFolder } from '@shop/contracts/release-digest';
 import { INTEGRITY_FILE, parseReleaseIntegrity } from '@shop/contracts/release-integrity';
-import { integrityOfFolder } from '../../tools/release-integrity';
 
 const TEXT = /\.(?:js|json|css|html)$/;
 

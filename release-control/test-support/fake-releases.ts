@@ -1,9 +1,9 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ReleaseListing } from '@shop/contracts/operations';
-import { digestOf } from '@shop/contracts/release-digest';
-import { INTEGRITY_ALGORITHM, INTEGRITY_FILE, type ReleaseIntegrity } from '@shop/contracts/release-integrity';
+import { integrityOfFolder } from '@shop/contracts/release-digest';
+import { INTEGRITY_FILE } from '@shop/contracts/release-integrity';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { SHARED_LIBRARIES } from '@shop/contracts/shared-libraries';
 import { modulesTheShellTakes } from '../server/releases/release-checks';
@@ -71,24 +71,13 @@ export async function writeFakeRelease(root: string, remote: RemoteName, version
     await writeFile(join(dir, 'ssr', `${remote}.js`), 'module.exports = { chunk: require("./chunk.js") };');
     await writeFile(join(dir, 'ssr', 'chunk.js'), 'module.exports = {};');
   }
-  if (!flaws.noIntegrity) await writeFile(join(dir, INTEGRITY_FILE), JSON.stringify(await integrityOf(dir)));
+  if (!flaws.noIntegrity) await writeFile(join(dir, INTEGRITY_FILE), JSON.stringify(integrityOfFolder(dir)));
   if (flaws.changed) {
     const path = join(dir, flaws.changed);
     const text = await readFile(path, 'utf8');
     // Still a manifest or a script that works: only its digest tells it changed.
     await writeFile(path, path.endsWith('.json') ? JSON.stringify({ ...JSON.parse(text), changedAfterPublication: true }) : `${text}\n/* changé après la publication */`);
   }
-}
-
-/** What the build writes into `mf-integrity.json` (tools/release-integrity.ts): every file but the precompressed copies. */
-async function integrityOf(dir: string): Promise<ReleaseIntegrity> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((file) => file !== INTEGRITY_FILE && !/\.(?:br|gz)$/.test(file))
-    .sort();
-  return { algorithm: INTEGRITY_ALGORITHM, files: Object.fromEntries(await Promise.all(files.map(async (file) => [file, digestOf(await readFile(join(dir, file)))]))) };
 }
 
 /**

@@ -6,6 +6,7 @@ import { INTEGRITY_FILE, parseReleaseIntegrity, type ReleaseIntegrity } from '@s
 import { releaseUrlProblem } from '@shop/contracts/release-url';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { SHARED_LIBRARIES, type SharedLibrary } from '@shop/contracts/shared-libraries';
+import { mapAtMost } from '@shop/server-kit/at-most-at-once';
 
 /** How long a release's manifest (and each file of it the checks read) may take to answer before the release is refused. */
 export const MANIFEST_TIMEOUT_MS = 2000;
@@ -88,7 +89,7 @@ export async function releaseRefusals(remote: RemoteName, entry: string, options
   const browserUrls = browserFileUrls(manifest, entry, modulesTheShellTakes(remote));
   const ssr = options.requireServerBuild ? serverBuildOf(manifest, entry, integrity) : null;
   const urls = [...new Set([...(browserUrls ?? []), ...(ssr?.entryUrl ? [ssr.entryUrl, ...ssr.files] : [])])];
-  const files = new Map(await inTurn(urls, FILES_READ_AT_ONCE, async (url) => [url, await readFile(url, timeoutMs)] as const));
+  const files = new Map(await mapAtMost(urls, FILES_READ_AT_ONCE, async (url) => [url, await readFile(url, timeoutMs)] as const));
   const missing = (list: readonly string[]) =>
     list.flatMap((url) => {
       const { problem } = files.get(url)!;
@@ -212,20 +213,6 @@ function parseManifest(bytes: Uint8Array): Manifest | null {
   } catch {
     return null;
   }
-}
-
-/** `work` on each item, at most `atOnce` at a time; the results in the items' order. */
-async function inTurn<T, R>(items: readonly T[], atOnce: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
-  return results;
 }
 
 /**

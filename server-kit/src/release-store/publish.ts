@@ -1,18 +1,17 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
-import { digestOf } from '@shop/contracts/release-digest';
+import { digestOf, filesOfFolder, isRecorded } from '@shop/contracts/release-digest';
 import { INTEGRITY_FILE, parseReleaseIntegrity, type ReleaseIntegrity } from '@shop/contracts/release-integrity';
 import { isRemoteName, REMOTE_NAMES, type RemoteName } from '@shop/contracts/remotes';
+import { mapAtMost } from '../at-most-at-once';
 import { contentTypeOf } from './content-types';
 import { isVersion, MANIFEST_FILE, ReleaseFileExistsError, type ReleaseStore } from './release-store';
 import { openReleaseStore, readReleaseStoreConfig, ReleaseStoreConfigError } from './store-config';
 
 const unbrotli = promisify(brotliDecompress);
 
-/** The build's precompressed copies: never published as objects of their own (see uploadOf). */
-const COMPRESSED_COPY = /\.(?:br|gz)$/;
 /** Scripts and stylesheets: the files whose brotli copy is published in their place. */
 const BROTLI_SERVED = /\.(?:js|mjs|css)$/;
 /**
@@ -71,7 +70,7 @@ export async function publishRelease(input: PublishInput): Promise<Published> {
   if (!isVersion(version)) throw new PublishRefusal(`« ${version.slice(0, 100)} » n’est pas un nom de version (lettres, chiffres, . _ ~ -).`);
 
   const shown = relative(input.cwd ?? process.cwd(), folder) || folder;
-  const files = await filesOf(folder, shown);
+  const files = filesOf(folder, shown);
   if (!files.has(MANIFEST_FILE)) throw new PublishRefusal(`${shown} n’a pas de ${MANIFEST_FILE} : ce n’est pas le dossier d’une version construite.`);
   const manifest = await readJson(join(folder, MANIFEST_FILE), shown);
   const { name, metaData } = (manifest ?? {}) as { name?: unknown; metaData?: { buildInfo?: { buildVersion?: unknown } } };
@@ -100,7 +99,7 @@ export async function publishRelease(input: PublishInput): Promise<Published> {
   const last = [INTEGRITY_FILE, MANIFEST_FILE];
   const first = uploads.filter((upload) => !last.includes(upload.file));
   say(`${remote} ${version} : dossier conforme à ${INTEGRITY_FILE}, ${first.length + last.length} fichiers à envoyer vers ${store.describe()}…`);
-  await inBatches(first, CONCURRENT_UPLOADS, (upload) => send(store, remote, version, upload));
+  await mapAtMost(first, CONCURRENT_UPLOADS, (upload) => send(store, remote, version, upload));
   for (const file of last) {
     try {
       await send(store, remote, version, uploads.find((upload) => upload.file === file)!, file === MANIFEST_FILE);
@@ -153,7 +152,8 @@ async function checkedUploads(folder: string, files: Set<string>, integrity: Rel
   const unlisted: string[] = [];
   const uploads: Upload[] = [];
   for (const file of [...files].sort()) {
-    if (file === INTEGRITY_FILE || COMPRESSED_COPY.test(file)) continue;
+    // The precompressed copies are never published as objects of their own (see uploadOf).
+    if (!isRecorded(file)) continue;
     const expected = integrity.files[file];
     if (expected === undefined) {
       unlisted.push(file);
@@ -211,12 +211,10 @@ function named(files: string[]): string {
   return files.length > 5 ? `${shown} et ${files.length - 5} autres` : shown;
 }
 
-/** Every regular file under `folder`, by its path inside it with `/`; a refusal when the folder is missing. */
-async function filesOf(folder: string, shown: string): Promise<Set<string>> {
+/** Every regular file under `folder` (filesOfFolder); a refusal when the folder is missing. */
+function filesOf(folder: string, shown: string): Set<string> {
   try {
-    const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-    // Regular files only: a link might lead out of the folder, so it is neither read nor published.
-    return new Set(entries.filter((entry) => entry.isFile()).map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/')));
+    return new Set(filesOfFolder(folder));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
@@ -232,14 +230,6 @@ async function readJson(path: string, shown: string): Promise<unknown> {
   } catch {
     throw new PublishRefusal(`${shown}/${relative(resolve(path, '..'), path)} n’est pas du JSON lisible.`);
   }
-}
-
-async function inBatches<T>(items: T[], size: number, each: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await each(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
 }
 
 const USAGE = 'usage : shop-release-publish --remote <mf_frame|mf_cart|mf_catalog_pages> [--dir dist] <version>';

@@ -63,8 +63,9 @@ export class ReleaseFiles {
     });
     if (!record) return [];
     const manifestDigest = record.integrity.files[MANIFEST];
-    if (digestOf(record.manifest) !== manifestDigest) {
-      this.#refused(release, MANIFEST, manifestDigest, digestOf(record.manifest));
+    const manifestActual = digestOf(record.manifest);
+    if (manifestActual !== manifestDigest) {
+      this.#refused(release, MANIFEST, manifestDigest, manifestActual);
       return [];
     }
     const manifest = JSON.parse(record.manifest) as WebManifest;
