@@ -47,3 +47,30 @@ export interface PageContext {
 
 /** The SWR cache key of the page context (the server puts it in the page's data; nothing fetches it). */
 export const PAGE_CONTEXT_KEY = 'shop/page-context';
+
+/**
+ * A cart form a tap sends before its part has hydrated: the page's head script (shell/public/hold-until-hydrated.js)
+ * posts it in the background instead of leaving the page (a whole page load on a phone), asking for JSON. The server
+ * answers such a post with the notice it would have left for the next page (200) or the error envelope (4xx, 5xx), and
+ * changes nothing else. Without JavaScript the browser posts the form itself, as before. Only forms whose outcome is a
+ * notice and a changed cart go this way; the others lead to a page of their own.
+ */
+export const FORMS_POSTED_IN_BACKGROUND = ['cart-add', 'cart-update', 'cart-remove'] as const satisfies readonly FormId[];
+export type FormPostedInBackground = (typeof FORMS_POSTED_IN_BACKGROUND)[number];
+export const isPostedInBackground = (form: FormId): form is FormPostedInBackground =>
+  (FORMS_POSTED_IN_BACKGROUND as readonly FormId[]).includes(form);
+
+/** The attribute that marks such a form for the head script; spread `POST_IN_BACKGROUND` on the `<form>`. */
+export const POST_IN_BACKGROUND_ATTRIBUTE = 'data-post-in-background';
+export const POST_IN_BACKGROUND = { [POST_IN_BACKGROUND_ATTRIBUTE]: '' } as const;
+
+/** The answer to a form posted in the background that succeeded. */
+export interface BackgroundPostAnswer {
+  notice: PageNotice;
+}
+
+/**
+ * Where the head script leaves the notices of its background posts for the shell (`window[HELD_POST_NOTICES]`, an
+ * array it pushes to): the shell shows those already there once it runs, and replaces the array with its own `push`.
+ */
+export const HELD_POST_NOTICES = 'shopHeldPostNotices';

@@ -1,3 +1,5 @@
+import { HELD_POST_NOTICES, type PageNotice } from './forms';
+
 /**
  * Clicks and form submissions inside server HTML that React has not hydrated yet, held and replayed once it has.
  * React 19 drops a discrete event on a dehydrated part, and a link there would leave the single-page app
@@ -108,5 +110,23 @@ export function holdEvents(
       for (const entry of held.splice(0)) replay(entry, navigate);
     },
     stop,
+  };
+}
+
+type NoticeQueue = { push(...notices: PageNotice[]): number };
+
+/**
+ * The notices of cart forms the head script posted in the background before the page hydrated (forms.ts), shown by
+ * `show` now, and each one it posts from now on as soon as it has its answer.
+ */
+export function showHeldPostNotices(show: (notice: PageNotice) => void, target: Window = window): void {
+  const slot = target as unknown as Record<string, NoticeQueue | PageNotice[] | undefined>;
+  const waiting = slot[HELD_POST_NOTICES];
+  if (Array.isArray(waiting)) for (const notice of waiting.splice(0)) show(notice);
+  slot[HELD_POST_NOTICES] = {
+    push(...notices: PageNotice[]) {
+      for (const notice of notices) show(notice);
+      return 0;
+    },
   };
 }

@@ -4,6 +4,7 @@ import { DEFAULT_PRODUCT_IMAGE } from './default-image';
 import { formatPrice } from '@shop/contracts/money';
 import { QUANTITY_LIMITS } from '@shop/contracts/cart';
 import { FormName, useFormAction } from '@shop/contracts/form-post';
+import { POST_IN_BACKGROUND } from '@shop/contracts/forms';
 import { stepQuantity } from './optimistic-quantities';
 import styles from './cart-dropdown.module.css';
 
@@ -22,8 +23,9 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
   const atMinimum = item.quantity <= QUANTITY_LIMITS.min;
   const less = stepQuantity(item.quantity, -1);
   const more = stepQuantity(item.quantity, 1);
-  // Real forms first (decision 026): the browser posts them before the page hydrates or without JavaScript, and the
-  // shop's server changes the cart; once hydrated, the clicks change it here (optimistic) and no page is loaded.
+  // Real forms first (decision 026): the browser posts them without JavaScript, and the shop's server changes the cart;
+  // before the page hydrates, its head script posts them in the background; once hydrated, the clicks change it here
+  // (optimistic). With JavaScript no page is loaded.
   const action = useFormAction();
   const handled = (change: () => void) => (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -43,7 +45,7 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
             </s>
           ) : null}
         </p>
-        <form method="post" action={action} className={styles.inlineForm}>
+        <form method="post" action={action} className={styles.inlineForm} {...POST_IN_BACKGROUND}>
         <FormName form="cart-update" />
         <input type="hidden" name="productId" value={item.productId} />
         <div className={styles.quantity} role="group" aria-label={`Quantité de ${item.name}`}>
@@ -77,7 +79,7 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
         </div>
         </form>
       </div>
-      <form method="post" action={action} className={styles.inlineForm}>
+      <form method="post" action={action} className={styles.inlineForm} {...POST_IN_BACKGROUND}>
       <FormName form="cart-remove" />
       <input type="hidden" name="productId" value={item.productId} />
       <button

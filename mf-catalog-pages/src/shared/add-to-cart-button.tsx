@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormName, useFormAction } from '@shop/contracts/form-post';
+import { POST_IN_BACKGROUND } from '@shop/contracts/forms';
 import { addToCart } from './add-to-cart';
 import { useRevalidateCatalogue } from './use-products';
 import buttons from './buttons.module.css';
@@ -17,9 +18,10 @@ interface Props {
 }
 
 /**
- * « Ajouter au panier »: a real form (decision 026). Before the page hydrates, or without JavaScript, the browser posts
- * it and the shop's server adds the product and comes back to this page with a notice; once hydrated, the button adds
- * through the API and a toast says so, without leaving the page.
+ * « Ajouter au panier »: a real form (decision 026). Without JavaScript the browser posts it, and the shop's server
+ * adds the product and comes back to this page with a notice; before the page hydrates, the page's head script posts
+ * it in the background (POST_IN_BACKGROUND); once hydrated, the button adds through the API. A toast says so, and the
+ * shopper stays on the page.
  */
 export function AddToCartButton({
   apiBase,
@@ -42,7 +44,7 @@ export function AddToCartButton({
   };
   const text = unavailable ? 'Rupture de stock' : adding ? 'Ajout en cours…' : 'Ajouter au panier';
   return (
-    <form method="post" action={action} className={buttons.inlineForm}>
+    <form method="post" action={action} className={buttons.inlineForm} {...POST_IN_BACKGROUND}>
       <FormName form="cart-add" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value={quantity} />

@@ -2,12 +2,22 @@ import { CART_NOTICES, type CartResponse } from '@shop/contracts/cart';
 import { pathTo } from '@shop/contracts/routes';
 import { IDEMPOTENCY_FIELD, type FormId, type FormOutcome, type PageNotice } from '@shop/contracts/forms';
 import type { OrderResponse, TrackOrderResponse } from '@shop/contracts/orders';
+import type { ApiErrorCode } from '@shop/contracts/errors';
 import type { ApiReply, ShopperApi } from './shopper-api';
 
 /** What a form post leads to: another page (303, Post/Redirect/Get), or this page again with the outcome. */
 export type FormResult =
   | { kind: 'redirect'; location: string; notice?: PageNotice }
-  | { kind: 'render'; status: number; outcome: FormOutcome; notice?: PageNotice; headers?: Record<string, string>; formKey?: string };
+  | {
+      kind: 'render';
+      status: number;
+      outcome: FormOutcome;
+      notice?: PageNotice;
+      headers?: Record<string, string>;
+      formKey?: string;
+      /** The service's code for the refusal ('unavailable' when it did not answer): a background post's envelope. */
+      code?: ApiErrorCode;
+    };
 
 export interface FormPost {
   fields: URLSearchParams;
@@ -42,6 +52,7 @@ function refused(form: FormId, reply: ApiReply, values: Record<string, string>, 
     kind: 'render',
     status,
     outcome,
+    code: reply?.error?.code ?? 'unavailable',
     ...(extra.notice ? { notice: { kind: 'error', text: message } } : {}),
     ...(reply?.retryAfter ? { headers: { 'Retry-After': reply.retryAfter } } : {}),
   };

@@ -58,6 +58,25 @@ describe('form posts to a page (decision 026), against the real cart-service', (
     await service?.stop();
   });
 
+  it('answers a cart form posted in the background (the head script, before hydration) with JSON, and leaves no notice for a next page', async () => {
+    const browser = new FormBrowser(shell.url);
+    const json = { accept: 'application/json' };
+    const added = await browser.post('/shop/face', { _form: 'cart-add', productId: 'sv-001', quantity: '1' }, json);
+    expect(added.status).toBe(200);
+    expect(added.headers.get('cache-control')).toBe('no-store');
+    const cart = (await (await browser.get('/api/cart')).json()) as { cart: { productId: string; name: string; quantity: number }[] };
+    expect(await added.json()).toEqual({ notice: { kind: 'success', text: CART_NOTICES.added(cart.cart[0]!.name, 1) } });
+    expect(notice(browser)).toBeUndefined();
+    // A refusal is the API's error envelope with its code and French message; nothing changed.
+    const refused = await browser.post('/shop/cart', { _form: 'cart-update', productId: 'sv-001', quantity: 'beaucoup' }, json);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({ error: { code: 'validation_failed', message: expect.any(String) } });
+    expect(((await (await browser.get('/api/cart')).json()) as { cart: { quantity: number }[] }).cart[0]!.quantity).toBe(1);
+    // Other forms lead to a page of their own: JSON is not theirs.
+    const tracking = await browser.post('/order-tracking', { _form: 'order-tracking', orderNumber: 'x', phone: 'y' }, json);
+    expect(tracking.headers.get('content-type')).not.toMatch(/json/);
+  });
+
   it('adds to the cart as the shopper, then redirects (303) back to the page with the spec’s notice', async () => {
     const browser = new FormBrowser(shell.url);
     const added = await browser.post('/shop/face?tri=prix', { _form: 'cart-add', productId: 'sv-001', quantity: '2' });

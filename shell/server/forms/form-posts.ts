@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { ApiErrorCode } from '@shop/contracts/errors';
-import { FORM_FIELD, isFormId, MAX_FORM_BODY_BYTES, type PageContext } from '@shop/contracts/forms';
+import { FORM_FIELD, isFormId, isPostedInBackground, MAX_FORM_BODY_BYTES, type BackgroundPostAnswer, type PageContext } from '@shop/contracts/forms';
 import { bodyTooLargeMessage } from '@shop/contracts/limits';
 import { matchPageRoute } from '@shop/contracts/route-matching';
 import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
@@ -63,6 +63,16 @@ export function formPosts(options: FormPostsOptions): Middleware {
     const page = `${ctx.path.replace(/^\/+/, '/')}${ctx.search}`;
     const result = await formActions[form]({ fields, page, api });
     for (const cookie of api.setCookies) ctx.append('Set-Cookie', cookie);
+    // A cart form the page's head script sent in the background (before its part hydrated): the outcome as JSON, and
+    // the shopper stays on the page.
+    if (isPostedInBackground(form) && ctx.accepts('html', 'json') === 'json') {
+      if (result.kind === 'redirect') {
+        ctx.body = { notice: result.notice ?? { kind: 'success', text: '' } } satisfies BackgroundPostAnswer;
+        return;
+      }
+      for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
+      return refuse(ctx, result.status, result.code ?? 'unavailable', result.outcome.message ?? FORM_MESSAGES.unreadable);
+    }
     if (result.kind === 'redirect') {
       if (result.notice) leaveNotice(ctx, result.notice);
       ctx.status = 303;

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { showHeldPostNotices } from '@shop/contracts/held-events';
+import { showToast } from '@shop/contracts/toast';
 
 /** The page's single toast container: every remote's `toast()` shows here (shared react-toastify singleton). */
 export const TOAST_AUTO_CLOSE_MS = 3000;
@@ -15,6 +17,9 @@ const ToastContainer = lazy(() => import('react-toastify').then(({ ToastContaine
  */
 export function ToastHost() {
   const [wanted, setWanted] = useState(false);
+  // A cart form tapped before its part hydrated was posted in the background by the page's head script: its answer
+  // shows here, as the hydrated form's toast would.
+  useEffect(() => showHeldPostNotices((notice) => showToast(notice.kind, notice.text)), []);
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);

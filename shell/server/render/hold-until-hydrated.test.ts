@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CART_CHANGED_EVENT } from '@shop/contracts/events';
+import { HELD_POST_NOTICES, POST_IN_BACKGROUND_ATTRIBUTE } from '@shop/contracts/forms';
+import { showHeldPostNotices } from '@shop/contracts/held-events';
+import { HOLD_UNTIL_HYDRATED, inlineScript } from './page-html';
+
+/** The page's head script as the server inlines it, run once in this document (its listeners stay for every test). */
+const source = inlineScript(readFileSync(join(process.cwd(), 'public', HOLD_UNTIL_HYDRATED), 'utf8'));
+const fetchCalls: Array<{ url: string; init: RequestInit }> = [];
+let answer: () => Promise<Response> = () => Promise.reject(new TypeError('no answer set'));
+window.fetch = vi.fn((url: string, init: RequestInit) => {
+  fetchCalls.push({ url, init });
+  return answer();
+}) as unknown as typeof fetch;
+window.eval(source);
+
+const json = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+
+function cartForm(): { form: HTMLFormElement; button: HTMLButtonElement } {
+  document.body.innerHTML = `<div id="root"><form method="post" action="/shop/face?sort=price" ${POST_IN_BACKGROUND_ATTRIBUTE}="">
+    <input type="hidden" name="_form" value="cart-update"><input type="hidden" name="productId" value="p1">
+    <button type="submit" name="quantity" value="3">+</button></form></div>`;
+  return { form: document.querySelector('form')!, button: document.querySelector('button')! };
+}
+
+/** What React leaves once it has hydrated a control: its root marked, the element holding its props. */
+function makeLive(button: HTMLButtonElement): void {
+  Object.assign(document.getElementById('root')!, { __reactContainer$test: {} });
+  Object.assign(button, { __reactProps$test: {} });
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+const natively: SubmitEvent[] = [];
+document.addEventListener('submit', (event) => {
+  if (!event.defaultPrevented) natively.push(event as SubmitEvent);
+  // jsdom cannot navigate: the browser's own post is counted here, not made.
+  event.preventDefault();
+});
+
+beforeEach(() => {
+  fetchCalls.length = 0;
+  natively.length = 0;
+  delete (window as unknown as Record<string, unknown>)[HELD_POST_NOTICES];
+});
+
+describe('the head script: a cart form posted before its part hydrated', () => {
+  it('is posted in the background with the button that sent it, asking for JSON; its notice waits for the shell and the cart is told', async () => {
+    const { button } = cartForm();
+    answer = json(200, { notice: { kind: 'success', text: 'Quantité mise à jour.' } });
+    const changed = vi.fn();
+    window.addEventListener(CART_CHANGED_EVENT, changed, { once: true });
+    button.click();
+    expect(fetchCalls).toHaveLength(1);
+    expect(fetchCalls[0]!.url).toBe('http://localhost:3000/shop/face?sort=price');
+    expect(fetchCalls[0]!.init.method).toBe('POST');
+    expect(new Headers(fetchCalls[0]!.init.headers).get('accept')).toBe('application/json');
+    expect(String(fetchCalls[0]!.init.body)).toBe('_form=cart-update&productId=p1&quantity=3');
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledOnce());
+    await settled();
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(natively).toHaveLength(0);
+    const shown: unknown[] = [];
+    showHeldPostNotices((notice) => shown.push(notice));
+    expect(shown).toEqual([{ kind: 'success', text: 'Quantité mise à jour.' }]);
+    // Once the shell shows them, a later one shows as soon as it is answered.
+    answer = json(409, { error: { code: 'out_of_stock', message: 'Il ne reste que 2 unités.' } });
+    button.click();
+    await vi.waitFor(() => expect(shown).toHaveLength(2));
+    expect(shown[1]).toEqual({ kind: 'error', text: 'Il ne reste que 2 unités.' });
+  });
+
+  it('is left to the browser when the answer is not the shop’s, or never comes', async () => {
+    const { button } = cartForm();
+    answer = () => Promise.resolve(new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    button.click();
+    await vi.waitFor(() => expect(natively).toHaveLength(1));
+    expect(natively[0]!.submitter).toBe(button);
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    cartForm().button.click();
+    await vi.waitFor(() => expect(natively).toHaveLength(2));
+    expect(fetchCalls).toHaveLength(2);
+  });
+
+  it('is not touched once its part is live (React handles it), nor when it is not marked', () => {
+    const { form, button } = cartForm();
+    makeLive(button);
+    button.click();
+    form.removeAttribute(POST_IN_BACKGROUND_ATTRIBUTE);
+    delete (button as unknown as Record<string, unknown>).__reactProps$test;
+    button.click();
+    expect(fetchCalls).toHaveLength(0);
+    expect(natively).toHaveLength(2);
+  });
+});
