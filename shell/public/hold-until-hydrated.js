@@ -4,8 +4,8 @@
 // data-hold-until-hydrated) is held here and replayed once, on the same control, as soon as React has made it live.
 // Links and form submissions are left to the browser: they work as HTML. A marked control whose part never comes to
 // life (its script failed) does what its HTML does after a few seconds: its link or its GET form is followed.
-// A cart form (marked data-post-in-background, contracts/src/forms.ts) is the one exception: posted before its part is
-// live, it is sent in the background, asking for JSON, so the shopper stays on the page; its notice waits in
+// A cart form (marked data-post-in-background, contracts/src/forms.ts) is the one exception: a submission of it that
+// no handler took (its part is not live yet) is sent in the background, asking for JSON, so the shopper stays on the page; its notice waits in
 // window.shopHeldPostNotices for the shell's toasts, and the cart is told to read itself again (cart:changed).
 (() => {
   const GIVE_UP_MS = 5000;
@@ -80,36 +80,34 @@
     window.dispatchEvent(new CustomEvent('cart:changed'));
   };
   const postedNatively = new WeakSet();
-  document.addEventListener(
-    'submit',
-    (event) => {
-      const form = event.target;
-      const submitter = event.submitter || null;
-      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute('data-post-in-background')) return;
-      if (postedNatively.has(form) || live(submitter || form) || typeof fetch !== 'function') return;
-      event.preventDefault();
-      // What the browser would do itself, when the shop's answer cannot be read here: it shows what comes of it.
-      const postNatively = () => {
-        postedNatively.add(form);
-        form.requestSubmit(submitter && submitter.isConnected ? submitter : null);
-      };
-      const busy = submitter || form;
-      busy.setAttribute('aria-busy', 'true');
-      fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form, submitter)), credentials: 'same-origin', headers: { Accept: 'application/json' } })
-        .then(
-          (response) =>
-            response.json().then(
-              (answer) => {
-                if (response.ok) notify(answer && answer.notice);
-                else if (answer && answer.error) notify({ kind: 'error', text: answer.error.message });
-                else postNatively();
-              },
-              postNatively,
-            ),
-          postNatively,
-        )
-        .finally(() => busy.removeAttribute('aria-busy'));
-    },
-    true,
-  );
+  // Last, as the event leaves the page: a submission nothing took (React's handlers call preventDefault once the part
+  // is live; a part still hydrating, even one whose elements React already knows, takes none).
+  window.addEventListener('submit', (event) => {
+    const form = event.target;
+    const submitter = event.submitter || null;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute('data-post-in-background')) return;
+    if (postedNatively.has(form) || typeof fetch !== 'function') return;
+    event.preventDefault();
+    // What the browser would do itself, when the shop's answer cannot be read here: it shows what comes of it.
+    const postNatively = () => {
+      postedNatively.add(form);
+      form.requestSubmit(submitter && submitter.isConnected ? submitter : null);
+    };
+    const busy = submitter || form;
+    busy.setAttribute('aria-busy', 'true');
+    fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form, submitter)), credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      .then(
+        (response) =>
+          response.json().then(
+            (answer) => {
+              if (response.ok) notify(answer && answer.notice);
+              else if (answer && answer.error) notify({ kind: 'error', text: answer.error.message });
+              else postNatively();
+            },
+            postNatively,
+          ),
+        postNatively,
+      )
+      .finally(() => busy.removeAttribute('aria-busy'));
+  });
 })();
