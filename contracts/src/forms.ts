@@ -74,3 +74,9 @@ export interface BackgroundPostAnswer {
  * array it pushes to): the shell shows those already there once it runs, and replaces the array with its own `push`.
  */
 export const HELD_POST_NOTICES = 'shopHeldPostNotices';
+
+/**
+ * How many of those background posts the server has answered (`window[HELD_POSTS_ANSWERED]`, a number the head script
+ * counts up): from the first, the cart the server put in the page is no longer what the server holds.
+ */
+export const HELD_POSTS_ANSWERED = 'shopHeldPostsAnswered';

@@ -1,4 +1,4 @@
-import { HELD_POST_NOTICES, type PageNotice } from './forms';
+import { HELD_POST_NOTICES, HELD_POSTS_ANSWERED, type PageNotice } from './forms';
 
 /**
  * Clicks and form submissions inside server HTML that React has not hydrated yet, held and replayed once it has.
@@ -129,4 +129,9 @@ export function showHeldPostNotices(show: (notice: PageNotice) => void, target: 
       return 0;
     },
   };
+}
+
+/** Whether a cart form was posted in the background and answered: the page's handed-over cart is then out of date. */
+export function heldPostsAnswered(target: Window = window): boolean {
+  return Number((target as unknown as Record<string, unknown>)[HELD_POSTS_ANSWERED] ?? 0) > 0;
 }

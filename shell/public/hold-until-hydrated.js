@@ -6,7 +6,8 @@
 // life (its script failed) does what its HTML does after a few seconds: its link or its GET form is followed.
 // A cart form (marked data-post-in-background, contracts/src/forms.ts) is the one exception: a submission of it that
 // no handler took (its part is not live yet) is sent in the background, asking for JSON, so the shopper stays on the page; its notice waits in
-// window.shopHeldPostNotices for the shell's toasts, and the cart is told to read itself again (cart:changed).
+// window.shopHeldPostNotices for the shell's toasts, window.shopHeldPostsAnswered counts it (the cart in the page is
+// now out of date), and the cart is told to read itself again (cart:changed).
 (() => {
   const GIVE_UP_MS = 5000;
   const CONTROL = 'button, input[type=checkbox], input[type=radio], [role=button], [data-hold-until-hydrated]';
@@ -76,6 +77,7 @@
     true,
   );
   const notify = (notice) => {
+    window.shopHeldPostsAnswered = (window.shopHeldPostsAnswered || 0) + 1;
     if (notice) (window.shopHeldPostNotices = window.shopHeldPostNotices || []).push(notice);
     window.dispatchEvent(new CustomEvent('cart:changed'));
   };

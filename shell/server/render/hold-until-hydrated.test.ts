@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_CHANGED_EVENT } from '@shop/contracts/events';
-import { HELD_POST_NOTICES, POST_IN_BACKGROUND_ATTRIBUTE } from '@shop/contracts/forms';
-import { showHeldPostNotices } from '@shop/contracts/held-events';
+import { HELD_POST_NOTICES, HELD_POSTS_ANSWERED, POST_IN_BACKGROUND_ATTRIBUTE } from '@shop/contracts/forms';
+import { heldPostsAnswered, showHeldPostNotices } from '@shop/contracts/held-events';
 import { HOLD_UNTIL_HYDRATED, inlineScript } from './page-html';
 
 /** The page's head script as the server inlines it, run once in this document (its listeners stay for every test). */
@@ -39,6 +39,7 @@ beforeEach(() => {
   fetchCalls.length = 0;
   natively.length = 0;
   delete (window as unknown as Record<string, unknown>)[HELD_POST_NOTICES];
+  delete (window as unknown as Record<string, unknown>)[HELD_POSTS_ANSWERED];
 });
 
 describe('the head script: a cart form posted before its part hydrated', () => {
@@ -54,7 +55,10 @@ describe('the head script: a cart form posted before its part hydrated', () => {
     expect(new Headers(fetchCalls[0]!.init.headers).get('accept')).toBe('application/json');
     expect(String(fetchCalls[0]!.init.body)).toBe('_form=cart-update&productId=p1&quantity=3');
     expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(heldPostsAnswered()).toBe(false);
     await vi.waitFor(() => expect(changed).toHaveBeenCalledOnce());
+    // The cart the server put in the page is out of date now (shell's page-data).
+    expect(heldPostsAnswered()).toBe(true);
     await settled();
     expect(button.hasAttribute('aria-busy')).toBe(false);
     expect(natively).toHaveLength(0);

@@ -2,6 +2,7 @@ import { PAGE_META_ATTRIBUTE, PAGE_SNAPSHOT_ID } from '../../shared/page-ids';
 import { use } from 'react';
 import { unstable_serialize, type Key, type Middleware, type SWRConfiguration, type SWRHook } from 'swr';
 import type { ExposedModuleId } from '@shop/contracts/exposes';
+import { heldPostsAnswered } from '@shop/contracts/held-events';
 
 export { PAGE_META_ATTRIBUTE, PAGE_SNAPSHOT_ID };
 
@@ -27,7 +28,7 @@ export function cacheWith(entries: readonly (readonly [Key, unknown])[]): Map<st
 
 /**
  * In the browser: SWR revalidates cached data on mount; for a key the server has just answered, the first fetch takes
- * the server's answer instead of asking the network again.
+ * the server's answer instead of asking the network again, unless a form posted in the background has changed it.
  */
 export function handedOver(entries: readonly (readonly [Key, unknown])[]): SWRConfiguration {
   const pending = new Map(entries.map(([key, data]) => [unstable_serialize(key), data]));
@@ -36,7 +37,9 @@ export function handedOver(entries: readonly (readonly [Key, unknown])[]): SWRCo
       fetcher &&
       ((...args: unknown[]) => {
         const serialized = unstable_serialize(key);
-        if (!pending.has(serialized)) return (fetcher as (...a: unknown[]) => unknown)(...args);
+        // A cart form posted in the background before hydration has changed the cart (and the stock) since the
+        // server rendered: the network answers from then on.
+        if (!pending.has(serialized) || heldPostsAnswered()) return (fetcher as (...a: unknown[]) => unknown)(...args);
         const data = pending.get(serialized);
         pending.delete(serialized);
         return Promise.resolve(data);
