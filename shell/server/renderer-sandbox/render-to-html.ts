@@ -48,7 +48,11 @@ export function renderToHtml(element: ReactNode, deadlineMs: number): Promise<Ht
     });
     const timer = setTimeout(() => {
       stream.abort(new Error(`not rendered within ${deadlineMs} ms`));
-      pipeOnce();
+      // React finishes an abort on its next turn (setImmediate): only then are the late parts marked as the browser's,
+      // and onAllReady pipes the page with each of them in place as such (`<!--$!-->`). Piped before, they would go as
+      // pending, followed by an inline script (`$RX`) to switch them over, which the page's Content-Security-Policy
+      // refuses. This runs after React's turn, in case it had nothing left to call onAllReady for.
+      setImmediate(pipeOnce);
     }, deadlineMs);
   });
 }

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { pathTo, type ShopPath } from '@shop/contracts/routes';
+import { products } from './support/cart';
+import { stackForThisFile } from './support/stack';
+
+/**
+ * Parts that miss the server's render deadline are rendered by the browser, under the page's own
+ * Content-Security-Policy: with the deadline at its lowest, most parts of most pages are late, and no load may log a
+ * violation (React's streaming instructions are inline scripts the policy refuses) or a console error.
+ */
+const stack = stackForThisFile({ env: { RENDER_DEADLINE_MS: '10' } });
+const LOADS = 50;
+
+test(`${LOADS} cold loads across 8 pages, every part late: no CSP violation, no console error, every page complete`, async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const [product] = await products(request, stack.url);
+  const pages: ShopPath[] = [
+    '/',
+    '/shop/face',
+    pathTo('/shop/product/:slug', product!.slug),
+    '/shop',
+    '/shop/cart',
+    '/shop/checkout',
+    '/order-tracking',
+    '/contact',
+  ];
+  let late = 0;
+  for (let load = 0; load < LOADS; load += 1) {
+    const path = pages[load % pages.length]!;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const answer = await page.goto(`${stack.url}${path}`, { waitUntil: 'load' });
+    const html = (await answer!.text()) ?? '';
+    // The server left parts to the browser, in place, with no script to switch them over.
+    if (html.includes('<!--$!-->')) late += 1;
+    expect(html, path).not.toContain('<!--$?-->');
+    // The browser renders what the server left: the page's heading and its footer show, no loading state remains.
+    await expect(page.locator('h1').first(), path).toBeVisible();
+    await expect(page.getByRole('contentinfo'), path).toBeVisible();
+    await expect(page.locator('main [aria-busy="true"]'), path).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(problems, `${path}, load ${load + 1}`).toEqual([]);
+    await context.close();
+  }
+  // The deadline did make parts late: the test saw what it is about.
+  expect(late).toBeGreaterThan(LOADS / 2);
+});
