@@ -58,6 +58,30 @@ test('each line shows image, name, price, the old price struck through, and the 
   await expect(page.getByTestId('cart-total')).toHaveText(formatMad(onSale.price * 2 + regular.price));
 });
 
+test('on a loaded page, the first open shows the lines within 150 ms of the tap: their code and data are already there', async ({ page }) => {
+  await addToCart(page, stack.url, onSale.id, 1);
+  await page.goto(`${stack.url}/shop/face`, { waitUntil: 'networkidle' });
+  await expect(cartButton(page)).toHaveAccessibleName('Panier, 1 article');
+  // In the page's own clock: from the tap's event to the first frame in which a line is in the open panel.
+  const shown = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let tappedAt = 0;
+        document.addEventListener('click', (event) => (tappedAt = event.timeStamp), { capture: true, once: true });
+        const lineShown = () => {
+          const line = document.querySelector('[aria-label="Contenu du panier"]:not([hidden]) li');
+          if (tappedAt > 0 && line) resolve(performance.now() - tappedAt);
+          else requestAnimationFrame(lineShown);
+        };
+        requestAnimationFrame(lineShown);
+      }),
+  );
+  await cartButton(page).click();
+  await expect(line(page, onSale)).toBeVisible();
+  expect(await shown).toBeLessThan(150);
+  await expect(cartPanel(page).getByText('Chargement du panier…')).toHaveCount(0);
+});
+
 test('an empty cart says so in French', async ({ page }) => {
   await page.goto(`${stack.url}/`);
   await openCart(page);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import type { CartDropdownProps } from '@shop/contracts/exposes';
 import { ButtonToPage } from '@shop/contracts/form-post';
@@ -9,12 +9,35 @@ import { usePanelPosition } from './use-panel-position';
 import styles from './cart-dropdown.module.css';
 
 /**
- * The lines, their controls and the total are shown only in the open panel, so their code is fetched when the panel
- * first opens, not with every page (decision 028). The server renders the panel closed and empty (it does not know
+ * The lines, their controls and the total are shown only in the open panel, so their code is not fetched with every
+ * page (decision 028), but before the first open: once the cart holds something, or as the shopper reaches for the
+ * button. The server renders the panel closed and empty (it does not know
  * the shopper's cart), and without JavaScript the button leads to the cart page.
  */
-const loadContents = () => import('./dropdown-contents');
-const DropdownContents = lazy(loadContents);
+type ContentsModule = typeof import('./dropdown-contents');
+let contentsModule: ContentsModule | undefined;
+const loadContents = () =>
+  import('./dropdown-contents').then((module) => {
+    contentsModule = module;
+    return module;
+  });
+
+/**
+ * The panel's contents, rendered at once when their code is here (no Suspense: React holds a revealed boundary's
+ * content back up to 300 ms after its fallback showed, which the first open would wait for), else its French loading
+ * line until it comes. Code that cannot be fetched throws to the part's error boundary, as a failed import does.
+ */
+function Contents({ apiBase }: { apiBase: string }) {
+  const [, arrived] = useState<ContentsModule>();
+  const [failure, setFailure] = useState<unknown>();
+  useEffect(() => {
+    if (!contentsModule) loadContents().then(arrived, setFailure);
+  }, []);
+  if (failure) throw failure;
+  if (!contentsModule) return <p className={styles.empty} role="status">Chargement du panier…</p>;
+  const { default: DropdownContents } = contentsModule;
+  return <DropdownContents apiBase={apiBase} />;
+}
 
 function articles(count: number): string {
   return `${count} ${count > 1 ? 'articles' : 'article'}`;
@@ -32,10 +55,12 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
   const geometry = usePanelPosition(open, buttonRef);
 
   const count = lineCount(items);
-  // A shopper with something in the cart is likely to open it: its contents' code is fetched once the count is known.
+  // A shopper with something in the cart is likely to open it: its contents' code is fetched once the count is known,
+  // and for an empty cart as the shopper reaches for the button (hover, press, focus), before the tap ends.
   useEffect(() => {
-    if (count > 0) void loadContents();
+    if (count > 0) void loadContents().catch(() => {});
   }, [count]);
+  const reaching = () => void (contentsModule ?? loadContents().catch(() => {}));
 
   useEffect(() => {
     if (!open) return;
@@ -77,6 +102,9 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={`Panier, ${articles(count)}`}
+        onPointerEnter={reaching}
+        onPointerDown={reaching}
+        onFocus={reaching}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
           <path
@@ -103,11 +131,7 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
         hidden={!open}
         data-layout={geometry ? 'mobile' : 'dropdown'}
       >
-        {opened ? (
-          <Suspense fallback={<p className={styles.empty} role="status">Chargement du panier…</p>}>
-            <DropdownContents apiBase={apiBase} />
-          </Suspense>
-        ) : null}
+        {opened ? <Contents apiBase={apiBase} /> : null}
         <ShopLink to="/shop/checkout" className={styles.checkout} onClick={() => setOpen(false)}>
           Paiement du produit
         </ShopLink>
