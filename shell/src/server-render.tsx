@@ -13,6 +13,7 @@ import { AppRoutes } from './routes/router';
 export { pageReads, type ApiAnswer, type PageReads } from './data/server-reads';
 export { PAGE_SNAPSHOT_ID, type PageSnapshot } from './data/page-data';
 export { modulesForPath } from './routes/modules-for-path';
+export { firstScreenModules } from './remotes/hydration-gate';
 
 export interface ShopPageOptions {
   url: string;

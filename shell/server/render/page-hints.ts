@@ -1,7 +1,8 @@
 import { escapeHtml } from '@shop/server-kit/escape-html';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { REMOTES_SCRIPT_ID } from '../../shared/page-ids';
-import { releaseUrlProblem } from '@shop/contracts/release-url';
+import { isSafeOrigin, releaseUrlProblem } from '@shop/contracts/release-url';
+import type { ScriptFile } from '../renderer-sandbox/remote-assets';
 
 
 /** JSON data in the page for the browser's code; `<` is escaped so the JSON can never close the script element. */
@@ -13,8 +14,7 @@ export const jsonScript = (id: string, json: string) => `<script type="applicati
  * - the remotes configuration itself, inline (no round trip for /remotes.json);
  * - a preload of each release's manifest, which the federation runtime's fetch then takes from the preload cache;
  * - a preconnect to each remote's origin for its scripts.
- * Remote entries and chunks are not preloaded here: a preload that fails (a remote host down) would be handed, failed,
- * to the runtime's later retry, so those are left to the runtime (`preloadRemote`, as soon as the shell starts).
+ * A page the server rendered also names every script its first screen needs (scriptPreloads).
  * A per-browser override (?mf-override=) simply leaves its remote's manifest preload unused.
  */
 export function pageHints(config: RemotesConfig): string {
@@ -36,4 +36,33 @@ export function withHints(html: string, hints: string): string {
   const charset = /<meta charset="[^"]*"\s*\/?>/i;
   if (charset.test(html)) return html.replace(charset, (meta) => `${meta}${hints}`);
   return html.replace(/<head>/i, (head) => `${head}${hints}`);
+}
+
+/**
+ * Every script a server-rendered page runs before its first screen is live, named in its head so the browser fetches
+ * them all while it reads the HTML, instead of one level at a time (start script → shell → federation runtime → each
+ * remote's entry → its modules' files): the shell's entry and its chunks, then each remote's entry and the files of
+ * the modules on the first screen (the renderer's list, without the parts it could not load: a host that is down gets
+ * no request). A remote's file is preloaded as the federation runtime will load it, with its digest and
+ * `crossorigin="anonymous"` (subresource-integrity.ts), so the browser uses the preloaded response.
+ */
+export function scriptPreloads(shellScripts: readonly string[], remoteScripts: readonly ScriptFile[]): string {
+  const own = shellScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`);
+  const remotes = remoteScripts
+    .filter((file) => isCanonicalUrlOfSafeOrigin(file.href))
+    .map(({ href, integrity }) =>
+      integrity
+        ? `<link rel="preload" as="script" href="${escapeHtml(href)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous">`
+        : `<link rel="preload" as="script" href="${escapeHtml(href)}">`,
+    );
+  return own.join('') + remotes.join('');
+}
+
+function isCanonicalUrlOfSafeOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.href === text && isSafeOrigin(url.origin);
+  } catch {
+    return false;
+  }
 }

@@ -5,7 +5,7 @@ import { SHOP_NAME } from '../../shared/shop';
 import { escapeHtml } from '@shop/server-kit/escape-html';
 import type { Stylesheet } from '../renderer-sandbox/inline-styles';
 import type { RenderedPage } from '../renderer-sandbox/renderer-protocol';
-import { jsonScript, pageHints, withHints } from './page-hints';
+import { jsonScript, pageHints, scriptPreloads, withHints } from './page-hints';
 
 /** The shell's built page (`dist/index.html`) and its first screen's stylesheets, from Rsbuild's asset manifest. */
 export interface PageTemplate {
@@ -49,9 +49,9 @@ export const START_AFTER_PAINT = '/start-after-paint.js';
  * preloads become attributes of the start script, and the preloads of stylesheets the page carries inline go.
  * A page whose entry script is not where Rsbuild writes it is left as it is.
  */
-export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>): string {
+export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>): { html: string; scripts: string[] } {
   const entry = /<script defer src="([^"]+)"><\/script>/.exec(html);
-  if (!entry) return html;
+  if (!entry) return { html, scripts: [] };
   const preloads: string[] = [];
   const rest = html
     .replace(/<link href="([^"]+)" rel="preload" as="script">/g, (_link, href: string) => {
@@ -60,7 +60,7 @@ export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>): s
     })
     .replace(/<link href="([^"]+)" rel="preload" as="style">/g, (link, href: string) => (inlined.has(href) ? '' : link));
   const start = `<script defer src="${START_AFTER_PAINT}" data-entry="${escapeHtml(entry[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`;
-  return rest.replace(entry[0], () => start);
+  return { html: rest.replace(entry[0], () => start), scripts: [entry[1]!, ...preloads] };
 }
 
 /**
@@ -75,7 +75,8 @@ export function serverRenderedPage(template: PageTemplate, config: RemotesConfig
   const styles = stylesheetTags([...template.shellStylesheets, ...page.stylesheets]);
   const snapshot = jsonScript(PAGE_SNAPSHOT_ID, page.snapshot);
   const inlined = new Set(template.shellStylesheets.filter((sheet) => sheet.css !== null).map((sheet) => sheet.href));
-  const html = withHints(scriptsAfterPaint(template.html, inlined), pageHints(config) + styles + early)
+  const started = scriptsAfterPaint(template.html, inlined);
+  const html = withHints(started.html, pageHints(config) + styles + early + scriptPreloads(started.scripts, page.scripts))
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${SHOP_NAME} ${pathname}`)}</title>`);
   return withMetadata(html, metadata)
     .replace('<head>', () => (template.earlyScript ? `<head><script>${template.earlyScript}</script>` : '<head>'))

@@ -20,7 +20,7 @@ import type * as ServerRender from '../../src/server-render';
 import type { RemoteLoader } from '../../src/remotes/remote-loader';
 import { installAccessSensor, type RefusedAccess } from './access-sensor';
 import { catalogueSeen } from './catalogue-seen';
-import { remoteStylesheets } from './remote-stylesheets';
+import { remoteAssets, type ScriptFile } from './remote-assets';
 import { renderToHtml } from './render-to-html';
 import { lineChannel } from './renderer-channel';
 import { sharedWithRemotes } from './shared-with-remotes';
@@ -98,7 +98,7 @@ await Promise.all(
   }),
 );
 const integrities = new Map(data.files.map((file) => [file.url, file.integrity]));
-const stylesheets = await remoteStylesheets(data.remotes, data.loadTimeoutMs, (href) => integrities.get(href));
+const assets = await remoteAssets(data.remotes, data.loadTimeoutMs, (href) => integrities.get(href));
 const shell = (await import(/* webpackIgnore: true */ pathToFileURL(data.bundlePath).href)) as typeof ServerRender;
 
 /** The loader of one set of unavailable remotes (cached: the slots keep their lazy components between pages). */
@@ -134,6 +134,16 @@ async function apiRead(path: string, cookie?: string): Promise<ServerRender.ApiA
   }
 }
 
+/**
+ * The scripts the browser runs before the first screen's parts can hydrate, in the order it needs them (each remote's
+ * entry before its modules' files); none for a part the server could not load (its fallback needs no code, and a
+ * request to a host that is down would only fail).
+ */
+function firstScreenScripts(pathname: string, failed: readonly ExposedModuleId[]): ScriptFile[] {
+  const modules = shell.firstScreenModules(shell.modulesForPath(pathname)).filter((module) => !failed.includes(module));
+  return [...new Map(modules.flatMap((module) => assets.scripts.get(module) ?? []).map((file) => [file.href, file])).values()];
+}
+
 async function render({ id, url, down, shopper }: RenderRequest): Promise<RenderedPage> {
   const begin = performance.now();
   const { pathname } = new URL(url, 'http://shop.invalid');
@@ -152,7 +162,8 @@ async function render({ id, url, down, shopper }: RenderRequest): Promise<Render
     html: page.html,
     snapshot: JSON.stringify(snapshot),
     catalogue: catalogueSeen(snapshot.data),
-    stylesheets: [...new Map(shell.modulesForPath(pathname).flatMap((module) => stylesheets.get(module) ?? []).map((sheet) => [sheet.href, sheet])).values()],
+    stylesheets: [...new Map(shell.modulesForPath(pathname).flatMap((module) => assets.stylesheets.get(module) ?? []).map((sheet) => [sheet.href, sheet])).values()],
+    scripts: firstScreenScripts(pathname, failed),
     problems: page.problems,
     failedRemotes: [...new Set(failed.map(remoteOf))],
     ms: Math.round(performance.now() - begin),

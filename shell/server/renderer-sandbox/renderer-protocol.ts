@@ -3,6 +3,7 @@ import type { Product } from '@shop/contracts/products';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import type { PageContext } from '@shop/contracts/forms';
 import type { Stylesheet } from './inline-styles';
+import type { ScriptFile } from './remote-assets';
 
 /** What a renderer process is handed first: one remotes configuration for its whole life (decision 017). */
 export interface RendererSetup {
@@ -57,6 +58,8 @@ export interface RenderedPage {
   catalogue: { products?: Product[]; product?: Product };
   /** Stylesheets of the remote modules on the page (with their text where it can be inlined). */
   stylesheets: Stylesheet[];
+  /** The remotes' scripts the first screen's parts need (entries, then modules' files), for the page's head. */
+  scripts: ScriptFile[];
   /** Why parts were left to the browser (a render error, the deadline), for the log. */
   problems: string[];
   /** Remotes some of whose modules this page needed and the server could not load (their parts are fallbacks). */
