@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { remoteOf } from '@shop/contracts/exposes';
@@ -70,9 +71,13 @@ async function start() {
   }
   // At once, without waiting for the parts' code (decision 024): the shell's own tree hydrates now, and each part's
   // server HTML stays as it is until its code arrives, then hydrates on its own (React's selective hydration).
-  hydrateRoot(container, app, {
-    // A part the server left to the browser (its render failed or was late) is rendered here: say so, once, plainly.
-    onRecoverableError: (error) => console.warn(`[ssr] a part of the page was rendered in the browser: ${(error as Error).message}`),
+  // As a transition, so React hydrates in slices of a few milliseconds and the browser takes a tap between two: a
+  // blocking hydration (React's default for a root) holds the main thread for one long task per part (issue 46).
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // A part the server left to the browser (its render failed or was late) is rendered here: say so, once, plainly.
+      onRecoverableError: (error) => console.warn(`[ssr] a part of the page was rendered in the browser: ${(error as Error).message}`),
+    });
   });
 }
 
