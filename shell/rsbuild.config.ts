@@ -1,10 +1,12 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { readFileSync } from 'node:fs';
-import { defineConfig } from '@rsbuild/core';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { DEFAULT_CART_SERVICE_URL, portFromEnv } from '@shop/contracts/ports';
 import { federationBuildChecks, sharedBuildSettings, sharedSingletons } from '../tools/federation';
 import { precompressedAssets } from '../tools/precompressed-assets';
+import { withoutComments } from './shared/plain-script';
 
 // In development the remotes are their dev servers (with HMR), described by their own configuration file.
 const devRemotesFile = process.env.REMOTES_CONFIG ?? './config/remotes.dev.json';
@@ -22,10 +24,30 @@ const outsideTheBundle = ({ request }: { request?: string }, callback: (error?: 
   callback();
 };
 
+/** public/*.js as browsers get them: without the comments that say why (shared/plain-script.ts). */
+function plainScriptsWithoutComments(): RsbuildPlugin {
+  return {
+    name: 'shop:plain-scripts-without-comments',
+    setup(api) {
+      // Rsbuild copies public/ as it is, outside the compilation: the copies are rewritten once the build is done.
+      api.onAfterBuild(({ environments }) => {
+        const web = environments.web;
+        if (!web || web.config.mode !== 'production') return;
+        for (const name of readdirSync(web.distPath)) {
+          if (!name.endsWith('.js')) continue;
+          const file = join(web.distPath, name);
+          writeFileSync(file, withoutComments(readFileSync(file, 'utf8')));
+        }
+      });
+    },
+  };
+}
+
 export default defineConfig({
   ...sharedBuildSettings,
   plugins: [
     pluginReact(),
+    plainScriptsWithoutComments(),
     precompressedAssets(),
     federationBuildChecks(),
     pluginModuleFederation(

@@ -45,8 +45,15 @@ function pageSnapshot(): PageSnapshot | null {
   }
 }
 
+/** Ends the current task, so the browser can take a tap or paint before the next step (Chromium's scheduler.yield). */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start() {
   const overrides = await configureRemotes();
+  await yieldToBrowser();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing from index.html');
   const snapshot = pageSnapshot();

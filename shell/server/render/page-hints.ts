@@ -14,7 +14,8 @@ export const jsonScript = (id: string, json: string) => `<script type="applicati
  * - the remotes configuration itself, inline (no round trip for /remotes.json);
  * - a preload of each release's manifest, which the federation runtime's fetch then takes from the preload cache;
  * - a preconnect to each remote's origin for its scripts.
- * A page the server rendered also names every script its first screen needs (scriptPreloads).
+ * Scripts are not preloaded here: a page the server rendered hands its start script every script its first screen runs
+ * (page-html.ts), requested together once the page has been painted (decision 033).
  * A per-browser override (?mf-override=) simply leaves its remote's manifest preload unused.
  */
 export function pageHints(config: RemotesConfig): string {
@@ -38,24 +39,9 @@ export function withHints(html: string, hints: string): string {
   return html.replace(/<head>/i, (head) => `${head}${hints}`);
 }
 
-/**
- * Every script a server-rendered page runs before its first screen is live, named in its head so the browser fetches
- * them all while it reads the HTML, instead of one level at a time (start script → shell → federation runtime → each
- * remote's entry → its modules' files): the shell's entry and its chunks, then each remote's entry and the files of
- * the modules on the first screen (the renderer's list, without the parts it could not load: a host that is down gets
- * no request). A remote's file is preloaded as the federation runtime will load it, with its digest and
- * `crossorigin="anonymous"` (subresource-integrity.ts), so the browser uses the preloaded response.
- */
-export function scriptPreloads(shellScripts: readonly string[], remoteScripts: readonly ScriptFile[]): string {
-  const own = shellScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`);
-  const remotes = remoteScripts
-    .filter((file) => isCanonicalUrlOfSafeOrigin(file.href))
-    .map(({ href, integrity }) =>
-      integrity
-        ? `<link rel="preload" as="script" href="${escapeHtml(href)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous">`
-        : `<link rel="preload" as="script" href="${escapeHtml(href)}">`,
-    );
-  return own.join('') + remotes.join('');
+/** The remotes' scripts a page may name: URLs of an origin a policy may hold, written as the URL parser writes them. */
+export function safeScripts(files: readonly ScriptFile[]): ScriptFile[] {
+  return files.filter((file) => isCanonicalUrlOfSafeOrigin(file.href));
 }
 
 function isCanonicalUrlOfSafeOrigin(text: string): boolean {

@@ -2,10 +2,12 @@ import type { RemotesConfig } from '@shop/contracts/remotes';
 import { STYLE_2_PATHS } from '@shop/contracts/routes';
 import { PAGE_SNAPSHOT_ID } from '../../shared/page-ids';
 import { SHOP_NAME } from '../../shared/shop';
+import { withoutComments } from '../../shared/plain-script';
 import { escapeHtml } from '@shop/server-kit/escape-html';
 import type { Stylesheet } from '../renderer-sandbox/inline-styles';
 import type { RenderedPage } from '../renderer-sandbox/renderer-protocol';
-import { jsonScript, pageHints, scriptPreloads, withHints } from './page-hints';
+import { jsonScript, pageHints, safeScripts, withHints } from './page-hints';
+import type { ScriptFile } from '../renderer-sandbox/remote-assets';
 
 /** The shell's built page (`dist/index.html`) and its first screen's stylesheets, from Rsbuild's asset manifest. */
 export interface PageTemplate {
@@ -19,13 +21,7 @@ export interface PageTemplate {
 export const HOLD_UNTIL_HYDRATED = 'hold-until-hydrated.js';
 
 /** The script as it is inlined: without its comments and indentation (they would be sent with every page). */
-export function inlineScript(source: string): string {
-  return source
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('//'))
-    .join('\n');
-}
+export const inlineScript = withoutComments;
 
 /**
  * The page the browser gets when the server could not render it: the shell's HTML with the remotes' hints; the
@@ -49,9 +45,9 @@ export const START_AFTER_PAINT = '/start-after-paint.js';
  * preloads become attributes of the start script, and the preloads of stylesheets the page carries inline go.
  * A page whose entry script is not where Rsbuild writes it is left as it is.
  */
-export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>): { html: string; scripts: string[] } {
+export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>, remoteScripts: readonly ScriptFile[] = []): string {
   const entry = /<script defer src="([^"]+)"><\/script>/.exec(html);
-  if (!entry) return { html, scripts: [] };
+  if (!entry) return html;
   const preloads: string[] = [];
   const rest = html
     .replace(/<link href="([^"]+)" rel="preload" as="script">/g, (_link, href: string) => {
@@ -59,8 +55,9 @@ export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>): {
       return '';
     })
     .replace(/<link href="([^"]+)" rel="preload" as="style">/g, (link, href: string) => (inlined.has(href) ? '' : link));
-  const start = `<script defer src="${START_AFTER_PAINT}" data-entry="${escapeHtml(entry[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`;
-  return { html: rest.replace(entry[0], () => start), scripts: [entry[1]!, ...preloads] };
+  const remotes = remoteScripts.length ? ` data-remote-preload="${escapeHtml(JSON.stringify(remoteScripts))}"` : '';
+  const start = `<script defer src="${START_AFTER_PAINT}" data-entry="${escapeHtml(entry[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}"${remotes}></script>`;
+  return rest.replace(entry[0], () => start);
 }
 
 /**
@@ -75,8 +72,7 @@ export function serverRenderedPage(template: PageTemplate, config: RemotesConfig
   const styles = stylesheetTags([...template.shellStylesheets, ...page.stylesheets]);
   const snapshot = jsonScript(PAGE_SNAPSHOT_ID, page.snapshot);
   const inlined = new Set(template.shellStylesheets.filter((sheet) => sheet.css !== null).map((sheet) => sheet.href));
-  const started = scriptsAfterPaint(template.html, inlined);
-  const html = withHints(started.html, pageHints(config) + styles + early + scriptPreloads(started.scripts, page.scripts))
+  const html = withHints(scriptsAfterPaint(template.html, inlined, safeScripts(page.scripts)), pageHints(config) + styles + early)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${SHOP_NAME} ${pathname}`)}</title>`);
   return withMetadata(html, metadata)
     .replace('<head>', () => (template.earlyScript ? `<head><script>${template.earlyScript}</script>` : '<head>'))
