@@ -250,9 +250,10 @@ module.exports = defineConfig([
               },
             },
             // The shell's two sides meet only in shell/shared: its server never runs browser code, its browser code never
-            // bundles the server's. Release control's console and server likewise share only contracts.
+            // bundles the server's. Release control's console and server likewise share only contracts. The shell's
+            // build config reads it too: it writes the plain public scripts as the server inlines them.
             {
-              from: { element: { type: '{shell-browser,shell-server,shell-server-feature,shell-server-test-support}' } },
+              from: [{ element: { type: '{shell-browser,shell-server,shell-server-feature,shell-server-test-support}' } }, inPackage('shell')],
               allow: { to: { element: { type: 'shell-shared' } } },
             },
             // The shell's server mounts release control through its one server API (the composition root, and the preview

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { CART_NOTICES } from '@shop/contracts/cart';
 import type { OrderResponse } from '@shop/contracts/orders';
 import type { Product } from '@shop/contracts/products';
 import { cartButton, cartPanel, products, serverCart } from './support/cart';
+import { watched } from './support/hang-watchdog';
 import { stackForThisFile } from './support/stack';
 
 /**
@@ -18,12 +19,12 @@ test.beforeAll(async ({ request }) => {
   catalogue = await products(request, stack.url);
 });
 
-async function slowPhone(browser: Browser, viewport = { width: 412, height: 823 }): Promise<{ context: BrowserContext; page: Page }> {
+async function slowPhone(browser: Browser, viewport = { width: 412, height: 823 }): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({ viewport, locale: 'fr-MA' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  return { context, page };
+  return { context, page, cdp };
 }
 
 /** Opens a page and hands it over as soon as the first bytes arrive: the test then acts at first sight. */
@@ -42,23 +43,50 @@ test('one tap on the cart button at first sight opens the cart, 5 times out of 5
   }
 });
 
-test('one tap on « Ajouter au panier » at first sight adds the product once, without leaving the page, 5 times out of 5', async ({ browser }) => {
+test('one tap on « Ajouter au panier » at first sight adds the product once, without leaving the page, 5 times out of 5', async ({ browser }, testInfo) => {
   for (let time = 0; time < TIMES; time += 1) {
-    const { context, page } = await slowPhone(browser);
+    const { context, page, cdp } = await slowPhone(browser);
     const documents: string[] = [];
     page.on('request', (request) => request.resourceType() === 'document' && documents.push(`${request.method()} ${request.url()}`));
-    await open(page, '/shop/face');
-    const button = page.locator('main').getByRole('button', { name: /^Ajouter au panier : / }).first();
-    const name = (await button.getAttribute('aria-label'))!.replace('Ajouter au panier : ', '');
-    await button.click();
-    // A toast says so, whether the tap landed before the part hydrated (posted in the background by the page's head
-    // script) or after; the cart's button counts it.
-    await expect(page.getByText(CART_NOTICES.added(name)).first(), `load ${time + 1}`).toBeVisible();
-    await expect(cartButton(page)).toHaveAccessibleName(/1 article/);
-    expect((await serverCart(page, stack.url)).map((line) => [line.name, line.quantity])).toEqual([[name, 1]]);
+    // A page that stops answering after an early tap is profiled before the test fails (support/hang-watchdog.ts).
+    await watched(cdp, testInfo, `add to cart, load ${time + 1}`, async () => {
+      await open(page, '/shop/face');
+      const button = page.locator('main').getByRole('button', { name: /^Ajouter au panier : / }).first();
+      const name = (await button.getAttribute('aria-label'))!.replace('Ajouter au panier : ', '');
+      await button.click();
+      // A toast says so, whether the tap landed before the part hydrated (posted in the background by the page's head
+      // script) or after; the cart's button counts it.
+      await expect(page.getByText(CART_NOTICES.added(name)).first(), `load ${time + 1}`).toBeVisible();
+      await expect(cartButton(page)).toHaveAccessibleName(/1 article/);
+      expect((await serverCart(page, stack.url)).map((line) => [line.name, line.quantity])).toEqual([[name, 1]]);
+    });
     expect(documents, 'the page was never left').toEqual([`GET ${stack.url}/shop/face`]);
     await context.close();
   }
+});
+
+test('the watchdog profiles a page that stops answering, and names what it was busy in', async ({ browser }, testInfo) => {
+  const { context, page, cdp } = await slowPhone(browser);
+  await page.goto(`${stack.url}/`, { waitUntil: 'load' });
+  // What the reported hangs looked like: the page's renderer busy (87 % of a core) for minutes, in tasks that follow one
+  // another; here for longer than the watchdog waits and profiles.
+  const spin = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const end = performance.now() + 8_000;
+          (function spinUntilTheTestEnds() {
+            const slice = performance.now() + 200;
+            while (performance.now() < slice);
+            if (performance.now() < end) setTimeout(spinUntilTheTestEnds, 0);
+            else resolve();
+          })();
+        }),
+    );
+  const hung = watched(cdp, testInfo, 'a spinning page', spin, { hungAfterMs: 1_000, profileMs: 3_000 });
+  await expect(hung).rejects.toThrow(/the page hung[\s\S]*spinUntilTheTestEnds/);
+  expect(testInfo.attachments.map((attachment) => attachment.name)).toContain('hung page: a spinning page');
+  await context.close();
 });
 
 test('a menu opened at first sight opens, 5 times out of 5', async ({ browser }) => {

@@ -28,6 +28,8 @@ test(`${LOADS} cold loads across 8 pages, every part late: no CSP violation, no 
   for (let load = 0; load < LOADS; load += 1) {
     const path = pages[load % pages.length]!;
     const context = await browser.newContext();
+    // Not wrapped in interactiveAfterLoad: the load is watched as it happens, parts rendered late included.
+    // eslint-disable-next-line no-restricted-syntax
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
