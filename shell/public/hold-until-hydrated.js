@@ -5,9 +5,10 @@
 // Links and form submissions are left to the browser: they work as HTML. A marked control whose part never comes to
 // life (its script failed) does what its HTML does after a few seconds: its link or its GET form is followed.
 // A cart form (marked data-post-in-background, contracts/src/forms.ts) is the one exception: a submission of it that
-// no handler took (its part is not live yet) is sent in the background, asking for JSON, so the shopper stays on the page; its notice waits in
-// window.shopHeldPostNotices for the shell's toasts, window.shopHeldPostsAnswered counts it (the cart in the page is
-// now out of date), and the cart is told to read itself again (cart:changed).
+// no handler took (its part is not live yet) is sent in the background, asking for JSON, so the shopper stays on the
+// page; its notice waits in window.shopHeldPostNotices for the shell's toasts, window.shopHeldPostsAnswered counts it
+// (the cart in the page is now out of date), and the cart is told to read itself again (cart:changed). The names are
+// contracts' (forms.ts, events.ts); server/render/hold-until-hydrated.test.ts runs this script against them.
 (() => {
   const GIVE_UP_MS = 5000;
   const CONTROL = 'button, input[type=checkbox], input[type=radio], [role=button], [data-hold-until-hydrated]';
