@@ -26,7 +26,9 @@
     entry.src = me.dataset.entry;
     document.head.append(entry);
     // The remotes' entries and the first screen's modules, which the server knows: fetched now, with the shell's, not
-    // one level at a time once the shell runs.
+    // one level at a time once the shell runs; a release's files once its manifest (preloaded in the head) has
+    // answered. A preload that fails stays in Chromium's preload cache, failed, and would be handed to the federation
+    // runtime when it loads the file later, after the host is back: a release whose host is down gets no preload.
     setTimeout(() => {
       let remotes = [];
       try {
@@ -34,7 +36,18 @@
       } catch {
         // Not the server's list: the shell's runtime fetches the remotes' files itself, one level at a time.
       }
-      for (const file of remotes) preload(file.href, file.integrity);
+      const manifests = new Map();
+      for (const file of remotes) manifests.set(file.manifest, [...(manifests.get(file.manifest) ?? []), file]);
+      for (const [manifest, files] of manifests) {
+        const preloadAll = () => files.forEach((file) => preload(file.href, file.integrity));
+        const [answered] = performance.getEntriesByName(manifest, 'resource');
+        if (answered) {
+          if (answered.responseStatus >= 200 && answered.responseStatus < 300) preloadAll();
+          continue;
+        }
+        const link = [...document.querySelectorAll('link[rel=preload][as=fetch]')].find((element) => element.href === manifest);
+        link?.addEventListener('load', preloadAll, { once: true });
+      }
     }, 0);
     // The first use of Intl in a page loads the language's data (40 to 130 ms on a slow phone): here, while the
     // scripts download, rather than inside the first part that shows a price.

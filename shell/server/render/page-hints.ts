@@ -41,7 +41,7 @@ export function withHints(html: string, hints: string): string {
 
 /** The remotes' scripts a page may name: URLs of an origin a policy may hold, written as the URL parser writes them. */
 export function safeScripts(files: readonly ScriptFile[]): ScriptFile[] {
-  return files.filter((file) => isCanonicalUrlOfSafeOrigin(file.href));
+  return files.filter((file) => isCanonicalUrlOfSafeOrigin(file.href) && releaseUrlProblem(file.manifest) === null);
 }
 
 function isCanonicalUrlOfSafeOrigin(text: string): boolean {

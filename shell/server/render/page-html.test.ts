@@ -23,9 +23,9 @@ const page = (html: string, snapshot = '{"data":[],"failed":[],"notFoundPath":nu
   catalogue: {},
   stylesheets: [{ href: 'http://localhost:3001/1.0.0/static/css/header.css', css: null }],
   scripts: [
-    { href: 'http://localhost:3001/1.0.0/static/js/mf_frame.js', integrity: `sha384-${'E'.repeat(64)}` },
-    { href: 'http://localhost:3001/1.0.0/static/js/async/__federation_expose_Header.js' },
-    { href: 'javascript:alert(1)' },
+    { href: 'http://localhost:3001/1.0.0/static/js/mf_frame.js', integrity: `sha384-${'E'.repeat(64)}`, manifest: 'http://localhost:3001/1.0.0/mf-manifest.json' },
+    { href: 'http://localhost:3001/1.0.0/static/js/async/__federation_expose_Header.js', manifest: 'http://localhost:3001/1.0.0/mf-manifest.json' },
+    { href: 'javascript:alert(1)', manifest: 'http://localhost:3001/1.0.0/mf-manifest.json' },
   ],
   problems: [],
   failedRemotes: [],
@@ -48,8 +48,8 @@ describe('serverRenderedPage', () => {
   it('hands the start script every script the first screen runs: the shell’s, then the remotes’ with their digests', () => {
     const html = serverRenderedPage(template, config, '/shop/face', page('<main>Produits</main>'));
     const remotes = JSON.stringify([
-      { href: 'http://localhost:3001/1.0.0/static/js/mf_frame.js', integrity: `sha384-${'E'.repeat(64)}` },
-      { href: 'http://localhost:3001/1.0.0/static/js/async/__federation_expose_Header.js' },
+      { href: 'http://localhost:3001/1.0.0/static/js/mf_frame.js', integrity: `sha384-${'E'.repeat(64)}`, manifest: 'http://localhost:3001/1.0.0/mf-manifest.json' },
+      { href: 'http://localhost:3001/1.0.0/static/js/async/__federation_expose_Header.js', manifest: 'http://localhost:3001/1.0.0/mf-manifest.json' },
     ]);
     expect(html).toContain(`data-preload="/static/js/async/2.js /static/js/async/4.js" data-remote-preload="${remotes.replace(/"/g, '&quot;')}"`);
     // Only URLs of an origin a policy may name, written as the URL parser writes them; nothing fetched before the paint.

@@ -37,8 +37,8 @@ describe('remoteAssets', () => {
     const assets = await remoteAssets({ remotes: [{ name: 'mf_frame', entry: `${base}mf-manifest.json` }] }, 2000);
     expect(assets.stylesheets.get('mf_frame/Header')).toEqual([{ href: `${base}static/css/header.css`, css: '.header{color:red}', integrity: digest('C') }]);
     expect(assets.scripts.get('mf_frame/Header')).toEqual([
-      { href: `${base}static/js/mf_frame.1.js`, integrity: digest('A') },
-      { href: `${base}static/js/async/__federation_expose_Header.2.js`, integrity: digest('B') },
+      { href: `${base}static/js/mf_frame.1.js`, integrity: digest('A'), manifest: `${base}mf-manifest.json` },
+      { href: `${base}static/js/async/__federation_expose_Header.2.js`, integrity: digest('B'), manifest: `${base}mf-manifest.json` },
     ]);
   });
 

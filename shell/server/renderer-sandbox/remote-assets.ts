@@ -13,6 +13,8 @@ interface WebManifest {
 export interface ScriptFile {
   href: string;
   integrity?: string;
+  /** Its release's manifest: the browser fetches the file early only once that answered (a host down gets nothing). */
+  manifest: string;
 }
 
 export interface RemoteAssets {
@@ -49,9 +51,9 @@ export async function remoteAssets(
   // A file's digest: the release's record as the shell verified it, else the one its manifest carries (the manifest's
   // own bytes are verified, decision 032).
   const digests = new Map<string, string>();
-  const script = (href: string): ScriptFile => {
+  const script = (href: string, manifest: string): ScriptFile => {
     const integrity = integrityOf(href) ?? digests.get(href);
-    return integrity ? { href, integrity } : { href };
+    return integrity ? { href, integrity, manifest } : { href, manifest };
   };
   await Promise.all(
     config.remotes.map(async ({ name, entry }) => {
@@ -64,7 +66,7 @@ export async function remoteAssets(
           if (typeof digest === 'string' && digest.startsWith('sha384-')) digests.set(new URL(file, base).href, digest);
         }
         const remoteEntry = manifest.metaData?.remoteEntry?.name;
-        const entryScript = remoteEntry ? [script(new URL(`${manifest.metaData?.remoteEntry?.path ?? ''}${remoteEntry}`, base).href)] : [];
+        const entryScript = remoteEntry ? [script(new URL(`${manifest.metaData?.remoteEntry?.path ?? ''}${remoteEntry}`, base).href, entry)] : [];
         for (const expose of manifest.exposes ?? []) {
           const id = `${name}/${expose.name}` as ExposedModuleId;
           const files = [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])];
@@ -76,7 +78,7 @@ export async function remoteAssets(
             }),
           );
           assets.stylesheets.set(id, sheets);
-          assets.scripts.set(id, [...entryScript, ...(expose.assets?.js?.sync ?? []).map((file) => script(new URL(file, base).href))]);
+          assets.scripts.set(id, [...entryScript, ...(expose.assets?.js?.sync ?? []).map((file) => script(new URL(file, base).href, entry))]);
         }
       } catch {
         // Nothing for this remote: its parts render unstyled until the browser loads them, or show fallbacks.
