@@ -53,7 +53,7 @@ const cookieHeader = (cookies: Array<{ name: string; value: string }>) => cookie
 const cartOrigin = () => `http://localhost:${stack.ports['mf-cart']}`;
 const api = (request: Parameters<typeof operationsApi>[0]) => operationsApi(request, stack.url, token);
 
-test('a canary at 50 %: 12 to 28 of 40 fresh browsers get the candidate and keep it over 3 reloads and another page; the server HTML matches the code that loads', async ({ browser, request }) => {
+test('a canary at 50 %: 9 to 31 of 40 fresh browsers get the candidate and keep it over 3 reloads and another page; the server HTML matches the code that loads', async ({ browser, request }) => {
   test.setTimeout(300_000);
   await api(request).startCanary('mf_cart', remoteEntry(stack.ports, 'mf_cart', CANDIDATE), 50, 'essai à 50 %');
   // The server picks by bucket; asking once for each release also warms both renderers before the shoppers come.
@@ -107,8 +107,10 @@ test('a canary at 50 %: 12 to 28 of 40 fresh browsers get the candidate and keep
   expect(reloadedFully[LIVE]).toBeGreaterThanOrEqual(2);
   const candidates = seen.filter((release) => release === CANDIDATE).length;
   test.info().annotations.push({ type: 'candidate browsers', description: `${candidates} of 40` });
-  expect(candidates).toBeGreaterThanOrEqual(12);
-  expect(candidates).toBeLessThanOrEqual(28);
+  // Each browser's bucket is 128 random bits: the count is Binomial(40, 0.5). Outside 9–31 happens once in ~5,500
+  // runs of a correct split; 12–28 failed once in ~160 (30 of 40 seen on CI's machine), a flaky bound, not a bug.
+  expect(candidates).toBeGreaterThanOrEqual(9);
+  expect(candidates).toBeLessThanOrEqual(31);
   await api(request).abortCanary();
 });
 
