@@ -11,8 +11,8 @@ import styles from './cart-dropdown.module.css';
 /**
  * The lines, their controls and the total are shown only in the open panel, so their code is not fetched with every
  * page (decision 028), but before the first open: once the cart holds something, or as the shopper reaches for the
- * button. The server renders the panel closed and empty (it does not know
- * the shopper's cart), and without JavaScript the button leads to the cart page.
+ * button. The server renders the panel closed and empty (it does not know the shopper's cart), and without JavaScript
+ * the button leads to the cart page.
  */
 type ContentsModule = typeof import('./dropdown-contents');
 let contentsModule: ContentsModule | undefined;
