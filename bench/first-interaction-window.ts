@@ -28,7 +28,7 @@ import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { hasServerRenderedContent } from '../e2e/support/stack-env';
 import { cpuTicks, othersPercent, waitForQuiet } from './cart-service/machine';
 import { startBenchStack } from './frontend/stack';
-import { envNumber, median, repoRoot, writeResults } from './frontend/util';
+import { envNumber, median, printTable, repoRoot, writeResults } from './frontend/util';
 import { loadTap, TAP_ANSWER_MS, type TapLoad } from './frontend/first-tap';
 import { CPU_SLOWDOWN, loadWindow, PHONE_VIEWPORT, START_AFTER_PAINT, type FailedLoad, type WindowLoad } from './frontend/window';
 
@@ -310,14 +310,6 @@ function printCompared(before: RootFigures, after: RootFigures): void {
     tapRows.push(['', 'others% (machine)', base ? String(base.othersCpuPercentMedian) : '—', String(page.othersCpuPercentMedian), '']);
   }
   printTable(header, tapRows);
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => `  ${cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')}`;
-  console.log(line(header));
-  console.log(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`);
-  for (const row of rows) console.log(line(row));
 }
 
 console.log(`The window: first paint until every part on screen responds; ${runs} cold loads per page, CPU ${CPU_SLOWDOWN}× slower, ${PHONE_VIEWPORT.width}×${PHONE_VIEWPORT.height}`);

@@ -12,7 +12,6 @@
  * figure could be measured). Writes bench/results/first-load-budget.json.
  *   BENCH_BASELINE_ROOT=/path/to/checkout npx -y pnpm@10.34.9 bench:first-load
  */
-import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -22,7 +21,7 @@ import { waitForQuiet } from './cart-service/machine';
 import { runLighthouse, type LighthouseRun } from './frontend/lighthouse';
 import { loadMainThread, type MainThreadLoad } from './frontend/main-thread';
 import { startBenchStack, type BenchStack } from './frontend/stack';
-import { envNumber, kB, median, repoRoot, writeResults } from './frontend/util';
+import { commitOf, envNumber, kB, median, repoRoot, writeResults } from './frontend/util';
 
 const traceRuns = Math.max(1, Math.round(envNumber('BENCH_TRACE_RUNS', 9)));
 const lighthouseRuns = Math.round(envNumber('BENCH_LH_RUNS', 5));
@@ -51,15 +50,6 @@ interface Side {
 
 const scriptMs = (load: MainThreadLoad) => (load.byGroup.scriptEvaluation ?? 0) + (load.byGroup.scriptParseCompile ?? 0);
 const figureOf = (load: MainThreadLoad, figure: TraceFigure) => (figure === 'scriptMs' ? scriptMs(load) : load[figure]);
-
-function commitOf(root: string): string {
-  try {
-    const git = (...args: string[]) => execFileSync('git', ['--no-optional-locks', '-C', root, ...args], { encoding: 'utf8' }).trim();
-    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : ''}`;
-  } catch {
-    return 'unknown';
-  }
-}
 
 const sides: Side[] = [];
 const browser = await chromium.launch(chromiumLaunchOptions);

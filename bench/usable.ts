@@ -11,14 +11,13 @@
  *   npx -y pnpm@10.34.9 bench:usable
  *   BENCH_BASELINE_ROOT=/path/to/other/checkout npx -y pnpm@10.34.9 bench:usable
  */
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { waitForQuiet } from './cart-service/machine';
 import { addToCartLoad, type AddToCartLoad, type FailedLoad } from './frontend/add-to-cart-load';
 import { startBenchStack, type BenchStack } from './frontend/stack';
-import { envNumber, median, repoRoot, writeResults } from './frontend/util';
+import { commitOf, envNumber, median, printTable, repoRoot, writeResults } from './frontend/util';
 
 const runs = Math.max(1, Math.round(envNumber('BENCH_USABLE_RUNS', 9)));
 const baselineRoot = process.env.BENCH_BASELINE_ROOT ? resolve(process.env.BENCH_BASELINE_ROOT) : undefined;
@@ -53,15 +52,6 @@ interface Side {
 const isLoad = (load: AddToCartLoad | FailedLoad): load is AddToCartLoad => !('error' in load);
 const figureOf = (load: AddToCartLoad, figure: Figure): number | null => (figure === 'longTaskCount' ? load.longTasks.length : load[figure]);
 const ms = (value: number | null) => (value === null ? '—' : `${Math.round(value)}`);
-
-function commitOf(root: string): string {
-  try {
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim() !== '';
-    return `${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()}${dirty ? '+' : ''}`;
-  } catch {
-    return 'unknown';
-  }
-}
 
 async function side(label: string, root: string): Promise<Side> {
   const stack = await startBenchStack(undefined, '1.0.0', root === repoRoot ? {} : { root });
@@ -151,10 +141,7 @@ for (const network of NETWORKS) {
     rows.push(['', '', 'reloaded (form post)', ...(b ? [`${b.reloaded}/${b.measured}`, `${a.reloaded}/${a.measured}`, ''] : [`${a.reloaded}/${a.measured}`])]);
   }
 }
-const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-const line = (cells: string[]) => `  ${cells.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')}`;
-console.log(line(header));
-for (const row of rows) console.log(line(row));
+printTable(header, rows, 3);
 for (const result of results) console.log(`  ${result.label} = ${result.root} @ ${result.commit}`);
 const failures = results.flatMap((result) => Object.values(result.pages).flatMap((page) => page.failed));
 if (failures.length) console.log(`  ${failures.length} load(s) not measured: ${[...new Set(failures)].join('; ')}`);

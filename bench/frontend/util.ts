@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -43,4 +44,23 @@ export function writeResults(file: string, figures: Record<string, unknown>): st
   const run = { date: new Date().toISOString(), node: process.version, cores: availableParallelism() };
   writeFileSync(path, `${JSON.stringify({ ...run, ...figures }, null, 2)}\n`);
   return path;
+}
+
+/** The commit a checkout stands at, marked when its tracked files have uncommitted changes; 'unknown' outside git. */
+export function commitOf(root: string): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', ['--no-optional-locks', '-C', root, ...args], { encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** A table on the console: the first `leftColumns` columns (labels) aligned left, the figures right. */
+export function printTable(header: string[], rows: string[][], leftColumns = 2): void {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `  ${cells.map((cell, i) => (i < leftColumns ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')}`;
+  console.log(line(header));
+  console.log(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const row of rows) console.log(line(row));
 }

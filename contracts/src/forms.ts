@@ -64,9 +64,9 @@ export const isPostedInBackground = (form: FormId): form is FormPostedInBackgrou
 export const POST_IN_BACKGROUND_ATTRIBUTE = 'data-post-in-background';
 export const POST_IN_BACKGROUND = { [POST_IN_BACKGROUND_ATTRIBUTE]: '' } as const;
 
-/** The answer to a form posted in the background that succeeded. */
+/** The answer to a form posted in the background that succeeded: the notice its redirect would have left, if any. */
 export interface BackgroundPostAnswer {
-  notice: PageNotice;
+  notice?: PageNotice;
 }
 
 /**

@@ -134,6 +134,9 @@ async function apiRead(path: string, cookie?: string): Promise<ServerRender.ApiA
   }
 }
 
+/** Each file once (modules share chunks), in the order first named. */
+const onePerHref = <File extends { href: string }>(files: File[]): File[] => [...new Map(files.map((file) => [file.href, file])).values()];
+
 /**
  * The scripts the browser runs before the first screen's parts can hydrate, in the order it needs them (each remote's
  * entry before its modules' files); none for a part the server could not load (its fallback needs no code, and a
@@ -141,7 +144,7 @@ async function apiRead(path: string, cookie?: string): Promise<ServerRender.ApiA
  */
 function firstScreenScripts(pathname: string, failed: readonly ExposedModuleId[]): ScriptFile[] {
   const modules = shell.firstScreenModules(shell.modulesForPath(pathname)).filter((module) => !failed.includes(module));
-  return [...new Map(modules.flatMap((module) => assets.scripts.get(module) ?? []).map((file) => [file.href, file])).values()];
+  return onePerHref(modules.flatMap((module) => assets.scripts.get(module) ?? []));
 }
 
 async function render({ id, url, down, shopper }: RenderRequest): Promise<RenderedPage> {
@@ -162,7 +165,7 @@ async function render({ id, url, down, shopper }: RenderRequest): Promise<Render
     html: page.html,
     snapshot: JSON.stringify(snapshot),
     catalogue: catalogueSeen(snapshot.data),
-    stylesheets: [...new Map(shell.modulesForPath(pathname).flatMap((module) => assets.stylesheets.get(module) ?? []).map((sheet) => [sheet.href, sheet])).values()],
+    stylesheets: onePerHref(shell.modulesForPath(pathname).flatMap((module) => assets.stylesheets.get(module) ?? [])),
     scripts: firstScreenScripts(pathname, failed),
     problems: page.problems,
     failedRemotes: [...new Set(failed.map(remoteOf))],
