@@ -5,6 +5,7 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import type { Logger } from 'pino';
 import { API_BODY_LIMITS } from '@shop/contracts/limits';
+import { GracefulStop } from '@shop/server-kit/graceful-stop';
 import { parseTrustProxy, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import { MAX_QUANTITY } from './cart/cart-bodies';
 import { registerCartRoutes } from './cart/cart-routes';
@@ -82,15 +83,18 @@ export interface CartServiceApp {
   app: Koa;
   /** Starts an HTTP server (port 0 picks a free one) and resolves once it listens. */
   listen(port?: number, host?: string): Promise<{ server: Server; url: string }>;
-  /** Stops accepting requests, lets running ones finish (5 s at most), then closes the store. */
-  close(): Promise<void>;
+  /**
+   * Answers /readyz 503 at once, keeps serving for `drainMs` (0 by default) so a load balancer notices, stops accepting,
+   * lets running requests finish (5 s at most), then closes the store.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 export function createApp(options: AppOptions): CartServiceApp {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const cartTtlMs = options.cartTtlMs ?? THIRTY_DAYS_MS;
   const { store, catalogue, logger } = options;
-  let closing = false;
+  const stopping = new GracefulStop();
   const servers = new Set<Server>();
 
   // ctx.ip, ctx.protocol and the cookies' Secure flag read X-Forwarded-For/-Proto as trustedForwarding rewrote them:
@@ -106,7 +110,7 @@ export function createApp(options: AppOptions): CartServiceApp {
   // Exact paths as registered: case-sensitive, no optional trailing slash (`/api/cart/` is a 404).
   const router = new Router({ strict: true, sensitive: true });
   const session = cartSession({ keys, idleMs: cartTtlMs, ...(options.now ? { now: options.now } : {}) });
-  registerHealthRoutes(router, store, () => closing);
+  registerHealthRoutes(router, store, () => stopping.draining);
   registerProductRoutes(router, catalogue, store);
   registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity });
   registerNewsletterRoutes(router, store, limits.bodyBytes);
@@ -156,25 +160,12 @@ export function createApp(options: AppOptions): CartServiceApp {
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       return { server, url: `http://${shownHost}:${address.port}` };
     },
-    async close() {
-      if (closing) return;
-      closing = true;
+    async close({ drainMs = 0 } = {}) {
+      if (stopping.draining) return;
       clearInterval(maintenance);
-      await Promise.all([...servers].map((server) => closeServer(server, 5_000)));
+      await stopping.stop(servers, { drainMs });
       servers.clear();
       await store.close();
     },
   };
-}
-
-function closeServer(server: Server, graceMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-    timer.unref();
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
 }

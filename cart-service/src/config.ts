@@ -11,6 +11,7 @@ import {
   readServerConfig,
   trustProxySetting,
 } from '@shop/server-kit/server-config';
+import { drainSetting } from '@shop/server-kit/graceful-stop';
 import type { TrustProxy } from '@shop/server-kit/trusted-proxy';
 import { MIN_SESSION_KEY_LENGTH } from './session/session-keys';
 
@@ -40,6 +41,7 @@ const Env = z.object({
     .refine((value) => value === undefined || value === '' || value.length >= 32, 'must be at least 32 characters'),
   TRUST_PROXY: trustProxySetting(DEFAULT_TRUST_PROXY),
   LOG_LEVEL: logLevelSetting,
+  SHUTDOWN_DRAIN_MS: drainSetting,
   NODE_ENV: z.string().optional(),
 });
 
@@ -58,6 +60,8 @@ export interface Config {
   trustProxy: TrustProxy;
   logLevel: LogLevel;
   production: boolean;
+  /** How long a stopping instance keeps serving with /readyz answering 503 (SHUTDOWN_DRAIN_MS, server-kit). */
+  drainMs: number;
 }
 
 /** Reads the environment; throws one error listing every bad variable. */
@@ -75,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
+    drainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

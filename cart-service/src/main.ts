@@ -49,9 +49,9 @@ async function main(): Promise<void> {
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
-      logger.info({ signal }, 'cart-service stopping');
+      logger.info({ signal, drainMs: config.drainMs }, 'cart-service stopping');
       service
-        .close()
+        .close({ drainMs: config.drainMs })
         .then(() => {
           logger.info('cart-service stopped');
           process.exit(0);

@@ -48,6 +48,8 @@ export interface ShellServerOptions {
    * figures (decisions 021, 025). Without it there is no console, and pages carry no view token.
    */
   releaseControl?: Pick<ReleaseControl, 'routes' | 'pages' | 'metrics' | 'previews'>;
+  /** True once the server is stopping: /readyz answers 503 so a load balancer sends nothing more (server-kit). */
+  draining?: () => boolean;
 }
 
 export async function createShellServer(options: ShellServerOptions): Promise<Koa> {
@@ -79,6 +81,13 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   // Liveness first: it never depends on the remotes configuration or anything after it.
   app.use(readOnlyPath('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
+  }));
+  // Readiness: whether a load balancer should send this shell new requests. It never asks cart-service or the release
+  // hosts: a page still answers while they are down (French fallbacks), and one slow dependency must not empty the pool.
+  app.use(readOnlyPath('/readyz', (ctx) => {
+    const draining = options.draining?.() ?? false;
+    ctx.status = draining ? 503 : 200;
+    ctx.body = { status: draining ? 'draining' : 'ready' };
   }));
   app.use(trustedForwarding(options.trustProxy ?? TRUST_NOBODY));
   app.use(securityHeaders());

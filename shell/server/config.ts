@@ -5,6 +5,7 @@ import { DEFAULT_CART_SERVICE_URL, DEFAULT_PORTS } from '@shop/contracts/ports';
 import { remotesFileFor } from '@shop/server-kit/embedded-remotes';
 import type { LogLevel } from '@shop/server-kit/logger';
 import { logLevelSetting, originSetting, portSetting, readServerConfig, trustProxySetting, urlSetting } from '@shop/server-kit/server-config';
+import { drainSetting } from '@shop/server-kit/graceful-stop';
 import type { TrustProxy } from '@shop/server-kit/trusted-proxy';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,6 +48,7 @@ const Env = z.object({
   RELEASE_CONTROL: z.enum(['on', 'off']).default('on'),
   // The renderers' verified copies of the releases' files (decision 032); unset, `release-cache/` beside remotes.json.
   RELEASE_CACHE_DIR: z.string().optional(),
+  SHUTDOWN_DRAIN_MS: drainSetting,
 });
 
 export interface ShellConfig {
@@ -75,6 +77,8 @@ export interface ShellConfig {
   releaseControl: boolean;
   /** Where the releases' verified files are kept for the renderers (RELEASE_CACHE_DIR). */
   releaseCacheDir: string;
+  /** How long a stopping shell keeps serving with /readyz answering 503 (SHUTDOWN_DRAIN_MS, server-kit). */
+  drainMs: number;
 }
 
 /** Reads the environment; throws one error listing every bad variable. */
@@ -97,5 +101,6 @@ export function loadShellConfig(env: NodeJS.ProcessEnv = process.env): ShellConf
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.SHELL_PORT}`,
     releaseControl: e.RELEASE_CONTROL === 'on',
     releaseCacheDir: resolve(e.RELEASE_CACHE_DIR || join(dirname(remotes.path), 'release-cache')),
+    drainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { loadReleaseControlConfig, openReleaseControl, type ReleaseControl } from '@shop/release-control/server';
+import { GracefulStop } from '@shop/server-kit/graceful-stop';
 import { createLogger } from '@shop/server-kit/logger';
 import { seedRemotesFile } from '@shop/server-kit/embedded-remotes';
 import { RemotesConfigFile } from '@shop/server-kit/remotes-config-file';
@@ -75,7 +76,9 @@ void renderer?.start();
 // A preview ended (revoked or expired, maybe from another shell) has its renderer lane closed within seconds.
 const previewSweep = control && renderer ? setInterval(() => void renderer.previews.sweep((id) => control.previews.isOpen(id)), PREVIEW_SWEEP_MS) : undefined;
 previewSweep?.unref();
+const stopping = new GracefulStop();
 const app = await createShellServer({
+  draining: () => stopping.draining,
   distDir: config.distDir,
   cartServiceUrl: config.cartServiceUrl,
   publicUrl: config.publicUrl,
@@ -111,14 +114,18 @@ const server = app.listen(config.port, config.host, () => {
 server.requestTimeout = 15_000;
 server.headersTimeout = 10_000;
 
+// Behind a load balancer (SHUTDOWN_DRAIN_MS), /readyz turns 503 and pages are still served until it has noticed;
+// then the port closes and requests already running finish. A second signal stops at once.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    logger.info({ signal }, 'shell stopping');
-    void control?.close();
-    file?.close();
-    clearInterval(previewSweep);
-    void renderer?.close();
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
+  process.on(signal, () => {
+    if (stopping.draining) process.exit(0);
+    logger.info({ signal, drainMs: config.drainMs }, 'shell stopping');
+    void stopping.stop([server], { drainMs: config.drainMs }).then(async () => {
+      clearInterval(previewSweep);
+      // Redis and the renderers get a moment to close cleanly, never a say in whether the process ends.
+      await Promise.race([Promise.allSettled([control?.close(), renderer?.close()]), new Promise((r) => setTimeout(r, 2_000))]);
+      file?.close();
+      process.exit(0);
+    });
   });
 }
