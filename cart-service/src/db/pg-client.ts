@@ -10,6 +10,14 @@ export interface PgClientOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Every statement runs in a transaction that starts with its own statement_timeout, sent in the same round trip as
+ * BEGIN: behind PgBouncer in transaction pooling (deploy/pgbouncer) a session setting would stay on a server connection
+ * other clients get next, and a startup parameter is refused. Statements are never named: PgBouncer 1.18 does not
+ * carry prepared statements from one transaction to the next.
+ */
+const beginWithTimeout = (timeoutMs: number) => `BEGIN; SET LOCAL statement_timeout = ${Math.trunc(timeoutMs)}`;
+
 const TRANSACTION_ATTEMPTS = 5;
 
 /** A pool of connections to a PostgreSQL server (DATABASE_URL): several cart-service instances share the database. */
@@ -19,31 +27,29 @@ export async function openPgClient(options: PgClientOptions): Promise<SqlClient>
     connectionString: options.url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: timeoutMs,
-    statement_timeout: timeoutMs,
     idleTimeoutMillis: 30_000,
     application_name: 'cart-service',
   });
   // A connection dropped while idle is reported here; the next query gets a fresh one (or fails with 503).
   pool.on('error', () => undefined);
-  const client = await pool.connect(); // fail at start, with the server's reason, rather than on the first request
-  client.release();
+  const first = await pool.connect(); // fail at start, with the server's reason, rather than on the first request
+  first.release();
 
-  return {
+  const begin = beginWithTimeout(timeoutMs);
+
+  const sql: SqlClient = {
     kind: 'server',
-    query: async (sql, params) => {
-      const result = await pool.query(sql, params ? [...params] : undefined);
-      return { rows: result.rows };
-    },
+    query: (text, params) => sql.transaction((tx) => tx.query(text, params)),
     async transaction(work) {
       for (let attempt = 1; ; attempt += 1) {
         const connection = await pool.connect();
         let broken = false;
         try {
-          await connection.query('BEGIN');
+          await connection.query(begin);
           const tx: SqlQueryable = {
-            query: async (sql, params) => ({ rows: (await connection.query(sql, params ? [...params] : undefined)).rows }) as never,
-            exec: async (sql) => {
-              await connection.query(sql);
+            query: async (text, params) => ({ rows: (await connection.query(text, params ? [...params] : undefined)).rows }) as never,
+            exec: async (text) => {
+              await connection.query(text);
             },
           };
           const value = await work(tx);
@@ -60,9 +66,8 @@ export async function openPgClient(options: PgClientOptions): Promise<SqlClient>
         }
       }
     },
-    exec: async (sql) => {
-      await pool.query(sql);
-    },
+    exec: (text) => sql.transaction((tx) => tx.exec(text)),
     close: () => pool.end(),
-  } as SqlClient;
+  };
+  return sql;
 }

@@ -94,12 +94,12 @@ export async function openSeededStore(options: Partial<StoreOptions> & { stockEa
 }
 
 /** A fresh database on the run's PostgreSQL server, created from the migrated template. */
-export async function newPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function newPostgresDatabase({ throughPgBouncer = false } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const adminUrl = inject('postgresUrl');
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`));
   return {
-    url: adminUrl.replace(/\/postgres$/, `/${name}`),
+    url: throughPgBouncer ? inject('pgbouncerUrl').replace('{database}', name) : adminUrl.replace(/\/postgres$/, `/${name}`),
     drop: () => withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }
@@ -128,8 +128,19 @@ export const postgresBacking: BackingFactory = async () => {
   return { name: 'PostgreSQL', storeOptions, open: (options) => openSeededStore({ ...storeOptions, ...options }), dispose: database.drop };
 };
 
+/**
+ * The same server through PgBouncer in transaction pooling, as the fleet and production run it (deploy/pgbouncer): a
+ * store that kept session state between transactions, or named a prepared statement, fails here.
+ */
+export const pgbouncerBacking: BackingFactory = async () => {
+  const database = await newPostgresDatabase({ throughPgBouncer: true });
+  const storeOptions = { dataDir: '/nonexistent', databaseUrl: database.url };
+  return { name: 'PgBouncer', storeOptions, open: (options) => openSeededStore({ ...storeOptions, ...options }), dispose: database.drop };
+};
+
 /** Every store the service can run on: contract suites run against each. */
 export const BACKINGS: ReadonlyArray<[string, BackingFactory]> = [
   ['PGlite', pgliteBacking],
   ['PostgreSQL', postgresBacking],
+  ['PostgreSQL through PgBouncer (transaction pooling)', pgbouncerBacking],
 ];

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { migrate } from '../db/migrate';
 import { openPgClient } from '../db/pg-client';
 import { openPgliteClient } from '../db/pglite-client';
+import { startPgBouncer } from './pgbouncer-server';
 import { startPostgresServer } from './postgres-server';
 
 declare module 'vitest' {
@@ -16,13 +17,16 @@ declare module 'vitest' {
     postgresTemplate: string;
     /** A migrated PGlite folder that each test data folder starts as a copy of. */
     pgliteTemplate: string;
+    /** PgBouncer in transaction pooling in front of that server: `{database}` stands for a database's name. */
+    pgbouncerUrl: string;
   }
 }
 
 export const POSTGRES_TEMPLATE = 'shop_template';
 
 /**
- * Once per test run: a real PostgreSQL server and a migrated template database on it, and a migrated PGlite folder.
+ * Once per test run: a real PostgreSQL server with PgBouncer in front of it, a migrated template database on the server,
+ * and a migrated PGlite folder.
  * A test's database is then a copy (CREATE DATABASE … TEMPLATE, or a folder copy): fractions of a second instead of
  * an initdb each.
  */
@@ -41,10 +45,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await migrate(pglite);
   await pglite.close();
 
+  const pooler = await startPgBouncer(server.port);
+
   project.provide('postgresUrl', server.url);
+  project.provide('pgbouncerUrl', pooler.urlFor('{database}'));
   project.provide('postgresTemplate', POSTGRES_TEMPLATE);
   project.provide('pgliteTemplate', join(pgliteRoot, 'database'));
   return async () => {
+    await pooler.stop();
     await server.stop();
     rmSync(pgliteRoot, { recursive: true, force: true });
   };

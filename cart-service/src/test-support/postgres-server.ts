@@ -69,7 +69,8 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   throw lastError;
 }
 
-function unprivilegedUser(): { uid: number; gid: number } | undefined {
+/** As root: the user PostgreSQL and PgBouncer run as (both refuse root). */
+export function unprivilegedUser(): { uid: number; gid: number } | undefined {
   if (userInfo().uid !== 0) return undefined;
   for (const name of ['postgres', 'nobody']) {
     try {
