@@ -1,0 +1,114 @@
+/**
+ * The fleet's datastores, started as daemons: PostgreSQL (a cluster of its own in the fleet's folder), PgBouncer in
+ * front of it with the shop's pooling policy (deploy/pgbouncer/pgbouncer.ini), and Redis. PostgreSQL and PgBouncer
+ * refuse to run as root, so as root they run as the unprivileged `postgres` (or `nobody`) user, owning their folders.
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT, type FleetSettings } from './fleet-plan';
+import type { DaemonSpec } from './daemons';
+
+/** PostgreSQL's binaries: PG_BIN, else the newest Debian /usr/lib/postgresql/<version>/bin, else pg_config's. */
+export function postgresBinDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root)) {
+    const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    for (const version of versions) if (existsSync(join(root, version, 'bin/postgres'))) return join(root, version, 'bin');
+  }
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('PostgreSQL was not found: apt-get install postgresql, or set PG_BIN to the folder holding initdb and postgres.');
+  }
+}
+
+/** As root, the user PostgreSQL and PgBouncer run as; otherwise undefined (they run as whoever starts the fleet). */
+export function unprivilegedUser(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  for (const name of ['postgres', 'nobody']) {
+    try {
+      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim());
+      if (uid > 0) return { uid, gid };
+    } catch {
+      // try the next one
+    }
+  }
+  throw new Error('Running as root and no unprivileged user (postgres, nobody) exists to run PostgreSQL and PgBouncer as.');
+}
+
+/** A folder the unprivileged user owns (created when missing). */
+function ownedFolder(path: string, user: { uid: number; gid: number } | undefined): string {
+  mkdirSync(path, { recursive: true, mode: 0o700 });
+  if (user) chownSync(path, user.uid, user.gid);
+  return path;
+}
+
+/** initdb once, into `<fleet>/postgres/data`; later starts reuse the cluster (the shop's data survives `fleet down`). */
+export function preparePostgres(settings: FleetSettings): { data: string; socketDir: string } {
+  const user = unprivilegedUser();
+  const root = ownedFolder(join(settings.dir, 'postgres'), user);
+  const data = join(root, 'data');
+  if (!existsSync(join(data, 'PG_VERSION'))) {
+    execFileSync(join(postgresBinDir(), 'initdb'), ['-D', data, '-U', 'shop', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8'], {
+      cwd: '/',
+      stdio: 'ignore',
+      ...(user ?? {}),
+    });
+  }
+  return { data, socketDir: root };
+}
+
+export function postgresDaemon(settings: FleetSettings, logFile: string): DaemonSpec {
+  const { data, socketDir } = preparePostgres(settings);
+  return {
+    command: join(postgresBinDir(), 'postgres'),
+    args: ['-D', data, '-p', String(settings.ports.postgres), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100'],
+    cwd: '/',
+    env: { PATH: process.env.PATH },
+    logFile,
+    ...(unprivilegedUser() ? { user: unprivilegedUser()! } : {}),
+  };
+}
+
+/** PgBouncer's file for this fleet: where PostgreSQL is, where to listen, who may connect; the policy is included. */
+export function pgbouncerDaemon(settings: FleetSettings, logFile: string): DaemonSpec {
+  const user = unprivilegedUser();
+  const root = ownedFolder(join(settings.dir, 'pgbouncer'), user);
+  writeFileSync(join(root, 'users.txt'), '"shop" ""\n');
+  const ini = join(root, 'pgbouncer.ini');
+  writeFileSync(
+    ini,
+    [
+      '[databases]',
+      `shop = host=127.0.0.1 port=${settings.ports.postgres} dbname=shop`,
+      '[pgbouncer]',
+      `%include ${join(REPO_ROOT, 'deploy/pgbouncer/pgbouncer.ini')}`,
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${settings.ports.pgbouncer}`,
+      `unix_socket_dir = ${root}`,
+      // Loopback only, a throwaway cluster: production authenticates (auth_type scram-sha-256 and its users file).
+      'auth_type = trust',
+      `auth_file = ${join(root, 'users.txt')}`,
+      '',
+    ].join('\n'),
+  );
+  if (user) for (const file of ['users.txt', 'pgbouncer.ini']) chownSync(join(root, file), user.uid, user.gid);
+  return { command: process.env.PGBOUNCER ?? 'pgbouncer', args: [ini], cwd: '/', env: { PATH: process.env.PATH }, logFile, ...(user ? { user } : {}) };
+}
+
+export function redisDaemon(settings: FleetSettings, logFile: string): DaemonSpec {
+  const dir = join(settings.dir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  return {
+    command: process.env.REDIS_SERVER ?? 'redis-server',
+    // The live configuration, operators and sessions: kept across restarts in an append-only file.
+    args: ['--port', String(settings.ports.redis), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', ''],
+    cwd: dir,
+    env: { PATH: process.env.PATH },
+    logFile,
+  };
+}

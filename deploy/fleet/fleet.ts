@@ -1,0 +1,144 @@
+/**
+ * Starting and stopping the fleet (fleet-plan.ts says what it is): what is not running yet is started, in order, each
+ * member once those it needs are ready; starting again after a member died starts that member alone. Stopping goes by
+ * the process ids the state file keeps. main.ts is the command; faults/fleet.ts drives the same functions.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isRunning, startDaemon, stopDaemon, type DaemonSpec, type Started } from './daemons';
+import { pgbouncerDaemon, postgresDaemon, redisDaemon } from './datastores';
+import {
+  fleetDir,
+  fleetPorts,
+  fleetRemotes,
+  haproxyEnvironment,
+  REPO_ROOT,
+  shopMemberCommand,
+  START_ORDER,
+  type FleetSettings,
+  type MemberName,
+} from './fleet-plan';
+import { answersOk, createDatabaseWhenMissing, haproxyServersUp, pgAnswers, redisAnswers, waitUntil } from './readiness';
+
+type State = Partial<Record<MemberName, Started>>;
+
+const statePath = (settings: FleetSettings) => join(settings.dir, 'fleet.json');
+const logFile = (settings: FleetSettings, name: MemberName) => join(settings.dir, 'logs', `${name}.log`);
+
+export function readState(settings: FleetSettings): State {
+  try {
+    return JSON.parse(readFileSync(statePath(settings), 'utf8')) as State;
+  } catch {
+    return {};
+  }
+}
+
+const writeState = (settings: FleetSettings, state: State) => writeFileSync(statePath(settings), `${JSON.stringify(state, null, 2)}\n`);
+
+/** The fleet's folder, its ports (FLEET_PORT_OFFSET) and its secrets, drawn once and kept in the folder (mode 0600). */
+export function fleetSettings(env: NodeJS.ProcessEnv = process.env): FleetSettings {
+  const dir = fleetDir(env);
+  mkdirSync(join(dir, 'logs'), { recursive: true });
+  mkdirSync(join(dir, 'run'), { recursive: true });
+  const secretsFile = join(dir, 'secrets.json');
+  if (!existsSync(secretsFile)) {
+    const secret = () => randomBytes(24).toString('hex');
+    writeFileSync(secretsFile, JSON.stringify({ sessionKey: secret(), adminToken: secret(), metricsToken: secret() }), { mode: 0o600 });
+  }
+  const ports = fleetPorts(env);
+  const remotesFile = join(dir, 'remotes.json');
+  if (!existsSync(remotesFile)) writeFileSync(remotesFile, `${JSON.stringify(fleetRemotes(ports), null, 2)}\n`);
+  return { dir, ports, secrets: JSON.parse(readFileSync(secretsFile, 'utf8')) as FleetSettings['secrets'] };
+}
+
+function daemonSpec(settings: FleetSettings, name: MemberName): DaemonSpec {
+  const log = logFile(settings, name);
+  if (name === 'postgres') return postgresDaemon(settings, log);
+  if (name === 'pgbouncer') return pgbouncerDaemon(settings, log);
+  if (name === 'redis') return redisDaemon(settings, log);
+  if (name === 'haproxy') {
+    return {
+      command: process.env.HAPROXY ?? 'haproxy',
+      args: ['-db', '-f', join(REPO_ROOT, 'deploy/haproxy/haproxy.cfg')],
+      cwd: settings.dir,
+      env: { PATH: process.env.PATH, ...haproxyEnvironment(settings) },
+      logFile: log,
+    };
+  }
+  const member = shopMemberCommand(settings, name)!;
+  return { command: member.command, args: member.args, cwd: member.cwd, env: member.env, logFile: log };
+}
+
+/** Resolves once the member serves; throws with the end of its log when it does not within the deadline. */
+async function ready(settings: FleetSettings, name: MemberName, started: Started): Promise<void> {
+  const { ports } = settings;
+  const check = async (): Promise<boolean> => {
+    if (!isRunning(started)) throw new Error(`${name} exited`);
+    switch (name) {
+      case 'postgres':
+        return createDatabaseWhenMissing(`postgres://shop@127.0.0.1:${ports.postgres}/postgres`, 'shop');
+      case 'pgbouncer':
+        return pgAnswers(`postgres://shop@127.0.0.1:${ports.pgbouncer}/shop`);
+      case 'redis':
+        return redisAnswers(ports.redis);
+      case 'haproxy':
+        return haproxyServersUp(ports.haproxyMetrics, ['cart_services', 'release_mf_frame', 'release_mf_cart', 'release_mf_catalog_pages']);
+      default:
+        return answersOk(shopMemberCommand(settings, name)!.readyUrl!);
+    }
+  };
+  try {
+    await waitUntil(check, 60_000);
+  } catch (error) {
+    const log = readFileSync(logFile(settings, name), 'utf8').slice(-2_000);
+    throw new Error(`${name} is not ready: ${(error as Error).message}\n--- ${logFile(settings, name)} (end) ---\n${log}`);
+  }
+}
+
+/** Starts every member not running, in order, each once those it needs are ready. Answers what it started. */
+export async function fleetUp(settings: FleetSettings, log: (line: string) => void = () => undefined): Promise<MemberName[]> {
+  const state = readState(settings);
+  const startedNow: MemberName[] = [];
+  for (const step of START_ORDER) {
+    await Promise.all(
+      step.map(async (name) => {
+        const known = state[name];
+        if (known && isRunning(known)) return;
+        const started = startDaemon(daemonSpec(settings, name));
+        state[name] = started;
+        writeState(settings, state);
+        startedNow.push(name);
+        log(`${name} démarré (pid ${started.pid})`);
+        await ready(settings, name, started);
+        log(`${name} prêt`);
+      }),
+    );
+  }
+  // HAProxy sends to each shell and cart-service only once its checks pass: the fleet is ready when they all have.
+  await waitUntil(() => haproxyServersUp(settings.ports.haproxyMetrics, ['shells', 'cart_services']), 30_000);
+  return startedNow;
+}
+
+/** The reverse order: the shells drain first, the datastores stop last. */
+export async function fleetDown(settings: FleetSettings, log: (line: string) => void = () => undefined): Promise<void> {
+  const state = readState(settings);
+  for (const step of [...START_ORDER].reverse()) {
+    await Promise.all(
+      step.map(async (name) => {
+        const started = state[name];
+        if (!started) return;
+        // PostgreSQL: fast shutdown (SIGINT); PgBouncer's and HAProxy's SIGTERM are already immediate.
+        const outcome = await stopDaemon(started, { signal: name === 'postgres' ? 'SIGINT' : 'SIGTERM' });
+        delete state[name];
+        writeState(settings, state);
+        log(`${name} ${outcome === 'gone' ? 'ne tournait plus' : outcome === 'killed' ? 'tué (SIGKILL)' : 'arrêté'} (pid ${started.pid})`);
+      }),
+    );
+  }
+}
+
+export function fleetStatus(settings: FleetSettings): Array<{ name: MemberName; pid?: number; running: boolean }> {
+  const state = readState(settings);
+  return START_ORDER.flat().map((name) => ({ name, ...(state[name] ? { pid: state[name]!.pid } : {}), running: !!state[name] && isRunning(state[name]!) }));
+}
