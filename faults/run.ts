@@ -10,6 +10,7 @@
 import { hasServerRenderedContent, putStock, type ServiceName } from '../e2e/support/stack-env';
 import { renderersOf } from '../e2e/support/process-tree';
 import { answersOk, services, startSupervisedStack, type SupervisedStack } from '../e2e/support/supervised-stack';
+import { checkAcknowledged } from './acknowledged';
 import { Shopper, type RequestRecord } from './shopper';
 
 const SHOPPERS = Number(process.env.FAULTS_SHOPPERS ?? 10);
@@ -145,35 +146,9 @@ async function main(): Promise<number> {
     await Promise.all(loops);
 
     // Nothing acknowledged lost: every order readable by its owner, every cart within its bounds.
-    const verification: string[] = [];
-    let ordersChecked = 0;
-    let retriedOrders = 0;
-    for (const shopper of shoppers) {
-      for (const problem of shopper.problems) failures.push(`shopper ${shopper.id}: ${problem}`);
-      for (const order of shopper.orders) {
-        ordersChecked += 1;
-        if (order.retried) retriedOrders += 1;
-        const answer = await shopper.request(`${base}/api/orders/${order.number}`, {}, { count: false, cookie: order.ownerCookie });
-        if (answer?.status !== 200) {
-          failures.push(`LOST ORDER: shopper ${shopper.id}'s order ${order.number} was acknowledged but GET answers ${answer?.status ?? 'nothing'}`);
-          continue;
-        }
-        const lines = (answer.body as { order: { lines: { productId: string; quantity: number }[] } }).order.lines;
-        const stored = new Map(lines.map((l) => [l.productId, l.quantity]));
-        if (JSON.stringify([...stored].sort()) !== JSON.stringify([...order.lines].sort())) {
-          failures.push(`CHANGED ORDER: ${order.number} was acknowledged with ${JSON.stringify([...order.lines])}, reads ${JSON.stringify([...stored])}`);
-        }
-        verification.push(...bounds(`shopper ${shopper.id}'s order ${order.number}`, order.lines, order.expected.acknowledged, order.expected.uncertain));
-      }
-      const cart = await shopper.request(`${base}/api/cart`, {}, { count: false });
-      if (cart?.status !== 200) {
-        failures.push(`shopper ${shopper.id}: GET /api/cart answered ${cart?.status ?? 'nothing'} after the run`);
-        continue;
-      }
-      const lines = new Map(((cart.body as { cart: { productId: string; quantity: number }[] }).cart).map((l) => [l.productId, l.quantity]));
-      verification.push(...bounds(`shopper ${shopper.id}'s cart`, lines, shopper.acknowledged, shopper.uncertain));
-    }
-    failures.push(...verification);
+    const checked = await checkAcknowledged(shoppers, base);
+    failures.push(...checked.problems);
+    const { ordersChecked, retriedOrders } = checked;
 
     // Report.
     console.log('');
@@ -220,22 +195,6 @@ async function main(): Promise<number> {
   }
   console.log('faults: every process recovered, nothing acknowledged was lost.');
   return 0;
-}
-
-/**
- * What a cart (or an order) holds against what the shopper was told: at least every acknowledged add, at most those
- * plus the adds whose answer was lost (they may or may not have been applied).
- */
-function bounds(what: string, held: Map<string, number>, acknowledged: Map<string, number>, uncertain: Map<string, number>): string[] {
-  const problems: string[] = [];
-  for (const productId of new Set([...held.keys(), ...acknowledged.keys(), ...uncertain.keys()])) {
-    const has = held.get(productId) ?? 0;
-    const low = acknowledged.get(productId) ?? 0;
-    const high = low + (uncertain.get(productId) ?? 0);
-    if (has < low) problems.push(`LOST: ${what} holds ${productId}×${has}, but ${low} were acknowledged`);
-    if (has > high) problems.push(`UNEXPECTED: ${what} holds ${productId}×${has}, at most ${high} were sent (${low} acknowledged)`);
-  }
-  return problems;
 }
 
 main().then(

@@ -9,6 +9,12 @@ export interface RequestRecord {
   /** When the answer (or the failure) came, ms since the epoch. */
   at: number;
   ok: boolean;
+  method: string;
+  url: string;
+  /** The answer's status; undefined when none came (refused, reset, timed out). */
+  status?: number;
+  /** The status and headers came, then the body was cut: the process writing it died mid-answer. */
+  cut?: boolean;
 }
 
 export interface AcknowledgedOrder {
@@ -87,28 +93,37 @@ export class Shopper {
     const headers = new Headers(init.headers);
     const cookie = options.cookie ?? this.cookieHeader();
     if (cookie && url.startsWith(this.targets.base)) headers.set('Cookie', cookie);
+    const method = init.method ?? 'GET';
+    let response: Response;
     try {
-      const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const eq = pair!.indexOf('=');
-        if (eq > 0) this.jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
-      }
-      const text = await response.text();
-      let body: unknown = text;
-      if ((response.headers.get('Content-Type') ?? '').includes('json')) {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // keep the text
-        }
-      }
-      if (options.count !== false) this.record({ at: Date.now(), ok: response.ok });
-      return { status: response.status, body };
+      response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch {
-      if (options.count !== false) this.record({ at: Date.now(), ok: false });
+      if (options.count !== false) this.record({ at: Date.now(), ok: false, method, url });
       return undefined;
     }
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      if (eq > 0) this.jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      // Its status came, its body did not: the answer is no more use than a lost one.
+      if (options.count !== false) this.record({ at: Date.now(), ok: false, method, url, status: response.status, cut: true });
+      return undefined;
+    }
+    let body: unknown = text;
+    if ((response.headers.get('Content-Type') ?? '').includes('json')) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // keep the text
+      }
+    }
+    if (options.count !== false) this.record({ at: Date.now(), ok: response.ok, method, url, status: response.status });
+    return { status: response.status, body };
   }
 
   private json(body: unknown): RequestInit {

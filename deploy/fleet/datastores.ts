@@ -55,7 +55,7 @@ export function preparePostgres(settings: FleetSettings): { data: string; socket
   if (!existsSync(join(data, 'PG_VERSION'))) {
     execFileSync(join(postgresBinDir(), 'initdb'), ['-D', data, '-U', 'shop', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8'], {
       cwd: '/',
-      stdio: 'ignore',
+      stdio: 'pipe',
       ...(user ?? {}),
     });
   }

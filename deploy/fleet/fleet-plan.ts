@@ -56,6 +56,8 @@ export interface FleetSettings {
   /** Where the fleet keeps its state, data, logs and generated configuration (FLEET_DIR, default `.fleet/`). */
   dir: string;
   ports: FleetPorts;
+  /** The shop processes' LOG_LEVEL (info unless the environment says otherwise). */
+  logLevel: string;
   /** Drawn at the first start and kept in the folder: every shell and cart-service shares them. */
   secrets: { sessionKey: string; adminToken: string; metricsToken: string };
 }
@@ -111,7 +113,7 @@ export function shopEnvironment(settings: FleetSettings, process: ShopProcess, o
     PATH: globalThis.process.env.PATH,
     HOME: globalThis.process.env.HOME,
     NODE_ENV: 'production',
-    LOG_LEVEL: globalThis.process.env.LOG_LEVEL ?? 'info',
+    LOG_LEVEL: settings.logLevel,
     SHOP_ORIGIN: publicUrl(ports),
     PUBLIC_URL: publicUrl(ports),
     // HAProxy, on this machine, names the shopper's address.

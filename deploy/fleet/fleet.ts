@@ -4,7 +4,7 @@
  * the process ids the state file keeps. main.ts is the command; faults/fleet.ts drives the same functions.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRunning, startDaemon, stopDaemon, type DaemonSpec, type Started } from './daemons';
 import { pgbouncerDaemon, postgresDaemon, redisDaemon } from './datastores';
@@ -40,6 +40,8 @@ const writeState = (settings: FleetSettings, state: State) => writeFileSync(stat
 export function fleetSettings(env: NodeJS.ProcessEnv = process.env): FleetSettings {
   const dir = fleetDir(env);
   mkdirSync(join(dir, 'logs'), { recursive: true });
+  // PostgreSQL and PgBouncer run as another user when the fleet is started as root: they must reach their folders.
+  chmodSync(dir, 0o755);
   mkdirSync(join(dir, 'run'), { recursive: true });
   const secretsFile = join(dir, 'secrets.json');
   if (!existsSync(secretsFile)) {
@@ -49,7 +51,7 @@ export function fleetSettings(env: NodeJS.ProcessEnv = process.env): FleetSettin
   const ports = fleetPorts(env);
   const remotesFile = join(dir, 'remotes.json');
   if (!existsSync(remotesFile)) writeFileSync(remotesFile, `${JSON.stringify(fleetRemotes(ports), null, 2)}\n`);
-  return { dir, ports, secrets: JSON.parse(readFileSync(secretsFile, 'utf8')) as FleetSettings['secrets'] };
+  return { dir, ports, logLevel: env.LOG_LEVEL || 'info', secrets: JSON.parse(readFileSync(secretsFile, 'utf8')) as FleetSettings['secrets'] };
 }
 
 function daemonSpec(settings: FleetSettings, name: MemberName): DaemonSpec {
@@ -62,7 +64,7 @@ function daemonSpec(settings: FleetSettings, name: MemberName): DaemonSpec {
       command: process.env.HAPROXY ?? 'haproxy',
       args: ['-db', '-f', join(REPO_ROOT, 'deploy/haproxy/haproxy.cfg')],
       cwd: settings.dir,
-      env: { PATH: process.env.PATH, ...haproxyEnvironment(settings) },
+      env: { PATH: process.env.PATH, ...haproxyEnvironment(settings), HAPROXY_LOG_LEVEL: process.env.HAPROXY_LOG_LEVEL ?? 'notice' },
       logFile: log,
     };
   }

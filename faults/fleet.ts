@@ -1,0 +1,252 @@
+/**
+ * `npx -y pnpm@10.34.9 test:faults`, second part: the fleet (deploy/fleet, `pnpm fleet`) on its own folder and ports,
+ * ten shoppers buying through HAProxy, one shell then one cart-service killed -9 and started again. Checks that every
+ * acknowledged order exists exactly once, that no GET was answered 5xx (or not at all), that a switch made through one
+ * shell is served by the other within 1 s, and that 100 concurrent orders for 10 units across the two cart-services
+ * sell exactly 10. See faults/README.md.
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SetStockBody } from '@shop/contracts/stock';
+import { fleetDown, fleetSettings, fleetStatus, fleetUp, readState } from '../deploy/fleet/fleet';
+import { publicUrl, REPO_ROOT, type FleetSettings, type MemberName } from '../deploy/fleet/fleet-plan';
+import { isRunning } from '../deploy/fleet/daemons';
+import { haproxyServersUp, waitUntil } from '../deploy/fleet/readiness';
+import { checkAcknowledged } from './acknowledged';
+import { delivery, Shopper, type RequestRecord } from './shopper';
+
+const SHOPPERS = Number(process.env.FAULTS_SHOPPERS ?? 10);
+const SETTLE_MS = Number(process.env.FAULTS_SETTLE_MS ?? 2_500);
+const SUITE_BOUND_MS = 240_000;
+/** Far from the fleet's own ports, so a developer's `pnpm fleet` may run meanwhile. */
+const PORT_OFFSET = 20_000;
+const SWITCH_BOUND_MS = 1_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+interface Fault {
+  member: MemberName;
+  pid: number;
+  killedAt: number;
+  backAt?: number;
+}
+
+async function admin(settings: FleetSettings, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`http://127.0.0.1:${settings.ports['cart-service-1']}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${settings.secrets.adminToken}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function setStock(settings: FleetSettings, productId: string, onHand: number): Promise<void> {
+  const res = await admin(settings, 'PUT', `/admin/stock/${encodeURIComponent(productId)}`, { onHand } satisfies SetStockBody);
+  if (res.status !== 200) throw new Error(`setting the stock of ${productId} answered ${res.status}: ${await res.text()}`);
+}
+
+/** Every order number cart-service holds, page after page of the operators' API. */
+async function allOrderNumbers(settings: FleetSettings): Promise<string[]> {
+  const numbers: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await admin(settings, 'GET', `/admin/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page = (await res.json()) as { orders: { number: string }[]; nextCursor: string | null };
+    numbers.push(...page.orders.map((o) => o.number));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return numbers;
+}
+
+/** kill -9 one member's process (the shell's server or cart-service itself), then `fleetUp` starts it again. */
+async function killAndRestart(settings: FleetSettings, member: MemberName): Promise<Fault> {
+  const victim = readState(settings)[member];
+  if (!victim) throw new Error(`${member} is not in the fleet's state`);
+  process.kill(victim.pid, 'SIGKILL');
+  const fault: Fault = { member, pid: victim.pid, killedAt: Date.now() };
+  process.stdout.write(`fleet faults: killed -9 ${member} (pid ${victim.pid}) … `);
+  await waitUntil(async () => !isRunning(victim), 5_000);
+  // HAProxy's checks see it gone; starting the fleet again starts the dead member alone and waits until it serves.
+  const restarted = await fleetUp(settings);
+  if (restarted.join() !== member) throw new Error(`starting the fleet again started ${restarted.join(', ') || 'nothing'}, not ${member} alone`);
+  fault.backAt = Date.now();
+  console.log(`started again, in HAProxy's pool after ${seconds(fault.backAt - fault.killedAt)} s`);
+  return fault;
+}
+
+/** An operator account in the fleet's Redis, made with the operators' command as the README says; its API token. */
+async function operatorToken(settings: FleetSettings): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/operators-cli.ts', 'add', 'fleet-faults'], {
+    cwd: join(REPO_ROOT, 'release-control'),
+    env: { PATH: process.env.PATH, REDIS_URL: `redis://127.0.0.1:${settings.ports.redis}`, REMOTES_CONFIG: join(settings.dir, 'remotes.json') },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdin.end('mot-de-passe-flotte-2026\n');
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const token = /\b[A-Za-z0-9_-]{32,}\b/.exec(out)?.[0];
+  if (code !== 0 || !token) throw new Error(`operators add exited ${code}: ${err}${out}`);
+  return token;
+}
+
+/** Switches mf-frame through shell-1's console API; answers how long until shell-2 serves the new entry. */
+async function switchThroughOneShell(settings: FleetSettings, version: string): Promise<number> {
+  const token = await operatorToken(settings);
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Origin: publicUrl(settings.ports) };
+  const shell = (name: 'shell-1' | 'shell-2') => `http://127.0.0.1:${settings.ports[name]}`;
+  const state = (await (await fetch(`${shell('shell-1')}/operations/api/state`, { headers })).json()) as { live: { revision: number } };
+  const entry = `${publicUrl(settings.ports)}/releases/mf-frame/${version}/mf-manifest.json`;
+  const switched = await fetch(`${shell('shell-1')}/operations/api/switch`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ remote: 'mf_frame', entry, expectedRevision: state.live.revision, reason: 'fleet fault test' }),
+  });
+  if (switched.status !== 200) throw new Error(`the switch through shell-1 answered ${switched.status}: ${await switched.text()}`);
+  const answeredAt = Date.now();
+  for (;;) {
+    const served = await (await fetch(`${shell('shell-2')}/remotes.json`)).text();
+    if (served.includes(entry)) return Date.now() - answeredAt;
+    if (Date.now() - answeredAt > 10_000) throw new Error(`shell-2 still serves the old mf-frame 10 s after the switch: ${served}`);
+    await sleep(20);
+  }
+}
+
+/**
+ * 100 shoppers, each with one unit of the product in a cart of their own, order at once; the product has 10 units and
+ * HAProxy spreads the orders over both cart-services. Answers the statuses and the units left.
+ */
+async function lastUnits(settings: FleetSettings, base: string, productId: string): Promise<{ placed: number; refused: number; other: string[]; left: number }> {
+  await setStock(settings, productId, 10);
+  const buyers = Array.from({ length: 100 }, (_, i) => new Shopper(1000 + i, { base, origin: publicUrl(settings.ports), manifests: [], productIds: [productId] }, () => undefined));
+  const json = (body: unknown, key?: string): RequestInit => ({
+    method: 'POST',
+    headers: { Origin: publicUrl(settings.ports), 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) },
+    body: JSON.stringify(body),
+  });
+  for (const buyer of buyers) {
+    const added = await buyer.request(`${base}/api/cart/add`, json({ productId, quantity: 1 }));
+    if (added?.status !== 200) throw new Error(`buyer ${buyer.id}'s add answered ${added?.status ?? 'nothing'}`);
+  }
+  const answers = await Promise.all(buyers.map((buyer) => buyer.request(`${base}/api/orders`, json(delivery, `last-units-${buyer.id}`))));
+  const status = (a: (typeof answers)[number]) => a?.status ?? 0;
+  const stock = (await (await admin(settings, 'GET', `/admin/stock`)).json()) as { stock: { productId: string; onHand: number }[] };
+  return {
+    placed: answers.filter((a) => status(a) === 201).length,
+    refused: answers.filter((a) => status(a) === 409).length,
+    other: answers.filter((a) => ![201, 409].includes(status(a))).map((a) => `${status(a)} ${JSON.stringify(a?.body)}`),
+    left: stock.stock.find((s) => s.productId === productId)?.onHand ?? -1,
+  };
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const failures: string[] = [];
+  const dir = await mkdtemp(join(tmpdir(), 'shop-fleet-faults-'));
+  const settings = fleetSettings({ ...process.env, FLEET_DIR: dir, FLEET_PORT_OFFSET: String(PORT_OFFSET), LOG_LEVEL: 'warn' });
+  const base = `http://127.0.0.1:${settings.ports.public}`;
+  const release = join(REPO_ROOT, 'mf-frame', 'dist', '1.0.1-fleet-faults');
+  await cp(join(REPO_ROOT, 'mf-frame', 'dist', '1.0.0'), release, { recursive: true });
+  const watchdog = setTimeout(() => {
+    console.error(`fleet faults: the run took more than ${SUITE_BOUND_MS / 1000} s; stopping the fleet`);
+    void fleetDown(settings).finally(() => process.exit(1));
+  }, SUITE_BOUND_MS);
+
+  const records: RequestRecord[] = [];
+  const faults: Fault[] = [];
+  try {
+    const upStarted = Date.now();
+    await fleetUp(settings);
+    console.log(`fleet faults: the fleet is ready in ${seconds(Date.now() - upStarted)} s (${base})`);
+    const catalogue = (await (await fetch(`${base}/api/products`)).json()) as { products: { id: string }[] };
+    const productIds = catalogue.products.slice(0, 8).map((p) => p.id);
+    for (const productId of productIds) await setStock(settings, productId, 1_000_000);
+    const manifests = ['mf-frame', 'mf-cart', 'mf-catalog-pages'].map((name) => `${base}/releases/${name}/1.0.0/mf-manifest.json`);
+    const shoppers = Array.from({ length: SHOPPERS }, (_, i) => new Shopper(i + 1, { base, origin: publicUrl(settings.ports), manifests, productIds }, (r) => records.push(r)));
+    let running = true;
+    const loops = shoppers.map((s) => s.run(() => running));
+
+    await sleep(SETTLE_MS);
+    for (const member of ['shell-1', 'cart-service-1'] as const) {
+      faults.push(await killAndRestart(settings, member));
+      await sleep(SETTLE_MS);
+    }
+    const switchMs = await switchThroughOneShell(settings, '1.0.1-fleet-faults');
+    console.log(`fleet faults: a switch through shell-1 was served by shell-2 ${switchMs} ms after its answer`);
+    if (switchMs > SWITCH_BOUND_MS) failures.push(`shell-2 served the switch made through shell-1 after ${switchMs} ms (bound ${SWITCH_BOUND_MS} ms)`);
+    await sleep(SETTLE_MS);
+    running = false;
+    await Promise.all(loops);
+
+    // GETs: never a 5xx, never no answer, through any fault (HAProxy retries them on the other server).
+    const failedGets = records.filter((r) => r.method === 'GET' && (r.status === undefined || r.status >= 500 || r.cut));
+    for (const r of failedGets.slice(0, 10)) failures.push(`GET ${r.url} answered ${r.cut ? `${r.status}, then its body was cut` : (r.status ?? 'nothing')} at +${seconds(r.at - started)} s`);
+    if (failedGets.length > 10) failures.push(`… and ${failedGets.length - 10} more GETs answered 5xx or nothing`);
+
+    // Every acknowledged order exactly once: readable by its owner, and cart-service holds no order nobody was told of.
+    const checked = await checkAcknowledged(shoppers, base);
+    failures.push(...checked.problems);
+    const acknowledged = shoppers.flatMap((s) => s.orders.map((o) => o.number));
+    const stored = await allOrderNumbers(settings);
+    const unacknowledged = stored.filter((n) => !acknowledged.includes(n));
+    const duplicates = acknowledged.filter((n, i) => acknowledged.indexOf(n) !== i);
+    if (unacknowledged.length) failures.push(`orders stored but never acknowledged (placed twice?): ${unacknowledged.join(', ')}`);
+    if (duplicates.length) failures.push(`orders acknowledged twice: ${duplicates.join(', ')}`);
+    if (stored.length !== new Set(acknowledged).size) failures.push(`${stored.length} orders stored, ${new Set(acknowledged).size} acknowledged`);
+
+    const last = await lastUnits(settings, base, catalogue.products[9]!.id);
+    console.log(`fleet faults: 100 concurrent orders for 10 units: ${last.placed} placed, ${last.refused} refused out of stock, ${last.left} left`);
+    if (last.placed !== 10 || last.refused !== 90 || last.left !== 0) failures.push(`100 orders for 10 units: ${last.placed} placed, ${last.refused} refused, ${last.left} left (want 10, 90, 0)`);
+    failures.push(...last.other.slice(0, 5).map((o) => `an order for the last units answered ${o}`));
+
+    console.log('');
+    const inFault = (r: RequestRecord, f: Fault) => r.at >= f.killedAt && r.at <= (f.backAt ?? Infinity);
+    const row = (name: string, rs: RequestRecord[]) => {
+      const posts = rs.filter((r) => r.method !== 'GET');
+      return `${name.padEnd(24)} ${String(rs.filter((r) => r.method === 'GET' && r.ok).length).padStart(6)} GETs ok  ${String(posts.filter((r) => r.ok).length).padStart(5)} posts ok  ${String(posts.filter((r) => !r.ok).length).padStart(4)} posts without answer or 5xx`;
+    };
+    for (const f of faults) console.log(row(`kill -9 ${f.member}`, records.filter((r) => inFault(r, f))));
+    console.log(row('outside faults', records.filter((r) => !faults.some((f) => inFault(r, f)))));
+    console.log(
+      `\n${SHOPPERS} shoppers, ${records.length} requests through HAProxy; ${checked.ordersChecked} orders acknowledged, each read back and stored once ` +
+        `(${checked.retriedOrders} found again by their Idempotency-Key after a lost answer).`,
+    );
+  } catch (error) {
+    failures.push(`the run stopped: ${(error as Error).stack ?? String(error)}`);
+  } finally {
+    clearTimeout(watchdog);
+    await fleetDown(settings);
+    const left = fleetStatus(settings).filter((m) => m.running);
+    if (left.length) failures.push(`still running after fleet down: ${left.map((m) => `${m.name} (pid ${m.pid})`).join(', ')}`);
+    const stillServing = await haproxyServersUp(settings.ports.haproxyMetrics, ['shells']).catch(() => false);
+    if (stillServing) failures.push('HAProxy still answers after fleet down');
+    if (failures.length) for (const name of ['shell-1', 'cart-service-1', 'haproxy'] as const) console.log(`\n--- ${name}'s log (end) ---\n${await tail(join(dir, 'logs', `${name}.log`))}`);
+    await rm(release, { recursive: true, force: true });
+    if (!process.env.FLEET_FAULTS_KEEP) await rm(dir, { recursive: true, force: true });
+  }
+
+  console.log(`\nfleet faults: ${seconds(Date.now() - started)} s in all`);
+  if (failures.length) {
+    console.error(`\nFLEET FAULTS FAILED (${failures.length}):\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+    return 1;
+  }
+  console.log('fleet faults: every acknowledged order exists once, no GET failed, the switch reached both shells, the last units sold exactly once.');
+  return 0;
+}
+
+async function tail(file: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  return (await readFile(file, 'utf8').catch(() => '')).slice(-3_000);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`fleet faults: ${(error as Error).stack ?? String(error)}`);
+    process.exit(1);
+  },
+);
