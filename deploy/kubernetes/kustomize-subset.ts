@@ -1,0 +1,185 @@
+/**
+ * Renders a kustomization the way `kustomize build` does, for the part of kustomize these manifests use, so that the
+ * tests need no kustomize or kubectl binary. Anything outside that part is refused rather than ignored, so a manifest
+ * that starts using another kustomize feature fails here until this renderer (and its comparison with kustomize,
+ * deploy/README.md) is brought along.
+ *
+ * Supported fields of a Kustomization:
+ * - `resources`: YAML files (several documents each) and folders holding a kustomization.yaml, rendered first;
+ * - `patches`: RFC 6902 JSON patches (a list of operations, in `path` or inline `patch`) with a `target` naming the
+ *   object by kind and name (optionally group and version), applied with fast-json-patch, `test` operations included;
+ * - `namespace`: set on every namespaced object;
+ * - `replicas`: `{ name, count }` for Deployments;
+ * - `images`: `{ name, newName?, newTag?, digest? }` on every container and init container.
+ * kustomize applies them in that order (patches, namespace, replicas, images), whatever their order in the file.
+ *
+ * YAML is read as YAML 1.1, as the Kubernetes API machinery reads it: an unquoted `on` or `yes` is a boolean there, and
+ * the schemas then refuse it where a string is wanted (a ConfigMap's value, an environment variable's).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import fastJsonPatch, { type Operation } from 'fast-json-patch';
+import { parseAllDocuments } from 'yaml';
+
+export interface KubernetesObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+interface PatchTarget {
+  kind: string;
+  name: string;
+  group?: string;
+  version?: string;
+}
+
+interface Kustomization {
+  apiVersion?: string;
+  kind?: string;
+  resources?: string[];
+  patches?: Array<{ path?: string; patch?: string; target: PatchTarget }>;
+  namespace?: string;
+  replicas?: Array<{ name: string; count: number }>;
+  images?: Array<{ name: string; newName?: string; newTag?: string; digest?: string }>;
+}
+
+const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'patches', 'namespace', 'replicas', 'images']);
+
+/** Kinds that live outside any namespace (those these manifests could hold); every other kind gets `namespace`. */
+const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'PersistentVolume', 'StorageClass', 'IngressClass', 'PriorityClass']);
+
+/** Every document of a YAML text, read as Kubernetes reads it (YAML 1.1); empty documents are left out. */
+export function readYamlDocuments(text: string, source: string): unknown[] {
+  return parseAllDocuments(text, { version: '1.1' }).flatMap((document) => {
+    if (document.errors.length > 0) throw new Error(`${source}: ${document.errors.map((error) => error.message).join('; ')}`);
+    const value: unknown = document.toJS();
+    return value === null || value === undefined ? [] : [value];
+  });
+}
+
+const idOf = (object: KubernetesObject) => `${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
+
+function asObject(value: unknown, source: string): KubernetesObject {
+  const object = value as Partial<KubernetesObject> | null;
+  if (!object || typeof object !== 'object' || typeof object.kind !== 'string' || typeof object.apiVersion !== 'string' || typeof object.metadata?.name !== 'string') {
+    throw new Error(`${source}: every document must have apiVersion, kind and metadata.name`);
+  }
+  return object as KubernetesObject;
+}
+
+function readKustomization(dir: string): Kustomization {
+  const file = join(dir, 'kustomization.yaml');
+  const [value] = readYamlDocuments(readFileSync(file, 'utf8'), file);
+  const kustomization = (value ?? {}) as Kustomization;
+  const unsupported = Object.keys(kustomization).filter((field) => !SUPPORTED_FIELDS.has(field));
+  if (unsupported.length > 0) throw new Error(`${file}: this renderer does not support ${unsupported.join(', ')}`);
+  if (kustomization.kind !== undefined && kustomization.kind !== 'Kustomization') throw new Error(`${file}: kind must be Kustomization`);
+  return kustomization;
+}
+
+function loadResources(dir: string, entries: string[]): KubernetesObject[] {
+  return entries.flatMap((entry) => {
+    const path = resolve(dir, entry);
+    if (statSync(path).isDirectory()) return renderKustomization(path);
+    return readYamlDocuments(readFileSync(path, 'utf8'), path).map((document) => asObject(document, path));
+  });
+}
+
+const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
+const versionOf = (apiVersion: string) => apiVersion.split('/').at(-1);
+
+function matches(object: KubernetesObject, target: PatchTarget): boolean {
+  return (
+    object.kind === target.kind &&
+    object.metadata.name === target.name &&
+    (target.group === undefined || groupOf(object.apiVersion) === target.group) &&
+    (target.version === undefined || versionOf(object.apiVersion) === target.version)
+  );
+}
+
+function applyPatches(dir: string, objects: KubernetesObject[], patches: NonNullable<Kustomization['patches']>): KubernetesObject[] {
+  for (const [index, patch] of patches.entries()) {
+    const where = `${join(dir, 'kustomization.yaml')}: patches[${index}]`;
+    if (!patch.target?.kind || !patch.target.name) throw new Error(`${where}: a target with kind and name is required`);
+    if ((patch.path === undefined) === (patch.patch === undefined)) throw new Error(`${where}: give either path or patch`);
+    const text = patch.path !== undefined ? readFileSync(resolve(dir, patch.path), 'utf8') : patch.patch!;
+    const [operations] = readYamlDocuments(text, patch.path ?? where);
+    // A strategic-merge patch is an object; only JSON patches (a list of operations) are supported.
+    if (!Array.isArray(operations)) throw new Error(`${where}: only JSON 6902 patches (a list of operations) are supported`);
+    const targets = objects.filter((object) => matches(object, patch.target));
+    if (targets.length === 0) throw new Error(`${where}: no ${patch.target.kind} named ${patch.target.name}`);
+    for (const target of targets) {
+      try {
+        const result = fastJsonPatch.applyPatch(target, operations as Operation[], true, false);
+        objects[objects.indexOf(target)] = result.newDocument;
+      } catch (error) {
+        throw new Error(`${where} on ${idOf(target)}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+      }
+    }
+  }
+  return objects;
+}
+
+/** The image's name without its tag or digest (`registry:5000/a/b:1.0` → `registry:5000/a/b`). */
+export function imageName(image: string): string {
+  const withoutDigest = image.split('@')[0]!;
+  const lastSlash = withoutDigest.lastIndexOf('/');
+  const lastColon = withoutDigest.lastIndexOf(':');
+  return lastColon > lastSlash ? withoutDigest.slice(0, lastColon) : withoutDigest;
+}
+
+function imageTag(image: string): string | undefined {
+  const withoutDigest = image.split('@')[0]!;
+  return withoutDigest.length > imageName(image).length ? withoutDigest.slice(imageName(image).length + 1) : undefined;
+}
+
+/** Every container and init container of every pod template in `value`, wherever it is nested. */
+export function containersIn(value: unknown): Array<Record<string, unknown>> {
+  if (Array.isArray(value)) return value.flatMap(containersIn);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    (key === 'containers' || key === 'initContainers') && Array.isArray(child) ? (child as Array<Record<string, unknown>>) : containersIn(child),
+  );
+}
+
+function setImages(objects: KubernetesObject[], images: NonNullable<Kustomization['images']>): void {
+  for (const container of objects.flatMap(containersIn)) {
+    if (typeof container.image !== 'string') continue;
+    const rule = images.find((image) => image.name === imageName(container.image as string));
+    if (!rule) continue;
+    const current = container.image;
+    const name = rule.newName ?? imageName(current);
+    if (rule.digest) container.image = `${name}@${rule.digest}`;
+    else {
+      const tag = rule.newTag ?? imageTag(current);
+      container.image = tag ? `${name}:${tag}` : name;
+    }
+  }
+}
+
+/** The objects `kustomize build <dir>` gives, for the supported subset (see above); throws on anything else. */
+export function renderKustomization(dir: string): KubernetesObject[] {
+  const kustomization = readKustomization(dir);
+  let objects = loadResources(dir, kustomization.resources ?? []);
+  const seen = new Set<string>();
+  for (const object of objects) {
+    if (seen.has(idOf(object))) throw new Error(`${dir}: ${idOf(object)} is defined twice`);
+    seen.add(idOf(object));
+  }
+  objects = applyPatches(dir, objects, kustomization.patches ?? []);
+  if (kustomization.namespace) {
+    for (const object of objects) if (!CLUSTER_SCOPED.has(object.kind)) object.metadata.namespace = kustomization.namespace;
+  }
+  for (const { name, count } of kustomization.replicas ?? []) {
+    const deployment = objects.find((object) => object.kind === 'Deployment' && object.metadata.name === name);
+    if (!deployment) throw new Error(`${dir}: replicas names ${name}, which is no Deployment here`);
+    (deployment.spec as { replicas?: number }).replicas = count;
+  }
+  setImages(objects, kustomization.images ?? []);
+  return objects;
+}
+
+/** Where a kustomization's files are, from this file: deploy/kubernetes/<relative>. */
+export const kubernetesDir = (relative: string) => join(dirname(new URL(import.meta.url).pathname), relative);

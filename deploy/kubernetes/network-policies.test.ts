@@ -1,0 +1,116 @@
+import { DEFAULT_PORTS } from '@shop/contracts/ports';
+import { describe, expect, it } from 'vitest';
+import type { KubernetesObject } from './kustomize-subset';
+import { mainContainer, named, ofKind, policiesFor, renderings, valueOf } from './manifest-queries';
+
+const rendered = renderings();
+
+type Selector = { matchLabels?: Record<string, string> };
+type Peer = { ipBlock?: { cidr: string; except?: string[] }; namespaceSelector?: Selector; podSelector?: Selector };
+type Rule = { from?: Peer[]; to?: Peer[]; ports?: Array<{ protocol?: string; port?: number | string }> };
+
+const labels = (selector: Selector) => Object.entries(selector.matchLabels ?? {}).map(([key, value]) => `${key}=${value}`).join(',') || '*';
+
+/** A peer in words: `cidr 10.0.0.0/8`, `pods app=x` (this namespace), `namespace n=y pods app=x`. */
+function peerText(peer: Peer): string {
+  if (peer.ipBlock) return `cidr ${peer.ipBlock.cidr}${peer.ipBlock.except ? ` except ${peer.ipBlock.except.join(',')}` : ''}`;
+  const namespace = peer.namespaceSelector ? `namespace ${labels(peer.namespaceSelector)} ` : '';
+  return `${namespace}pods ${peer.podSelector ? labels(peer.podSelector) : '*'}`;
+}
+
+/**
+ * Every connection a Deployment's pods may make (`egress`) or take (`ingress`), one `peer port` line each, from all
+ * the policies that select them; `anything` when none of them restricts that direction.
+ */
+function allowed(objects: KubernetesObject[], name: string, direction: 'ingress' | 'egress'): string[] {
+  const policies = policiesFor(objects, named(objects, 'Deployment', name)).filter((policy) =>
+    (policy.spec.policyTypes as string[]).includes(direction === 'ingress' ? 'Ingress' : 'Egress'),
+  );
+  if (policies.length === 0) return ['anything'];
+  const lines = policies.flatMap((policy) =>
+    ((policy.spec[direction] ?? []) as Rule[]).flatMap((rule) => {
+      const peers = (direction === 'ingress' ? rule.from : rule.to) ?? [];
+      const ports = rule.ports ?? [];
+      if (peers.length === 0 || ports.length === 0) return [`${peers.length ? peers.map(peerText).join(' | ') : 'anyone'} on ${ports.length ? 'some ports' : 'any port'}`];
+      return peers.flatMap((peer) => ports.map((port) => `${peerText(peer)} ${port.protocol ?? 'TCP'}/${port.port}`));
+    }),
+  );
+  return [...new Set(lines)].sort();
+}
+
+const DNS = ['namespace kubernetes.io/metadata.name=kube-system pods k8s-app=kube-dns TCP/53', 'namespace kubernetes.io/metadata.name=kube-system pods k8s-app=kube-dns UDP/53'];
+const INGRESS_CONTROLLER = 'namespace kubernetes.io/metadata.name=ingress-nginx pods app.kubernetes.io/name=ingress-nginx';
+
+/** Where each deployable's pods may connect, per rendering: the overlay puts the managed services' addresses. */
+const EGRESS = {
+  base: {
+    shell: [...DNS, 'pods app.kubernetes.io/name=cart-service TCP/4000', 'pods app.kubernetes.io/name=redis TCP/6379', `${INGRESS_CONTROLLER} TCP/443`],
+    'cart-service': [...DNS, 'pods app.kubernetes.io/name=pgbouncer TCP/6432'],
+  },
+  production: {
+    shell: [
+      ...DNS,
+      'pods app.kubernetes.io/name=cart-service TCP/4000',
+      'cidr 10.40.0.10/32 TCP/6379',
+      `${INGRESS_CONTROLLER} TCP/443`,
+      // The release store (bucket and CDN).
+      'cidr 203.0.113.0/24 TCP/443',
+    ],
+    'cart-service': [...DNS, 'cidr 10.40.0.20/32 TCP/6432'],
+  },
+};
+
+describe.each(Object.entries(rendered))('the %s rendering’s network policies', (name, objects) => {
+  const deployments = ofKind(objects, 'Deployment');
+
+  it('deny everything not allowed below, in and out, for every pod of the namespace', () => {
+    const defaultDeny = named(objects, 'NetworkPolicy', 'default-deny');
+    expect(defaultDeny.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+  });
+
+  it('give every deployable a policy of its own, and never allow any peer or any port', () => {
+    for (const deployment of deployments) {
+      const own = policiesFor(objects, deployment).filter((policy) => policy.metadata.name !== 'default-deny');
+      expect(own.length, deployment.metadata.name).toBeGreaterThan(0);
+      for (const direction of ['ingress', 'egress'] as const) {
+        for (const line of allowed(objects, deployment.metadata.name, direction)) {
+          expect(line, `${deployment.metadata.name} ${direction}`).not.toMatch(/^(anything|anyone)| on (any|some) port/);
+          expect(line, `${deployment.metadata.name} ${direction}`).not.toMatch(/namespace \* |cidr [0-9.]+\/([0-9]|1[0-5]) /);
+        }
+      }
+    }
+  });
+
+  it('let the shell and its renderers reach cart-service, Redis, the release hosts and DNS, and nothing else', () => {
+    expect(allowed(objects, 'shell', 'egress')).toEqual([...EGRESS[name as 'base'].shell].sort());
+    // The port the shell is configured with is the one let through.
+    expect(new URL(valueOf(objects, mainContainer(objects, 'shell'), 'CART_SERVICE_URL')!).port).toBe(String(DEFAULT_PORTS['cart-service']));
+  });
+
+  it('let cart-service reach PgBouncer and DNS only', () => {
+    expect(allowed(objects, 'cart-service', 'egress')).toEqual([...EGRESS[name as 'base']['cart-service']].sort());
+  });
+
+  it('let the release servers connect nowhere', () => {
+    for (const remote of ['mf-frame', 'mf-cart', 'mf-catalog-pages']) expect(allowed(objects, remote, 'egress'), remote).toEqual([]);
+  });
+
+  it('let in the ingress controller to the shell and the release servers, the shell to cart-service, Prometheus to the metrics', () => {
+    expect(allowed(objects, 'shell', 'ingress')).toEqual([
+      `${INGRESS_CONTROLLER} TCP/http`,
+      'namespace kubernetes.io/metadata.name=monitoring pods app.kubernetes.io/name=prometheus TCP/metrics',
+    ]);
+    expect(allowed(objects, 'cart-service', 'ingress')).toEqual(['pods app.kubernetes.io/name=shell TCP/http']);
+    for (const remote of ['mf-frame', 'mf-cart', 'mf-catalog-pages']) expect(allowed(objects, remote, 'ingress'), remote).toEqual([`${INGRESS_CONTROLLER} TCP/http`]);
+  });
+
+  it('name ports the containers declare', () => {
+    for (const deployment of deployments) {
+      const declared = mainContainer(objects, deployment.metadata.name).ports.map((port: { name: string }) => port.name);
+      for (const line of allowed(objects, deployment.metadata.name, 'ingress')) {
+        const port = line.split('/').at(-1)!;
+        if (!/^\d+$/.test(port)) expect(declared, deployment.metadata.name).toContain(port);
+      }
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import {
+  containersOf,
+  isUnder,
+  mainContainer,
+  named,
+  ofKind,
+  podOf,
+  renderings,
+  valueOf,
+  writableMounts,
+  type Container,
+  type Pod,
+} from './manifest-queries';
+
+const rendered = renderings();
+
+/** A container's effective security setting: its own, else its pod's (as the kubelet resolves it). */
+const effective = (pod: Pod, container: Container, field: string) => container.securityContext?.[field] ?? pod.securityContext?.[field];
+
+/** What each deployable's probes ask: the endpoints its server really has. */
+const PROBES: Record<string, { readiness: string; liveness: string }> = {
+  shell: { readiness: '/readyz', liveness: '/healthz' },
+  'cart-service': { readiness: '/readyz', liveness: '/healthz' },
+  'mf-frame': { readiness: '/healthz', liveness: '/healthz' },
+  'mf-cart': { readiness: '/healthz', liveness: '/healthz' },
+  'mf-catalog-pages': { readiness: '/healthz', liveness: '/healthz' },
+};
+
+/** Where each process must write (its configuration's paths), and nothing else: everything else is read-only. */
+const WRITABLE: Record<string, string[]> = {
+  shell: ['/tmp', '/var/cache/maison-argane-shell'],
+  'cart-service': ['/tmp'],
+  'mf-frame': ['/tmp'],
+  'mf-cart': ['/tmp'],
+  'mf-catalog-pages': ['/tmp'],
+};
+
+/** `250m` → 0.25, `2` → 2; `1536Mi` → bytes. */
+const quantity = (text: string | number) => {
+  const match = /^([0-9.]+)(m|Ki|Mi|Gi)?$/.exec(String(text));
+  if (!match) throw new Error(`unexpected quantity ${text}`);
+  const factor = { m: 1e-3, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30 }[match[2] as 'm'] ?? 1;
+  return Number(match[1]) * factor;
+};
+
+describe.each(Object.entries(rendered))('the %s rendering’s pods', (_name, objects) => {
+  const deployments = ofKind(objects, 'Deployment');
+
+  it.each(deployments.map((deployment) => [deployment.metadata.name, deployment] as const))(
+    '%s runs as a numeric non-root user, read-only, with no capability, escalation or host access',
+    (name, deployment) => {
+      const pod = podOf(deployment);
+      expect(pod.hostNetwork ?? false).toBe(false);
+      expect(pod.hostPID ?? false).toBe(false);
+      expect(pod.hostIPC ?? false).toBe(false);
+      // No API token for code that should never call the API, and no service links shadowing the shop's port variables.
+      expect(pod.automountServiceAccountToken).toBe(false);
+      expect(pod.enableServiceLinks).toBe(false);
+      // Scratch space and configuration only: no host path, no Secret files (secrets come as variables, by name).
+      for (const volume of pod.volumes ?? []) {
+        expect(Object.keys(volume).filter((key) => key !== 'name'), `${name} volume ${volume.name}`).toEqual([expect.stringMatching(/^(emptyDir|configMap)$/)]);
+      }
+      for (const container of containersOf(deployment)) {
+        const where = `${name}/${container.name}`;
+        expect(effective(pod, container, 'runAsNonRoot'), where).toBe(true);
+        const user = effective(pod, container, 'runAsUser');
+        expect(Number.isInteger(user) && user > 0, `${where} runAsUser ${user}`).toBe(true);
+        expect(effective(pod, container, 'seccompProfile')?.type, where).toBe('RuntimeDefault');
+        expect(container.securityContext?.readOnlyRootFilesystem, where).toBe(true);
+        expect(container.securityContext?.allowPrivilegeEscalation, where).toBe(false);
+        expect(container.securityContext?.privileged ?? false, where).toBe(false);
+        expect(container.securityContext?.capabilities?.drop, where).toEqual(['ALL']);
+        expect(container.securityContext?.capabilities?.add ?? [], where).toEqual([]);
+      }
+    },
+  );
+
+  it('gives each deployable a user of its own, so one escaping its container is no other’s owner', () => {
+    const users = deployments.map((deployment) => effective(podOf(deployment), podOf(deployment).containers[0], 'runAsUser'));
+    expect(new Set(users).size).toBe(deployments.length);
+  });
+
+  it('makes writable only the folders each process writes to, each an emptyDir with a size limit', () => {
+    for (const deployment of deployments) {
+      const name = deployment.metadata.name;
+      const container = mainContainer(objects, name);
+      expect(writableMounts(deployment, container).sort(), name).toEqual([...WRITABLE[name]!].sort());
+      for (const volume of podOf(deployment).volumes.filter((volume: Pod) => volume.emptyDir)) {
+        expect(volume.emptyDir.sizeLimit, `${name} ${volume.name}`).toBeDefined();
+      }
+      for (const mount of container.volumeMounts ?? []) {
+        if (!writableMounts(deployment, container).includes(mount.mountPath)) expect(mount.readOnly, `${name} ${mount.mountPath}`).toBe(true);
+      }
+    }
+    // The paths the shell's and cart-service's configuration write to are inside those folders.
+    const shell = mainContainer(objects, 'shell');
+    expect(isUnder(valueOf(objects, shell, 'RELEASE_CACHE_DIR')!, WRITABLE.shell!)).toBe(true);
+    const cartService = mainContainer(objects, 'cart-service');
+    expect(isUnder(valueOf(objects, cartService, 'CART_DATA_DIR')!, WRITABLE['cart-service']!)).toBe(true);
+  });
+
+  it('mounts the shell’s remotes file read-only from its ConfigMap, where REMOTES_CONFIG names it', () => {
+    const deployment = named(objects, 'Deployment', 'shell');
+    const container = mainContainer(objects, 'shell');
+    const path = valueOf(objects, container, 'REMOTES_CONFIG')!;
+    const mount = container.volumeMounts.find((mount: Pod) => path.startsWith(`${mount.mountPath}/`));
+    expect(mount?.readOnly).toBe(true);
+    const volume = podOf(deployment).volumes.find((volume: Pod) => volume.name === mount.name);
+    expect(Object.keys(named(objects, 'ConfigMap', volume.configMap.name).data)).toContain(path.slice(mount.mountPath.length + 1));
+  });
+
+  it('probes each server on its real endpoints, on a port the container declares', () => {
+    for (const deployment of deployments) {
+      const name = deployment.metadata.name;
+      const container = mainContainer(objects, name);
+      const ports = container.ports.map((port: Pod) => port.name);
+      expect(container.readinessProbe?.httpGet?.path, name).toBe(PROBES[name]!.readiness);
+      expect(container.livenessProbe?.httpGet?.path, name).toBe(PROBES[name]!.liveness);
+      for (const probe of [container.readinessProbe, container.livenessProbe, container.startupProbe].filter(Boolean)) {
+        expect(ports, name).toContain(probe.httpGet.port);
+      }
+    }
+  });
+
+  it('sets requests and limits of CPU and memory on every container, requests within limits', () => {
+    for (const deployment of deployments) {
+      for (const container of containersOf(deployment)) {
+        const { requests, limits } = container.resources ?? {};
+        for (const resource of ['cpu', 'memory']) {
+          expect(requests?.[resource], `${container.name} ${resource}`).toBeDefined();
+          expect(limits?.[resource], `${container.name} ${resource}`).toBeDefined();
+          expect(quantity(requests[resource]), `${container.name} ${resource}`).toBeLessThanOrEqual(quantity(limits[resource]));
+        }
+      }
+    }
+  });
+
+  it('gives a stopping server time to drain and finish its requests before it is killed', () => {
+    for (const name of ['shell', 'cart-service']) {
+      const drainMs = Number(valueOf(objects, mainContainer(objects, name), 'SHUTDOWN_DRAIN_MS'));
+      expect(drainMs, name).toBeGreaterThan(0);
+      // server-kit's graceful stop: the drain, then up to 5 s for requests already running (STOP_GRACE_MS).
+      expect(podOf(named(objects, 'Deployment', name)).terminationGracePeriodSeconds * 1000, name).toBeGreaterThan(drainMs + 5000);
+    }
+  });
+});

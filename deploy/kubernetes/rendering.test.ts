@@ -1,0 +1,74 @@
+import { SHOP_PROCESSES } from '@shop/contracts/ports';
+import { describe, expect, it } from 'vitest';
+import { imageName } from './kustomize-subset';
+import { containersOf, named, ofKind, podOf, renderings } from './manifest-queries';
+import { schemaProblems, unknownFieldProblems } from './schema-validation';
+
+const rendered = renderings();
+
+describe.each(Object.entries(rendered))('the %s rendering', (_name, objects) => {
+  it('passes the schema of each object’s kind', async () => {
+    const problems = (await Promise.all(objects.map(schemaProblems))).flat();
+    expect(problems).toEqual([]);
+  });
+
+  it('has no field the Kubernetes API does not know', () => {
+    expect(unknownFieldProblems(objects)).toEqual([]);
+  });
+
+  it('runs each of the shop’s processes as a Deployment of its own, behind a Service and a PodDisruptionBudget', () => {
+    expect(ofKind(objects, 'Deployment').map((deployment) => deployment.metadata.name).sort()).toEqual([...SHOP_PROCESSES].sort());
+    for (const name of SHOP_PROCESSES) {
+      const labels = named(objects, 'Deployment', name).spec.template.metadata.labels;
+      expect(named(objects, 'Service', name).spec.selector, name).toEqual({ 'app.kubernetes.io/name': name });
+      expect(labels['app.kubernetes.io/name'], name).toBe(name);
+      const budget = named(objects, 'PodDisruptionBudget', name);
+      expect(budget.spec.selector.matchLabels, name).toEqual({ 'app.kubernetes.io/name': name });
+      // One pod at a time, never all of them: with a single replica maxUnavailable 1 still lets a node drain.
+      expect(budget.spec.maxUnavailable, name).toBe(1);
+    }
+  });
+
+  it('holds no Secret: secrets are made in the cluster and named only', () => {
+    expect(ofKind(objects, 'Secret')).toEqual([]);
+    expect(objects.filter((object) => object.kind.endsWith('SealedSecret') || 'stringData' in object)).toEqual([]);
+  });
+});
+
+describe('the production overlay', () => {
+  const objects = rendered.production;
+
+  it('puts everything in the shop’s namespace, which enforces the restricted pod security profile', () => {
+    const namespace = named(objects, 'Namespace', 'maison-argane');
+    expect(namespace.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
+    for (const object of objects.filter((object) => object.kind !== 'Namespace')) {
+      expect(object.metadata.namespace, `${object.kind}/${object.metadata.name}`).toBe('maison-argane');
+    }
+  });
+
+  it('runs two or more of every process, so a rolling update or a node’s loss leaves one serving', () => {
+    for (const deployment of ofKind(objects, 'Deployment')) {
+      expect(deployment.spec.replicas, deployment.metadata.name).toBeGreaterThanOrEqual(2);
+    }
+    expect(named(objects, 'Deployment', 'shell').spec.replicas).toBeGreaterThanOrEqual(3);
+  });
+
+  it('pulls every image from the registry by a fixed tag or digest, each deployable its own', () => {
+    for (const deployment of ofKind(objects, 'Deployment')) {
+      for (const container of containersOf(deployment)) {
+        expect(container.image, deployment.metadata.name).toMatch(/^registry\.example\.ma\/maison-argane\/[a-z-]+(:[0-9][\w.-]*|@sha256:[0-9a-f]{64})$/);
+        expect(imageName(container.image), deployment.metadata.name).toBe(`registry.example.ma/maison-argane/${deployment.metadata.name}`);
+        expect(container.imagePullPolicy ?? 'IfNotPresent').not.toBe('Always');
+      }
+    }
+  });
+
+  it('keeps no placeholder host of the base', () => {
+    expect(JSON.stringify(objects)).not.toContain('example.test');
+  });
+
+  it('gives the shell more memory than the base, for production’s renderers', () => {
+    const memory = (objects: typeof rendered.base) => podOf(named(objects, 'Deployment', 'shell')).containers[0].resources.limits.memory;
+    expect([memory(rendered.base), memory(objects)]).toEqual(['2Gi', '3Gi']);
+  });
+});
