@@ -27,7 +27,7 @@ const tseslint = require('typescript-eslint');
 const remotes = ['mf-frame', 'mf-cart', 'mf-catalog-pages'];
 const remoteDirs = `{${remotes.join(',')}}`;
 /** Every workspace package, by folder. */
-const packages = [...remotes, 'shell', 'release-control', 'cart-service', 'server-kit', 'contracts'];
+const packages = [...remotes, 'shell', 'release-control', 'cart-service', 'server-kit', 'contracts', 'deploy'];
 
 const inPackage = (name) => ({ element: { type: 'package', captured: { package: name } } });
 /** In the same remote as the importing file. */
@@ -345,6 +345,11 @@ module.exports = defineConfig([
             },
             // The root package's tooling shares its support code (bench and faults start the stack with e2e/support).
             { from: { element: { type: 'workspace-tooling' } }, allow: { to: { element: { type: 'workspace-tooling' } } } },
+            // The fleet's fault test and benchmark start and stop the fleet with the fleet's own code, as `pnpm fleet` does.
+            {
+              from: { element: { type: 'workspace-tooling', captured: { folder: '{faults,bench}' } } },
+              allow: { to: inPackage('deploy'), dependency: { source: ['../deploy/fleet/*'] } },
+            },
             // The cart-service benchmarks run cart-service's own app, stores and database clients in process.
             {
               from: { file: { path: 'bench/cart-service/**' } },

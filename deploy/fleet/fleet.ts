@@ -94,7 +94,7 @@ async function ready(settings: FleetSettings, name: MemberName, started: Started
     await waitUntil(check, 60_000);
   } catch (error) {
     const log = readFileSync(logFile(settings, name), 'utf8').slice(-2_000);
-    throw new Error(`${name} is not ready: ${(error as Error).message}\n--- ${logFile(settings, name)} (end) ---\n${log}`);
+    throw new Error(`${name} is not ready: ${(error as Error).message}\n--- ${logFile(settings, name)} (end) ---\n${log}`, { cause: error });
   }
 }
 
