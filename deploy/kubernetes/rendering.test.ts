@@ -12,6 +12,12 @@ describe.each(Object.entries(rendered))('the %s rendering', (_name, objects) => 
     expect(problems).toEqual([]);
   });
 
+  it('uses only API versions current Kubernetes serves', () => {
+    // kubernetes-models keeps the schemas of API versions Kubernetes has since removed (extensions/v1beta1…).
+    const current = new Set(['v1', 'apps/v1', 'policy/v1', 'networking.k8s.io/v1']);
+    for (const object of objects) expect(current.has(object.apiVersion), `${object.kind} ${object.apiVersion}`).toBe(true);
+  });
+
   it('has no field the Kubernetes API does not know', () => {
     expect(unknownFieldProblems(objects)).toEqual([]);
   });
