@@ -9,7 +9,7 @@ const rendered = renderings();
 /** Where each server listens: the release servers share REMOTE_HOST. */
 const HOST_VARIABLES: Partial<Record<ShopProcess, string>> = { shell: 'SHELL_HOST', 'cart-service': 'CART_SERVICE_HOST' };
 
-/** The variables `process` gets from Secrets, with where each comes from. */
+/** The variables a container gets from Secrets, with the Secret and key of each. */
 function secretsOf(objects: ReturnType<typeof renderings>['base'], container: Container) {
   return [...environmentOf(objects, container)].filter(([, source]) => 'secret' in source);
 }

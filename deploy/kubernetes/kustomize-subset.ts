@@ -18,6 +18,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastJsonPatch, { type Operation } from 'fast-json-patch';
 import { parseAllDocuments } from 'yaml';
 
@@ -182,4 +183,4 @@ export function renderKustomization(dir: string): KubernetesObject[] {
 }
 
 /** Where a kustomization's files are, from this file: deploy/kubernetes/<relative>. */
-export const kubernetesDir = (relative: string) => join(dirname(new URL(import.meta.url).pathname), relative);
+export const kubernetesDir = (relative: string) => join(dirname(fileURLToPath(import.meta.url)), relative);

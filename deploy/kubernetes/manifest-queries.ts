@@ -3,8 +3,7 @@
  * container gets (ConfigMaps and literals, and which variables come from Secrets), which policies select a pod.
  * Typed loosely on purpose: the schema checks (schema-validation.ts) are what says the objects are well formed.
  */
-import type { KubernetesObject } from './kustomize-subset';
-import { renderKustomization, kubernetesDir } from './kustomize-subset';
+import { kubernetesDir, renderKustomization, type KubernetesObject } from './kustomize-subset';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- objects read from YAML, checked by their schemas elsewhere */
 export type Pod = Record<string, any>;
