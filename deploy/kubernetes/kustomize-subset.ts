@@ -1,8 +1,8 @@
 /**
  * Renders a kustomization the way `kustomize build` does, for the part of kustomize these manifests use, so that the
  * tests need no kustomize or kubectl binary. Anything outside that part is refused rather than ignored, so a manifest
- * that starts using another kustomize feature fails here until this renderer (and its comparison with kustomize,
- * deploy/README.md) is brought along.
+ * that starts using another kustomize feature fails here until this renderer is brought along (and compared with
+ * kustomize again: compare-with-kustomize.ts).
  *
  * Supported fields of a Kustomization:
  * - `resources`: YAML files (several documents each) and folders holding a kustomization.yaml, rendered first;
