@@ -94,7 +94,7 @@ async function operatorToken(settings: FleetSettings): Promise<string> {
   return token;
 }
 
-/** Switches mf-frame through shell-1's console API; answers how long until shell-2 serves the new entry. */
+/** Switches mf-frame through shell-1's console API; answers how long until both shells serve the new entry. */
 async function switchThroughOneShell(settings: FleetSettings, version: string): Promise<number> {
   const token = await operatorToken(settings);
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Origin: publicUrl(settings.ports) };
@@ -108,12 +108,18 @@ async function switchThroughOneShell(settings: FleetSettings, version: string): 
   });
   if (switched.status !== 200) throw new Error(`the switch through shell-1 answered ${switched.status}: ${await switched.text()}`);
   const answeredAt = Date.now();
-  for (;;) {
-    const served = await (await fetch(`${shell('shell-2')}/remotes.json`)).text();
-    if (served.includes(entry)) return Date.now() - answeredAt;
-    if (Date.now() - answeredAt > 10_000) throw new Error(`shell-2 still serves the old mf-frame 10 s after the switch: ${served}`);
-    await sleep(20);
-  }
+  // Both shells: the one that took the switch, and the other, told through Redis.
+  const servedAt = await Promise.all(
+    (['shell-1', 'shell-2'] as const).map(async (name) => {
+      for (;;) {
+        const served = await (await fetch(`${shell(name)}/remotes.json`)).text();
+        if (served.includes(entry)) return Date.now() - answeredAt;
+        if (Date.now() - answeredAt > 10_000) throw new Error(`${name} still serves the old mf-frame 10 s after the switch: ${served}`);
+        await sleep(20);
+      }
+    }),
+  );
+  return Math.max(...servedAt);
 }
 
 /**
@@ -176,8 +182,8 @@ async function main(): Promise<number> {
       await sleep(SETTLE_MS);
     }
     const switchMs = await switchThroughOneShell(settings, '1.0.1-fleet-faults');
-    console.log(`fleet faults: a switch through shell-1 was served by shell-2 ${switchMs} ms after its answer`);
-    if (switchMs > SWITCH_BOUND_MS) failures.push(`shell-2 served the switch made through shell-1 after ${switchMs} ms (bound ${SWITCH_BOUND_MS} ms)`);
+    console.log(`fleet faults: a switch through shell-1 was served by both shells ${switchMs} ms after its answer`);
+    if (switchMs > SWITCH_BOUND_MS) failures.push(`both shells served the switch made through shell-1 only after ${switchMs} ms (bound ${SWITCH_BOUND_MS} ms)`);
     await sleep(SETTLE_MS);
     running = false;
     await Promise.all(loops);
