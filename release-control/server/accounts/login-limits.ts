@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { RateLimiterRes } from 'rate-limiter-flexible';
-import { rateLimiter, secondsToWait } from '../shared/rate-limits';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { msWhileSpent, rateLimiter, secondsToWait } from '../shared/rate-limits';
 
 /**
  * How many login attempts are allowed before one is refused (429) or slowed down. OWASP's guidance on lockout:
@@ -29,8 +29,8 @@ export type LoginLimitSettings = { [K in keyof typeof LOGIN_LIMITS]: (typeof LOG
 export interface LoginLimits {
   /**
    * Counts an attempt of a browser the operator has not logged in from before, before the password is checked (so
-   * concurrent guesses cannot slip past). Answers the seconds to wait when a limit is spent, else the delay the account's
-   * slow-down asks for (0 when none).
+   * concurrent guesses cannot slip past). An attempt a spent limit refuses is not counted: its refusal writes nothing.
+   * Answers the seconds to wait when a limit is spent, else the delay the account's slow-down asks for (0 when none).
    */
   untrusted(account: string, address: string): Promise<{ refusedFor: number } | { delayMs: number }>;
   /** Counts an attempt from a trusted browser: false when that browser has spent its own budget (it is then untrusted). */
@@ -41,6 +41,15 @@ export interface LoginLimits {
    */
   succeeded(account: string, address: string, trustedDevice: string | null): Promise<void>;
 }
+
+/**
+ * How long a shell trusts what it last saw of the whole shop's spent budget without asking the store again: a flood's
+ * refusals then cost no round trip; another shell's successful login, which gives a point back, is seen this late.
+ */
+export const SHOP_SPENT_KNOWN_MS = 1000;
+
+/** A limiter that failed (Redis gone) refuses logins for a minute rather than leaving them unlimited. */
+const FAILED_WAIT_MS = 60_000;
 
 /** In one shell's memory, or in Redis so every shell counts the same attempts (rate-limiter-flexible). */
 export function loginLimits(redis?: { client: Redis; prefix: string }, settings: LoginLimitSettings = LOGIN_LIMITS): LoginLimits {
@@ -54,21 +63,38 @@ export function loginLimits(redis?: { client: Redis; prefix: string }, settings:
   const accountKey = (account: string) => account.toLowerCase().slice(0, 64);
   const pairKey = (account: string, address: string) => `${accountKey(account)} ${address}`;
 
+  // When the whole shop's budget was last seen spent, and until when.
+  let shopSpent: { seenAt: number; until: number } | null = null;
+  const shopSpentFor = (ms: number) => void (shopSpent = { seenAt: Date.now(), until: Date.now() + ms });
+  const knownShopWait = (now: number) => (shopSpent && now < shopSpent.until && now - shopSpent.seenAt < SHOP_SPENT_KNOWN_MS ? shopSpent.until - now : null);
+
   return {
     async untrusted(account, address) {
-      const wait = await spent([byAddress.consume(address), byAccountFromAddress.consume(pairKey(account, address)), byShop.consume('all')]);
+      const known = knownShopWait(Date.now());
+      if (known !== null) return { refusedFor: toSeconds(known) };
+      // Each limit is looked at before anything is counted: a refused attempt writes nothing, so a flood from ever new
+      // addresses creates no keys, and an address already refused cannot spend the shop's budget for everyone else.
+      const shopPeek = msWhileSpent(byShop, 'all');
+      shopPeek.then((ms) => ms !== null && shopSpentFor(ms), () => undefined);
+      const peeked = await longestWait([msWhileSpent(byAddress, address), msWhileSpent(byAccountFromAddress, pairKey(account, address)), shopPeek]);
+      if (peeked !== null) return { refusedFor: toSeconds(peeked) };
+      // Counted before the password is checked, so concurrent guesses cannot slip past between the look and the check.
+      const shopConsumed = byShop.consume('all');
+      shopConsumed.catch((refusal: unknown) => refusal instanceof RateLimiterRes && shopSpentFor(refusal.msBeforeNext));
+      const wait = await secondsToWait([byAddress.consume(address), byAccountFromAddress.consume(pairKey(account, address)), shopConsumed], FAILED_WAIT_MS);
       if (wait !== null) return { refusedFor: wait };
       const counted = await byAccount.consume(accountKey(account));
       return { delayMs: counted.consumedPoints > settings.perAccountBeforeSlowDown.points ? settings.slowDownMs : 0 };
     },
     async trusted(device) {
-      return (await spent([byDevice.consume(device)])) === null;
+      return (await secondsToWait([byDevice.consume(device)], FAILED_WAIT_MS)) === null;
     },
     async succeeded(account, address, trustedDevice) {
       if (trustedDevice) {
         await byDevice.delete(trustedDevice);
         return;
       }
+      shopSpent = null;
       await Promise.all([
         byAddress.reward(address, 1),
         byAccountFromAddress.delete(pairKey(account, address)),
@@ -79,8 +105,11 @@ export function loginLimits(redis?: { client: Redis; prefix: string }, settings:
   };
 }
 
-/**
- * Seconds to wait when one of the limiters is spent, else null. A limiter that failed (Redis gone) refuses logins for
- * a minute rather than leaving them unlimited.
- */
-const spent = (consumed: Array<Promise<RateLimiterRes>>) => secondsToWait(consumed, 60_000);
+const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** The longest of the waits of limits already spent (a store that failed waits a minute), or null when none is. */
+async function longestWait(peeks: Array<Promise<number | null>>): Promise<number | null> {
+  const waits = (await Promise.allSettled(peeks)).map((peek) => (peek.status === 'rejected' ? FAILED_WAIT_MS : peek.value));
+  const spent = waits.filter((wait): wait is number => wait !== null);
+  return spent.length > 0 ? Math.max(...spent) : null;
+}

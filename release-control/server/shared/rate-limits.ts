@@ -12,6 +12,16 @@ export function rateLimiter(redis: { client: Redis; prefix: string } | undefined
 }
 
 /**
+ * How long (ms) until `key` may be counted again when its limit is already spent (its next consume would be refused),
+ * else null. It only reads: a refusal decided this way writes nothing (no key, no counter, no expiry), so a flood from
+ * ever new sources leaves nothing behind in memory or in Redis. Rejects when the store fails.
+ */
+export async function msWhileSpent(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
+  const state = await limiter.get(key);
+  return state && state.consumedPoints >= limiter.points && state.msBeforeNext > 0 ? state.msBeforeNext : null;
+}
+
+/**
  * Seconds to wait when one of the limiters consumed has refused, else null. A limiter that failed (Redis gone) rejects
  * with an Error: rethrown, unless `failedWaitMs` says how long such a failure is to be waited out instead.
  */
