@@ -1,15 +1,12 @@
 import { escapeHtml } from '@shop/server-kit/escape-html';
 
-/**
- * The console's login page: plain HTML written by the server (it works without JavaScript, and nothing of the console is
- * sent before a login). French, labelled fields, the refusal in an alert.
+/*
+ * The console's login page: plain HTML written by the server (it works without JavaScript, and nothing of the console
+ * is sent before a login). French, labelled fields, the refusal in an alert. Everything but the refusal and the typed
+ * name is written once, at start: a flood of refused logins is answered by joining a few strings.
  */
-export function loginPage(options: { error?: string; name?: string } = {}): string {
-  const error = options.error
-    ? `<p class="error" role="alert" id="login-error">${escapeHtml(options.error)}</p>`
-    : '';
-  const described = options.error ? ' aria-describedby="login-error"' : '';
-  return `<!doctype html>
+
+const HEAD = `<!doctype html>
 <html lang="fr">
 <head>
 <meta charset="utf-8">
@@ -31,15 +28,32 @@ export function loginPage(options: { error?: string; name?: string } = {}): stri
 <body>
 <main>
 <h1>Console des opérations</h1>
-${error}
-<form method="post" action="/operations/login">
+`;
+
+/** The form up to the typed name, and after it; with a refusal, both fields point at it for screen readers. */
+function formAround(described: string): [string, string] {
+  return [
+    `<form method="post" action="/operations/login">
   <label for="name">Nom d’opérateur</label>
-  <input id="name" name="name" autocomplete="username" required maxlength="32" value="${escapeHtml(options.name ?? '')}"${described}>
+  <input id="name" name="name" autocomplete="username" required maxlength="32" value="`,
+    `"${described}>
   <label for="password">Mot de passe</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200"${described}>
   <button type="submit">Se connecter</button>
 </form>
 </main>
 </body>
-</html>`;
+</html>`,
+  ];
+}
+
+const PLAIN_FORM = formAround('');
+const FORM_WITH_ERROR = formAround(' aria-describedby="login-error"');
+const EMPTY_PAGE = `${HEAD}\n${PLAIN_FORM[0]}${PLAIN_FORM[1]}`;
+
+export function loginPage(options: { error?: string; name?: string } = {}): string {
+  if (!options.error && !options.name) return EMPTY_PAGE;
+  const name = options.name ? escapeHtml(options.name) : '';
+  if (!options.error) return `${HEAD}\n${PLAIN_FORM[0]}${name}${PLAIN_FORM[1]}`;
+  return `${HEAD}<p class="error" role="alert" id="login-error">${escapeHtml(options.error)}</p>\n${FORM_WITH_ERROR[0]}${name}${FORM_WITH_ERROR[1]}`;
 }

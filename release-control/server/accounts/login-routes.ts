@@ -7,6 +7,7 @@ import { credentialsStamp, type OperatorStore, type SessionStore } from '../shar
 import { UNKNOWN_OPERATOR_HASH, verifyPassword } from '../shared/passwords';
 import type { LoginLimits } from './login-limits';
 import { loginPage } from './login-page';
+import { LoginRefusalLog } from './login-refusal-log';
 import { ChecksBusyError, type PasswordChecks } from './password-checks';
 import { TRUSTED_DEVICE_TTL_MS, type TrustedDevices } from './trusted-devices';
 
@@ -17,6 +18,8 @@ export interface LoginDeps {
   devices: TrustedDevices;
   checks: PasswordChecks;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
+  /** Where refusals are counted and logged once per interval (by default on `log`, every 10 s). */
+  refusalLog?: LoginRefusalLog;
 }
 
 /** The cookie of a browser where an operator has logged in (trusted-devices.ts); only the login form reads it. */
@@ -24,14 +27,21 @@ export const DEVICE_COOKIE = 'operations_device';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The login page. Never compressed (`ctx.compress = false` is what the shell's koa-compress reads): it is under 2 kB,
+ * and a brotli stream per answer made each of a flood's refusals cost several times what a static file costs.
+ */
 function page(ctx: Context, status: number, options: Parameters<typeof loginPage>[0] = {}): void {
   ctx.status = status;
   ctx.type = 'html';
+  ctx.compress = false;
   ctx.body = loginPage(options);
 }
 
 /** GET and POST /operations/login (a form), POST /operations/logout. */
 export function registerLoginRoutes(router: Router<OperatorState>, deps: LoginDeps): void {
+  // A flood of wrong logins is hundreds of refusals a second: counted, and written as one line per interval.
+  const refusals = deps.refusalLog ?? new LoginRefusalLog(deps.log);
   router.get('/operations/login', (ctx) => {
     if (ctx.state.operator) return ctx.redirect('/operations');
     page(ctx, 200);
@@ -55,7 +65,7 @@ export function registerLoginRoutes(router: Router<OperatorState>, deps: LoginDe
     if (!trusted) {
       const verdict = await deps.limits.untrusted(name, address);
       if ('refusedFor' in verdict) {
-        deps.log.warn({ operator: name, address }, 'operations login refused: too many attempts');
+        refusals.refused('too-many-attempts', name, address);
         ctx.set('Retry-After', String(verdict.refusedFor));
         return page(ctx, 429, { error: OPERATIONS_MESSAGES.tooManyAttempts(verdict.refusedFor), name });
       }
@@ -71,11 +81,12 @@ export function registerLoginRoutes(router: Router<OperatorState>, deps: LoginDe
       valid = await deps.checks.run(() => verifyPassword(password, operator?.passwordHash ?? UNKNOWN_OPERATOR_HASH), { first: trusted });
     } catch (error) {
       if (!(error instanceof ChecksBusyError)) throw error;
-      deps.log.warn({ operator: name, address }, 'operations login refused: too many password checks at once');
+      refusals.refused('checks-busy', name, address);
       ctx.set('Retry-After', '2');
       return page(ctx, 503, { error: OPERATIONS_MESSAGES.busy, name });
     }
     if (!operator || !valid) {
+      // One line per failed check: the limits above let at most a few dozen a minute through, each worth reading.
       deps.log.warn({ operator: name, address, trusted }, 'operations login failed');
       return page(ctx, 401, { error: OPERATIONS_MESSAGES.badCredentials, name });
     }
