@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { datastoresRoot } from '../deploy/fleet/datastores';
 import { fleetDown, fleetSettings, fleetUp } from '../deploy/fleet/fleet';
 import { envNumber, printTable } from './frontend/util';
 
@@ -56,5 +57,5 @@ try {
   printTable(['target', 'req/s', 'ratio', 'p50', 'p99', 'ratio'], rows, 1);
 } finally {
   await fleetDown(settings);
-  await rm(dir, { recursive: true, force: true });
+  for (const folder of [dir, datastoresRoot(settings)]) await rm(folder, { recursive: true, force: true });
 }

@@ -13,6 +13,7 @@ import type { SetStockBody } from '@shop/contracts/stock';
 import { fleetDown, fleetSettings, fleetStatus, fleetUp, readState } from '../deploy/fleet/fleet';
 import { publicUrl, REPO_ROOT, type FleetSettings, type MemberName } from '../deploy/fleet/fleet-plan';
 import { isRunning } from '../deploy/fleet/daemons';
+import { datastoresRoot } from '../deploy/fleet/datastores';
 import { haproxyServersUp, waitUntil } from '../deploy/fleet/readiness';
 import { checkAcknowledged } from './acknowledged';
 import { delivery, Shopper, type RequestRecord } from './shopper';
@@ -232,7 +233,7 @@ async function main(): Promise<number> {
     if (stillServing) failures.push('HAProxy still answers after fleet down');
     if (failures.length) for (const name of ['shell-1', 'cart-service-1', 'haproxy'] as const) console.log(`\n--- ${name}'s log (end) ---\n${await tail(join(dir, 'logs', `${name}.log`))}`);
     await rm(release, { recursive: true, force: true });
-    if (!process.env.FLEET_FAULTS_KEEP) await rm(dir, { recursive: true, force: true });
+    if (!process.env.FLEET_FAULTS_KEEP) for (const folder of [dir, datastoresRoot(settings)]) await rm(folder, { recursive: true, force: true });
   }
 
   console.log(`\nfleet faults: ${seconds(Date.now() - started)} s in all`);

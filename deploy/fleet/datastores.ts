@@ -4,8 +4,9 @@
  * refuse to run as root, so as root they run as the unprivileged `postgres` (or `nobody`) user, owning their folders.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
+import { createHash } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, type FleetSettings } from './fleet-plan';
 import type { DaemonSpec } from './daemons';
@@ -40,6 +41,18 @@ export function unprivilegedUser(): { uid: number; gid: number } | undefined {
   throw new Error('Running as root and no unprivileged user (postgres, nobody) exists to run PostgreSQL and PgBouncer as.');
 }
 
+/**
+ * Where PostgreSQL's and PgBouncer's folders live: in the fleet's folder, unless they run as another user, who cannot
+ * be assumed to reach it (a checkout in root's home is closed to others); then in a folder of the system's temporary
+ * space named after the fleet's, kept across `fleet down` as the fleet's own would be.
+ */
+export function datastoresRoot(settings: FleetSettings): string {
+  if (!unprivilegedUser()) return settings.dir;
+  const root = join(tmpdir(), `maison-argane-fleet-${createHash('sha256').update(settings.dir).digest('hex').slice(0, 12)}`);
+  mkdirSync(root, { recursive: true, mode: 0o755 });
+  return root;
+}
+
 /** A folder the unprivileged user owns (created when missing). */
 function ownedFolder(path: string, user: { uid: number; gid: number } | undefined): string {
   mkdirSync(path, { recursive: true, mode: 0o700 });
@@ -50,7 +63,7 @@ function ownedFolder(path: string, user: { uid: number; gid: number } | undefine
 /** initdb once, into `<fleet>/postgres/data`; later starts reuse the cluster (the shop's data survives `fleet down`). */
 export function preparePostgres(settings: FleetSettings): { data: string; socketDir: string } {
   const user = unprivilegedUser();
-  const root = ownedFolder(join(settings.dir, 'postgres'), user);
+  const root = ownedFolder(join(datastoresRoot(settings), 'postgres'), user);
   const data = join(root, 'data');
   if (!existsSync(join(data, 'PG_VERSION'))) {
     execFileSync(join(postgresBinDir(), 'initdb'), ['-D', data, '-U', 'shop', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8'], {
@@ -77,7 +90,7 @@ export function postgresDaemon(settings: FleetSettings, logFile: string): Daemon
 /** PgBouncer's file for this fleet: where PostgreSQL is, where to listen, who may connect; the policy is included. */
 export function pgbouncerDaemon(settings: FleetSettings, logFile: string): DaemonSpec {
   const user = unprivilegedUser();
-  const root = ownedFolder(join(settings.dir, 'pgbouncer'), user);
+  const root = ownedFolder(join(datastoresRoot(settings), 'pgbouncer'), user);
   writeFileSync(join(root, 'users.txt'), '"shop" ""\n');
   const ini = join(root, 'pgbouncer.ini');
   writeFileSync(
@@ -86,7 +99,8 @@ export function pgbouncerDaemon(settings: FleetSettings, logFile: string): Daemo
       '[databases]',
       `shop = host=127.0.0.1 port=${settings.ports.postgres} dbname=shop`,
       '[pgbouncer]',
-      `%include ${join(REPO_ROOT, 'deploy/pgbouncer/pgbouncer.ini')}`,
+      // Its lines, not an %include: PgBouncer runs as another user, who may not read the repository.
+      readFileSync(join(REPO_ROOT, 'deploy/pgbouncer/pgbouncer.ini'), 'utf8'),
       'listen_addr = 127.0.0.1',
       `listen_port = ${settings.ports.pgbouncer}`,
       `unix_socket_dir = ${root}`,

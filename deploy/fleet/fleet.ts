@@ -4,7 +4,7 @@
  * the process ids the state file keeps. main.ts is the command; faults/fleet.ts drives the same functions.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRunning, startDaemon, stopDaemon, type DaemonSpec, type Started } from './daemons';
 import { pgbouncerDaemon, postgresDaemon, redisDaemon } from './datastores';
@@ -40,8 +40,6 @@ const writeState = (settings: FleetSettings, state: State) => writeFileSync(stat
 export function fleetSettings(env: NodeJS.ProcessEnv = process.env): FleetSettings {
   const dir = fleetDir(env);
   mkdirSync(join(dir, 'logs'), { recursive: true });
-  // PostgreSQL and PgBouncer run as another user when the fleet is started as root: they must reach their folders.
-  chmodSync(dir, 0o755);
   mkdirSync(join(dir, 'run'), { recursive: true });
   const secretsFile = join(dir, 'secrets.json');
   if (!existsSync(secretsFile)) {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,8 @@ export async function startPgBouncer(postgresPort: number, { poolSize = 2 } = {}
       '[databases]',
       `* = host=127.0.0.1 port=${postgresPort}`,
       '[pgbouncer]',
-      `%include ${POOLING_POLICY}`,
+      // Its lines, not an %include: PgBouncer runs as another user, who may not read the repository.
+      readFileSync(POOLING_POLICY, 'utf8'),
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,
       `unix_socket_dir = ${dir}`,
