@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       cataloguePath: undefined,
       logLevel: 'info',
       production: false,
+      drainMs: 0,
     });
     expect(config.dataDir).toMatch(/cart-service[/\\]\.data$/);
   });
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       TRUST_PROXY: '10.0.0.0/8',
+      SHUTDOWN_DRAIN_MS: '1500',
     });
     expect(config.trustProxy.description).toBe('10.0.0.0/8');
     expect(config.trustProxy.trusts('10.1.2.3', 0)).toBe(true);
@@ -45,7 +47,14 @@ describe('loadConfig', () => {
       trustProxy: config.trustProxy,
       logLevel: 'warn',
       production: true,
+      drainMs: 1500,
     });
+  });
+
+  it('refuses a drain that is negative or longer than a minute, naming the variable', () => {
+    for (const value of ['-1', '60001', 'soon']) {
+      expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: value }), value).toThrow(/Invalid cart-service configuration:\n {2}- SHUTDOWN_DRAIN_MS: /);
+    }
   });
 
   it('trusts the shell on loopback by default, and refuses a TRUST_PROXY that would trust anybody', () => {

@@ -37,6 +37,7 @@ describe('loadShellConfig', () => {
       PUBLIC_URL: 'https://www.maison-argane.ma/',
       RELEASE_CONTROL: 'off',
       RELEASE_CACHE_DIR: '/var/cache/maison-argane/releases',
+      SHUTDOWN_DRAIN_MS: '8000',
     });
     expect(config).toEqual({
       port: 3100,
@@ -54,6 +55,7 @@ describe('loadShellConfig', () => {
       publicUrl: 'https://www.maison-argane.ma',
       releaseControl: false,
       releaseCacheDir: '/var/cache/maison-argane/releases',
+      drainMs: 8000,
     });
     expect(config.trustProxy.description).toBe('1 hop');
   });
