@@ -45,7 +45,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await migrate(pglite);
   await pglite.close();
 
-  const pooler = await startPgBouncer(server.port);
+  // A pooler that cannot start must not leave the server it fronts running after the failed run.
+  const pooler = await startPgBouncer(server.port).catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
 
   project.provide('postgresUrl', server.url);
   project.provide('pgbouncerUrl', pooler.urlFor('{database}'));
