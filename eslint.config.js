@@ -345,9 +345,10 @@ module.exports = defineConfig([
             },
             // The root package's tooling shares its support code (bench and faults start the stack with e2e/support).
             { from: { element: { type: 'workspace-tooling' } }, allow: { to: { element: { type: 'workspace-tooling' } } } },
-            // The fleet's fault test and benchmark start and stop the fleet with the fleet's own code, as `pnpm fleet` does.
+            // The fleet's fault test and benchmark start and stop the fleet with the fleet's own code, as `pnpm fleet` does;
+            // the local stack's supervisor (scripts/run-stack.ts) stops its process groups as the fleet does.
             {
-              from: { element: { type: 'workspace-tooling', captured: { folder: '{faults,bench}' } } },
+              from: { element: { type: 'workspace-tooling', captured: { folder: '{faults,bench,scripts}' } } },
               allow: { to: inPackage('deploy'), dependency: { source: ['../deploy/fleet/*'] } },
             },
             // The cart-service benchmarks run cart-service's own app, stores and database clients in process.

@@ -5,11 +5,11 @@
 // Run as `node --import tsx scripts/run-stack.ts [--dev]` (one process, so a signal reaches it once).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { groupAlive, signalGroup } from '../deploy/fleet/daemons';
 import { environmentFor, PORT_VARIABLES, portFromEnv, SHOP_PROCESSES, type ShopProcess } from '@shop/contracts/ports';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -51,45 +51,6 @@ const tty = process.stdout.isTTY;
 const label = (name: string, color: Color) => (tty ? `\x1b[${colors[color]}m[${name}]\x1b[0m` : `[${name}]`);
 const say = (message: string) => console.log(`${label('supervisor', 'gray')} ${message}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Whether any live (non-zombie) process is left in a process group. /proc where there is one: a zombie stays in its
- * group until reaped, and in a container nobody may reap it.
- */
-function groupAlive(pgid: number): boolean {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    try {
-      process.kill(-pgid, 0);
-      return true;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses, so split after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
-  }
-  return false;
-}
-
-function signalGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // the group is already gone
-  }
-}
 
 /** SIGTERM to the whole group, SIGKILL after the grace period, and wait until no process of it is left. */
 async function stopGroup(pgid: number, { signal = 'SIGTERM' as NodeJS.Signals, graceMs = STOP_GRACE_MS } = {}): Promise<void> {

@@ -3,7 +3,7 @@
  * started it, its output in a log file, its process id in the fleet's state file. `fleet down` stops them by that id.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 
 export interface Started {
   pid: number;
@@ -58,16 +58,46 @@ export const isRunning = (started: Started) => {
   return now !== undefined && (started.startedAt === 0 || now === started.startedAt);
 };
 
+export function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Whether any live process is left in the group the daemon leads (its renderers, say). */
-function groupAlive(pgid: number): boolean {
+/**
+ * Whether any live (non-zombie) process is left in a process group (a daemon's renderers, say). /proc where there is
+ * one: a zombie stays in its group until reaped, and in a container nobody may reap it, so `kill(-pgid, 0)` alone
+ * would say a stopped group still runs.
+ */
+export function groupAlive(pgid: number): boolean {
+  let entries: string[];
   try {
-    process.kill(-pgid, 0);
-    return true;
+    entries = readdirSync('/proc');
   } catch {
-    return false;
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
   }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses, so split after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+  }
+  return false;
 }
 
 /**
@@ -80,20 +110,16 @@ export async function stopDaemon(
   { graceMs = 10_000, signal = 'SIGTERM' as NodeJS.Signals } = {},
 ): Promise<'stopped' | 'killed' | 'gone'> {
   if (!isRunning(started)) {
-    if (groupAlive(started.pid)) process.kill(-started.pid, 'SIGKILL');
+    if (groupAlive(started.pid)) signalGroup(started.pid, 'SIGKILL');
     return 'gone';
   }
-  process.kill(-started.pid, signal);
+  signalGroup(started.pid, signal);
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
     if (!isRunning(started) && !groupAlive(started.pid)) return 'stopped';
     await sleep(50);
   }
-  try {
-    process.kill(-started.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-  while (groupAlive(started.pid) && startTimeOf(started.pid) !== undefined) await sleep(50);
+  signalGroup(started.pid, 'SIGKILL');
+  while (groupAlive(started.pid)) await sleep(50);
   return 'killed';
 }
