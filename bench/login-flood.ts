@@ -56,8 +56,12 @@ export type RoundFigures = Record<Shoppers, Record<Load, PageFigures>>;
 export interface LoginFloodFigures {
   /** Medians over the rounds (the floods' answers added up, the busiest others kept). */
   pages: RoundFigures;
-  /** Each flood alone: the server's CPU ms per request (null when the server's processes are not known). */
-  costPerRequest: { logins: number | null; static: number | null };
+  /**
+   * Each flood alone: the server's CPU ms per request (null when the server's processes are not known), and how many
+   * of its requests had their password checked (the shop checks 30 a minute, ~0.1 s of scrypt each: when the shop's
+   * minute starts again during the measure, those checks weigh on every request's share).
+   */
+  costPerRequest: Record<'logins' | 'static', { ms: number; checked: number } | null>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -102,7 +106,7 @@ export async function measureRound(target: FloodTarget, options: FloodOptions, r
 }
 
 /** The server's CPU ms per request of a flood alone (no page load), or null without `serverCpuMs`. */
-async function costOf(target: FloodTarget, options: FloodOptions, load: Exclude<Load, 'alone'>): Promise<number | null> {
+async function costOf(target: FloodTarget, options: FloodOptions, load: Exclude<Load, 'alone'>): Promise<{ ms: number; checked: number } | null> {
   if (!options.serverCpuMs) return null;
   await quiet();
   const running = flood(options.floodRate, floodOf(target, load));
@@ -112,8 +116,8 @@ async function costOf(target: FloodTarget, options: FloodOptions, load: Exclude<
   await sleep(Math.min(5, options.durationSeconds) * 1000);
   const cpu = options.serverCpuMs() - before;
   const requests = ((performance.now() - counted) / 1000) * options.floodRate;
-  await running.stop();
-  return cpu / requests;
+  const answers = await running.stop();
+  return { ms: cpu / requests, checked: load === 'logins' ? (answers.statuses.get(401) ?? 0) : 0 };
 }
 
 export async function costsOf(target: FloodTarget, options: FloodOptions): Promise<LoginFloodFigures['costPerRequest']> {
@@ -175,7 +179,8 @@ const answered = (statuses: Map<number, number>) =>
 /** The table: each kind of shoppers alone and under each flood, ratios against alone, the budget, the floods' answers. */
 export function printLoginFlood(title: string, figures: LoginFloodFigures, options: FloodOptions): void {
   const { pages, costPerRequest } = figures;
-  const cost = (ms: number | null) => (ms === null ? '—' : `${(ms * 1000).toFixed(0)} µs`);
+  const cost = (figure: { ms: number; checked: number } | null) =>
+    figure === null ? '—' : `${(figure.ms * 1000).toFixed(0)} µs${figure.checked > 0 ? ` (${figure.checked} checked)` : ''}`;
   console.log(
     `\n${title}: the page for 20 shoppers, floods at ${options.floodRate}/s from distinct loopback addresses, ${options.durationSeconds} s each, medians of ${options.rounds} round${options.rounds === 1 ? '' : 's'}`,
   );
@@ -254,7 +259,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     if (figures.length === 2) {
       const [before, after] = figures as [LoginFloodFigures, LoginFloodFigures];
       const p99Ratio = (figures: LoginFloodFigures, shoppers: Shoppers) => ratio(figures.pages[shoppers].logins.p99, figures.pages[shoppers].alone.p99);
-      const cpu = before.costPerRequest.logins !== null && after.costPerRequest.logins !== null ? ratio(after.costPerRequest.logins, before.costPerRequest.logins) : '—';
+      const [cpuBefore, cpuAfter] = [before.costPerRequest.logins, after.costPerRequest.logins];
+      const cpu = cpuBefore && cpuAfter ? ratio(cpuAfter.ms, cpuBefore.ms) : '—';
       console.log('\nAfter/before:');
       for (const shoppers of SHOPPERS) console.log(`  ${shoppers}: the page's p99 under the login flood against alone ${p99Ratio(before, shoppers)} → ${p99Ratio(after, shoppers)}`);
       console.log(`  a refused login's server CPU ${cpu}`);
