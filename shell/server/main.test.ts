@@ -34,6 +34,23 @@ describe('the shell server process', () => {
     }
   }, 30_000);
 
+  it('drains on SIGTERM with SHUTDOWN_DRAIN_MS: /readyz answers 503 while pages are still served, then the process ends', async () => {
+    const started = run({ SHELL_DIST: join(dir, 'dist'), REMOTES_CONFIG: join(dir, 'remotes.json'), CART_SERVICE_URL: 'http://127.0.0.1:9', SHUTDOWN_DRAIN_MS: '1500' });
+    try {
+      await expect.poll(started.output, { timeout: 20_000 }).toMatch(/"msg":"shell listening"/);
+      const url = String((JSON.parse(started.output().trim().split('\n')[0]!) as Record<string, unknown>).url);
+      expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: 'ready' });
+      const signalled = Date.now();
+      started.child.kill('SIGTERM');
+      await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 1_000 }).toBe(503);
+      expect((await fetch(`${url}/shop/face`)).status).toBe(200);
+      expect(await started.exited).toBe(0);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_400);
+    } finally {
+      started.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
   it('starts without release control (RELEASE_CONTROL=off): the configuration is the file, and /operations and /telemetry are not there', async () => {
     const alone = await minimalShellFolder('shell-alone-');
     const started = run({ SHELL_DIST: join(alone, 'dist'), REMOTES_CONFIG: join(alone, 'remotes.json'), CART_SERVICE_URL: 'http://127.0.0.1:9', RELEASE_CONTROL: 'off' });
