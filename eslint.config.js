@@ -345,6 +345,11 @@ module.exports = defineConfig([
             },
             // The root package's tooling shares its support code (bench and faults start the stack with e2e/support).
             { from: { element: { type: 'workspace-tooling' } }, allow: { to: { element: { type: 'workspace-tooling' } } } },
+            // The fleet finds PostgreSQL's binaries and the user it runs as the way cart-service's throwaway servers do.
+            {
+              from: inPackage('deploy'),
+              allow: { to: { element: { type: 'service-test-support' } }, dependency: { source: ['../../cart-service/src/test-support/postgres-server'] } },
+            },
             // The fleet's fault test and benchmark start and stop the fleet with the fleet's own code, as `pnpm fleet` does;
             // the local stack's supervisor (scripts/run-stack.ts) stops its process groups as the fleet does.
             {

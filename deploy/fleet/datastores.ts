@@ -4,42 +4,14 @@
  * refuse to run as root, so as root they run as the unprivileged `postgres` (or `nobody`) user, owning their folders.
  */
 import { execFileSync } from 'node:child_process';
+// Where PostgreSQL is and whom it runs as: the same answers as for cart-service's throwaway test servers.
+import { postgresBinDir, unprivilegedUser } from '../../cart-service/src/test-support/postgres-server';
 import { createHash } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, type FleetSettings } from './fleet-plan';
 import type { DaemonSpec } from './daemons';
-
-/** PostgreSQL's binaries: PG_BIN, else the newest Debian /usr/lib/postgresql/<version>/bin, else pg_config's. */
-export function postgresBinDir(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const root = '/usr/lib/postgresql';
-  if (existsSync(root)) {
-    const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
-    for (const version of versions) if (existsSync(join(root, version, 'bin/postgres'))) return join(root, version, 'bin');
-  }
-  try {
-    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error('PostgreSQL was not found: apt-get install postgresql, or set PG_BIN to the folder holding initdb and postgres.');
-  }
-}
-
-/** As root, the user PostgreSQL and PgBouncer run as; otherwise undefined (they run as whoever starts the fleet). */
-export function unprivilegedUser(): { uid: number; gid: number } | undefined {
-  if (userInfo().uid !== 0) return undefined;
-  for (const name of ['postgres', 'nobody']) {
-    try {
-      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
-      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim());
-      if (uid > 0) return { uid, gid };
-    } catch {
-      // try the next one
-    }
-  }
-  throw new Error('Running as root and no unprivileged user (postgres, nobody) exists to run PostgreSQL and PgBouncer as.');
-}
 
 /**
  * Where PostgreSQL's and PgBouncer's folders live: in the fleet's folder, unless they run as another user, who cannot

@@ -27,7 +27,7 @@ export function postgresBinDir(): string {
     return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
   } catch {
     throw new Error(
-      'PostgreSQL was not found: the service tests start a real PostgreSQL server. Install it ' +
+      'PostgreSQL was not found: the service tests and the fleet start a real PostgreSQL server. Install it ' +
         '(apt-get install postgresql) or set PG_BIN to the folder holding initdb and postgres.',
     );
   }
@@ -81,7 +81,7 @@ export function unprivilegedUser(): { uid: number; gid: number } | undefined {
       // try the next one
     }
   }
-  throw new Error('Running as root and no unprivileged user (postgres, nobody) exists to run PostgreSQL as.');
+  throw new Error('Running as root and no unprivileged user (postgres, nobody) exists to run PostgreSQL and PgBouncer as.');
 }
 
 function run(command: string, args: string[], user: { uid: number; gid: number } | undefined): Promise<void> {
