@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDelivery, cleanText, deliveryMessages, normalizeMoroccanPhone, type DeliveryErrors } from './delivery';
+import { checkDelivery, cleanText, deliveryMessages, normalizeMoroccanPhone, withoutMoroccanPhones, type DeliveryErrors } from './delivery';
 
 const valid = { fullName: 'Fatima Zahra El Idrissi', phone: '06 12 34 56 78', city: 'Casablanca', address: '27, rue Ibnou Mounir, Maârif' };
 
@@ -136,5 +136,28 @@ describe('validateDelivery: characters that split or reorder what operators read
 
   it('still accepts accented names, compound city names and no-break spaces', () => {
     expect(validateDelivery({ ...valid, fullName: 'Aïcha\u00A0Benani-Tazi', city: 'Kelâat M’Gouna' })).toEqual({});
+  });
+});
+
+describe('withoutMoroccanPhones', () => {
+  it.each([
+    ['/api/orders?phone=0612345678&x=1', '/api/orders?phone=•&x=1'],
+    ['appelez le 07 12 34 56 78 svp', 'appelez le • svp'],
+    ['+212 (0)6 12 34 56 78', '•'],
+    ['tel:+212612345678', 'tel:•'],
+    ['00212 7 12 34 56 78, 05.22.48.12.30', '•, •'],
+    ['"0612345678"', '"•"'],
+  ])('hides the number in %s', (input, expected) => {
+    expect(withoutMoroccanPhones(input, '•')).toBe(expected);
+  });
+
+  it.each([
+    ['Chrome/156.0.7000.12 Safari/537.36', 'a browser version'],
+    ['order BM-20261127-0612345678X', 'digits glued to letters'],
+    ['1732712345678', 'a timestamp'],
+    ['0812345678', 'not 05, 06 or 07'],
+    ['/shop/face?page=2', 'no number at all'],
+  ])('leaves %s alone (%s)', (input) => {
+    expect(withoutMoroccanPhones(input, '•')).toBe(input);
   });
 });

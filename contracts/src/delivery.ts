@@ -66,6 +66,15 @@ export function normalizeMoroccanPhone(input: string): string | null {
 }
 
 /**
+ * A number `normalizeMoroccanPhone` would accept, written inside a longer text (a URL, a message): what telemetry must
+ * never carry. Digits glued to other digits, letters or a dot (a version, an id) are not a phone number.
+ */
+const PHONE_IN_TEXT = /(?<![\w.+])(?:\+212|00212|0)(?:[\s.\-]?\(0\))?[\s.\-]?[567](?:[\s.\-]?\d){8}(?![\w.])/g;
+
+/** `text` with every Moroccan phone number in it replaced by `replacement`. */
+export const withoutMoroccanPhones = (text: string, replacement: string) => text.replace(PHONE_IN_TEXT, replacement);
+
+/**
  * Every delivery rule at once (a form shows every invalid field): the French message per invalid field, and when there
  * is none, the details as they are kept (cleaned, phone normalised, no empty note). Values may be anything a request
  * body holds; a value that is not a string counts as missing (a note that is not one is refused).

@@ -1,0 +1,67 @@
+import { SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
+
+/**
+ * The shop's own spans and attributes (decision 035), named once: the processes that make them and the tests that
+ * read them agree here. With tracing off, the tracer is OpenTelemetry's no-op and a span costs a function call.
+ */
+
+export const SHOP_SPANS = {
+  /** The shell waiting for a renderer's page (queue, channel and render). */
+  pageRender: 'page render',
+  /** A renderer rendering one page, child of the shell's `page render` across the channel. */
+  rendererRender: 'renderer render',
+  /** One part of a page in a renderer: `part catalog/ProductList`. */
+  part: (module: string) => `part ${module}`,
+  /** A form the browser posted itself (decision 026): `form cart-add`. */
+  formPost: (action: string) => `form ${action}`,
+  /** An operator's switch of a remote's release, a rollback, or a canary started or ended. */
+  releaseSwitch: 'release switch',
+  /** The canary watch deciding to promote, roll back or wait. */
+  canaryDecision: 'canary decision',
+  /** A SQL transaction of cart-service's one SQL client; each statement inside is a span named by its operation. */
+  sqlTransaction: 'sql transaction',
+} as const;
+
+export const SHOP_ATTRIBUTES = {
+  /** The route pattern of a page (`/shop/product/:slug`), never the path with its values. */
+  pageRoute: 'shop.page.route',
+  remoteName: 'shop.remote.name',
+  remoteVersion: 'shop.remote.version',
+  /** The exposed module a part renders (`catalog/ProductList`). */
+  partModule: 'shop.part.module',
+  /** From the renderer reaching the part to its last read answered, in milliseconds. */
+  partRenderMs: 'shop.part.render_ms',
+  /** The part was still waiting when the render deadline passed: the browser renders it. */
+  partDeadlineMissed: 'shop.part.deadline_missed',
+  /** The render deadline in force, in milliseconds. */
+  renderDeadlineMs: 'shop.render.deadline_ms',
+  /** The page was another request's render, shared (renderer.ts): its renderer spans are in that request's trace. */
+  renderShared: 'shop.render.shared',
+  /** Remotes whose parts the server could not render (fallbacks), comma-separated. */
+  failedRemotes: 'shop.render.failed_remotes',
+  formAction: 'shop.form.action',
+  formOutcome: 'shop.form.outcome',
+  /** What a switch did (`switch`, `rollback`, `canary start`…) and what the canary decided (`promote`, `rollback`, `wait`). */
+  releaseAction: 'shop.release.action',
+  canaryDecision: 'shop.canary.decision',
+  canaryReason: 'shop.canary.reason',
+} as const;
+
+export const shopTracer = (component: string): Tracer => trace.getTracer(`shop.${component}`);
+
+/**
+ * Runs `work` in a span of its own (the active one inside), ended when `work` settles; an error marks it failed with
+ * the error's class, never its message (a message may quote what a shopper typed).
+ */
+export function inSpan<T>(tracer: Tracer, name: string, attributes: Attributes, work: (span: Span) => Promise<T>): Promise<T> {
+  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+    try {
+      return await work(span);
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
