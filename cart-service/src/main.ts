@@ -1,83 +1,31 @@
-import { createApp } from './app';
-import { loadCatalogue } from './catalogue/load-catalogue';
 import { loadConfig } from './config';
 import { createLogger } from '@shop/server-kit/logger';
-import { resolveSessionKeys } from './session/session-keys';
-import { openStore } from './store/open-store';
-import { initialStockLevels } from './store/availability';
+import { instrumentServer } from '@shop/server-kit/tracing/instrument-server';
+import { startTracing } from '@shop/server-kit/tracing/start-tracing';
+import { readTracingSettings } from '@shop/server-kit/tracing/tracing-settings';
 
-/** Reads the environment, builds the app, listens; SIGTERM/SIGINT close the server and the store gracefully. */
+/** Reads the environment, starts tracing, then loads the service: the instrumentations must patch http and pg first. */
 async function main(): Promise<void> {
   let config;
+  let tracingSettings;
   try {
     config = loadConfig();
+    tracingSettings = readTracingSettings('cart-service');
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
   }
-
   const logger = createLogger('cart-service', config.logLevel);
-
-  try {
-    const catalogue = loadCatalogue(config.cataloguePath);
-    const sessionKeys = await resolveSessionKeys({
-      configured: config.sessionKeys,
-      dataDir: config.dataDir,
-      production: config.production,
-      logger,
+  const tracing = await startTracing(tracingSettings, { log: logger });
+  if (tracing) {
+    await instrumentServer(async () => {
+      const { PgInstrumentation } = await import('@opentelemetry/instrumentation-pg');
+      // A statement's spans come from the one SQL client (db/traced-sql-client.ts); the driver's show its round trips.
+      return [new PgInstrumentation({ requireParentSpan: true })];
     });
-    const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger, importLegacyFrom: config.dataDir });
-    await store.seedStock(initialStockLevels(catalogue));
-    await store.purgeExpired();
-    const service = createApp({
-      store,
-      catalogue,
-      sessionKeys,
-      allowedOrigins: config.allowedOrigins,
-      adminToken: config.adminToken,
-      trustProxy: config.trustProxy,
-      logger,
-    });
-    const { url } = await service.listen(config.port, config.host);
-    logger.info(
-      { url, store: store.kind, products: catalogue.products.length, allowedOrigins: config.allowedOrigins, trustedProxies: config.trustProxy.description },
-      'cart-service listening',
-    );
-    logger.flush();
-
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal, drainMs: config.drainMs }, 'cart-service stopping');
-      service
-        .close({ drainMs: config.drainMs })
-        .then(() => {
-          logger.info('cart-service stopped');
-          process.exit(0);
-        })
-        .catch((error: unknown) => {
-          logger.error({ err: error }, 'cart-service did not stop cleanly');
-          process.exit(1);
-        });
-    };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-    // A bug that escapes every handler: log it (flushed at exit) and stop, so the supervisor restarts a clean process.
-    process.on('uncaughtException', (error) => {
-      logger.fatal({ err: error }, 'uncaught exception');
-      process.exit(1);
-    });
-    process.on('unhandledRejection', (reason) => {
-      logger.fatal({ err: reason }, 'unhandled rejection');
-      process.exit(1);
-    });
-  } catch (error) {
-    // Plain text on stderr for the operator (the catalogue error lists every problem, one per line) and a log line.
-    console.error(`cart-service cannot start: ${(error as Error).message}`);
-    logger.fatal({ reason: (error as Error).message }, 'cart-service cannot start');
-    process.exit(1);
   }
+  const { startCartService } = await import('./start-service');
+  await startCartService(config, logger, tracing);
 }
 
 void main();

@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import Koa, { type Context } from 'koa';
 import compress from 'koa-compress';
 import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
 import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import type { Product, ProductsResponse } from '@shop/contracts/products';
-import { isKnownPath, isShopperPage, matchPageRoute, redirectFor } from '@shop/contracts/route-matching';
+import { isKnownPath, isShopperPage, matchPageRoute, normalisePath, redirectFor } from '@shop/contracts/route-matching';
+import { routeOnServerSpan } from '@shop/server-kit/tracing/server-span';
+import { inSpan, SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
 import { contentSecurityPolicyHeader } from './http/content-security-policy';
 import { cartServiceProxy } from './proxy/cart-service-proxy';
 import type { Logger } from '@shop/server-kit/remotes-config-file';
@@ -75,6 +78,8 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
       ? `<meta name="${TELEMETRY_SAMPLE_META}" content="${telemetry.sampleRate}"><meta name="${VIEW_TOKEN_META}" content="${telemetry.viewToken(config, bucket)}">`
       : '';
 
+  // A request's span is named after its page's route or its area, never after a path holding a slug or a token.
+  app.use(routeOnServerSpan((ctx) => spanRouteOf(ctx.path)));
   // The operators' metrics count every request and server render (release control serves them on an internal port).
   const metrics = options.releaseControl?.metrics;
   if (metrics) app.use(metrics.requests());
@@ -160,7 +165,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     // The releases of this browser's bucket while a canary runs (then the page is private), else the live ones.
     const { config: served, bucket } = servedConfig(ctx, remotes.current);
     const started = performance.now();
-    const page = options.renderer ? await options.renderer.render(ctx.url, down(), served, shopper) : null;
+    const page = options.renderer ? await renderInSpan(ctx, () => options.renderer!.render(ctx.url, down(), served, shopper)) : null;
     if (options.renderer) metrics?.serverRender(served, (performance.now() - started) / 1000, page !== null);
     if (page) telemetry?.serverRendered(page.config, page.failedRemotes);
     const html = renderedPage(ctx, status, page, served, (config) => telemetryTags(config, bucket));
@@ -185,12 +190,34 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
    * no server-render figures, so the live and canary figures never see it.
    */
   async function servePreviewPage(ctx: Context, status: number, preview: OpenPreview, shopper?: ShopperRender): Promise<void> {
-    const page = options.renderer ? await options.renderer.render(ctx.url, down(), preview.config, shopper, preview) : null;
+    const page = options.renderer ? await renderInSpan(ctx, () => options.renderer!.render(ctx.url, down(), preview.config, shopper, preview)) : null;
     previewRenderHeaders(ctx, page);
     ctx.body = withPreviewBanner(renderedPage(ctx, status, page, preview.config, () => PREVIEW_HEAD), { kind: 'open', preview });
   }
 
   return app;
+}
+
+const tracer = shopTracer('shell');
+
+/** The wait for a renderer's page in a span of its own (decision 035): the renderer's spans are its children. */
+function renderInSpan(ctx: Context, render: () => Promise<ServerPage | null>): Promise<ServerPage | null> {
+  const route = spanRouteOf(ctx.path);
+  return inSpan(tracer, SHOP_SPANS.pageRender, route ? { [SHOP_ATTRIBUTES.pageRoute]: route } : {}, async (span) => {
+    const page = await render();
+    span.setAttribute(SHOP_ATTRIBUTES.renderedBy, page ? 'server' : 'browser');
+    if (page && page.failedRemotes.length > 0) span.setAttribute(SHOP_ATTRIBUTES.failedRemotes, page.failedRemotes.join(','));
+    return page;
+  });
+}
+
+/** What a request's span is named after: a page's pattern in the route table, else the area of the shop it is in. */
+export function spanRouteOf(path: string): string | undefined {
+  const page = matchPageRoute(path);
+  if (page) return page.route.path;
+  const area = /^\/(api|images|operations|telemetry|static|apercu|releases)(?:\/|$)/.exec(path);
+  if (area) return `/${area[1]}/*`;
+  return isKnownPath(path) ? normalisePath(path) : undefined;
 }
 
 /** The built page and the first screen's stylesheets of the shell's own code (Rsbuild's asset manifest), with their text. */
@@ -226,7 +253,8 @@ async function catalogueNow(cartServiceUrl: string): Promise<readonly Product[] 
 function remotesDown(status: () => Promise<RemotesStatus>): () => RemoteName[] {
   let down: RemoteName[] = [];
   return () => {
-    status().then(
+    // Outside the request's trace: the page never waits for the check, which serves the next pages too.
+    context.with(ROOT_CONTEXT, status).then(
       (result) => (down = result.remotes.filter((remote) => !remote.up).map((remote) => remote.name)),
       () => undefined,
     );

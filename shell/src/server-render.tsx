@@ -8,23 +8,27 @@ import { ShopApp } from './app/shop-app';
 import { readWhileRendering } from './data/page-data';
 import type { PageReads } from './data/server-reads';
 import type { RemoteLoader } from './remotes/remote-loader';
+import type { PartClock } from './remotes/part-clock';
 import { AppRoutes } from './routes/router';
 
 export { pageReads, type ApiAnswer, type PageReads } from './data/server-reads';
 export { PAGE_SNAPSHOT_ID, type PageSnapshot } from './data/page-data';
 export { modulesForPath } from './routes/modules-for-path';
 export { firstScreenModules } from './remotes/hydration-gate';
+export type { PartClock } from './remotes/part-clock';
 
 export interface ShopPageOptions {
   url: string;
   loader: RemoteLoader;
   reads: PageReads;
   notFoundPath: string | null;
+  /** The clock of the page's parts, when the render is traced. */
+  partClock?: PartClock | null;
 }
 
-export function shopPage({ url, loader, reads, notFoundPath }: ShopPageOptions) {
+export function shopPage({ url, loader, reads, notFoundPath, partClock = null }: ShopPageOptions) {
   return (
-    <ShopApp loader={loader} data={readWhileRendering(reads)} notFoundPath={notFoundPath} overrides={{}}>
+    <ShopApp loader={loader} data={readWhileRendering(reads)} notFoundPath={notFoundPath} overrides={{}} partClock={partClock}>
       <StaticRouter location={url}>
         <AppRoutes />
       </StaticRouter>

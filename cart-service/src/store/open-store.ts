@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { migrate } from '../db/migrate';
 import { openPgClient } from '../db/pg-client';
 import { openPgliteClient } from '../db/pglite-client';
+import { tracedSqlClient } from '../db/traced-sql-client';
 import { lockSingleWriter, type SingleWriterLock } from '../db/single-writer-lock';
 import type { SqlClient } from '../db/sql-client';
 import { importLegacyFiles } from './import-legacy-files';
@@ -56,11 +57,11 @@ export async function openStore(options: StoreOptions): Promise<ShopStore> {
   let client: SqlClient;
   try {
     if (options.databaseUrl) {
-      client = await openPgClient({ url: options.databaseUrl });
+      client = tracedSqlClient(await openPgClient({ url: options.databaseUrl }), serverOf(options.databaseUrl));
     } else {
       await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
       lock = await lockSingleWriter(options.dataDir);
-      client = await openPgliteClient(join(options.dataDir, 'database'));
+      client = tracedSqlClient(await openPgliteClient(join(options.dataDir, 'database')));
     }
   } catch (error) {
     await lock?.release();
@@ -211,4 +212,10 @@ function describeUrl(url: string): string {
   } catch {
     return '(unparseable DATABASE_URL)';
   }
+}
+
+/** Where the database server is, for the statements' spans (never its credentials). */
+function serverOf(databaseUrl: string): { address: string; port: number; database: string } {
+  const url = new URL(databaseUrl);
+  return { address: url.hostname, port: Number(url.port) || 5432, database: decodeURIComponent(url.pathname.slice(1)) };
 }

@@ -35,7 +35,7 @@ describe('privateUrl', () => {
 });
 
 describe('privateSpans', () => {
-  it('drops cookies, credentials and tokens, hides phone numbers and query values, keeps the rest', () => {
+  it('drops cookies, credentials, tokens and the client’s address, hides phone numbers and query values, keeps the rest', () => {
     const { spans, tracer } = exported();
     const span = tracer.startSpan('GET /operations/orders', {
       kind: SpanKind.SERVER,
@@ -48,6 +48,8 @@ describe('privateSpans', () => {
         'exception.message': 'no order for 06 12 34 56 78',
         'http.response.status_code': 200,
         'shop.remote.version': '1.4.0',
+        'client.address': '203.0.113.7',
+        'network.peer.address': '203.0.113.7',
       },
     });
     span.addEvent('exception', { 'exception.message': 'phone +212612345678 refused' });
@@ -68,4 +70,10 @@ describe('privateSpans', () => {
     expect(sent!.duration).toEqual((span as unknown as ReadableSpan).duration);
     expect(sent!.instrumentationScope.name).toBe('test');
   });
+});
+
+it('keeps the address a client span was sent to', () => {
+  const { spans, tracer } = exported();
+  tracer.startSpan('GET', { kind: SpanKind.CLIENT, attributes: { 'server.address': '127.0.0.1', 'network.peer.address': '127.0.0.1' } }).end();
+  expect(spans[0]!.attributes).toEqual({ 'server.address': '127.0.0.1', 'network.peer.address': '127.0.0.1' });
 });

@@ -1,4 +1,4 @@
-import type { Attributes, AttributeValue } from '@opentelemetry/api';
+import { SpanKind, type Attributes, type AttributeValue } from '@opentelemetry/api';
 import type { ExportResult } from '@opentelemetry/core';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { withoutMoroccanPhones } from '@shop/contracts/delivery';
@@ -6,8 +6,8 @@ import { PREVIEW_EXIT_PATH, PREVIEW_LINK_PREFIX } from '@shop/contracts/previews
 
 /**
  * What a span may never hold (decision 035), applied once, to every span of every process, on its way out: no cookie,
- * credential or token, no shopper's phone number, no query value (a search for a phone number in the operators'
- * orders is one). The shop's own spans never set any of these; the instrumentations are configured not to; this is the
+ * credential or token, no shopper's phone number or network address, no query value (a search for a phone number in
+ * the operators' orders is one). The shop's own spans never set any of these; the instrumentations are configured not to; this is the
  * one place that makes it true whatever a library adds later.
  */
 
@@ -15,6 +15,12 @@ export const REDACTED = 'REDACTED';
 
 /** Attribute keys dropped whole: a header captured by mistake, a credential, a token. */
 const FORBIDDEN_KEY = /cookie|authorization|token|secret|password|api[-_.]?key/i;
+
+/**
+ * Who sent a request a server received: the shopper's address (or their proxy's). The shop's logs never hold it
+ * (request-log.ts); its spans do not either.
+ */
+const CLIENT_ADDRESS_KEYS = new Set(['client.address', 'client.port', 'network.peer.address', 'network.peer.port', 'http.client_ip', 'net.peer.ip', 'net.peer.port']);
 
 /** Attributes that hold a URL, a path or a query string. */
 const URL_KEYS = new Set(['url.full', 'url.path', 'url.query', 'url.original', 'http.url', 'http.target']);
@@ -37,10 +43,10 @@ function privateValue(key: string, value: AttributeValue): AttributeValue {
   return value;
 }
 
-export function privateAttributes(attributes: Attributes): Attributes {
+export function privateAttributes(attributes: Attributes, kind?: SpanKind): Attributes {
   const kept: Attributes = {};
   for (const [key, value] of Object.entries(attributes)) {
-    if (value === undefined || FORBIDDEN_KEY.test(key)) continue;
+    if (value === undefined || FORBIDDEN_KEY.test(key) || (kind === SpanKind.SERVER && CLIENT_ADDRESS_KEYS.has(key))) continue;
     kept[key] = privateValue(key, value);
   }
   return kept;
@@ -56,7 +62,7 @@ export function privateSpan(span: ReadableSpan): ReadableSpan {
     startTime: span.startTime,
     endTime: span.endTime,
     status: span.status.message === undefined ? span.status : { ...span.status, message: privateText(span.status.message) },
-    attributes: privateAttributes(span.attributes),
+    attributes: privateAttributes(span.attributes, span.kind),
     links: span.links.map((link) => ({ ...link, attributes: link.attributes && privateAttributes(link.attributes) })),
     events: span.events.map((event) => ({ ...event, attributes: event.attributes && privateAttributes(event.attributes) })),
     duration: span.duration,

@@ -33,10 +33,14 @@ export const SHOP_ATTRIBUTES = {
   partRenderMs: 'shop.part.render_ms',
   /** The part was still waiting when the render deadline passed: the browser renders it. */
   partDeadlineMissed: 'shop.part.deadline_missed',
+  /** The renderer could not load the part's module: the page has its French fallback. */
+  partFallback: 'shop.part.fallback',
   /** The render deadline in force, in milliseconds. */
   renderDeadlineMs: 'shop.render.deadline_ms',
   /** The page was another request's render, shared (renderer.ts): its renderer spans are in that request's trace. */
   renderShared: 'shop.render.shared',
+  /** Where the page was rendered: `server`, or `browser` when no renderer answered in time. */
+  renderedBy: 'shop.render.by',
   /** Remotes whose parts the server could not render (fallbacks), comma-separated. */
   failedRemotes: 'shop.render.failed_remotes',
   formAction: 'shop.form.action',
@@ -45,6 +49,8 @@ export const SHOP_ATTRIBUTES = {
   releaseAction: 'shop.release.action',
   canaryDecision: 'shop.canary.decision',
   canaryReason: 'shop.canary.reason',
+  /** Which client ran a SQL statement: `pglite` (embedded) or `pg` (a PostgreSQL server, maybe through PgBouncer). */
+  sqlClient: 'shop.sql.client',
 } as const;
 
 export const shopTracer = (component: string): Tracer => trace.getTracer(`shop.${component}`);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { diag, DiagLogLevel, type DiagLogger } from '@opentelemetry/api';
-import type { Instrumentation } from '@opentelemetry/instrumentation';
 import type { Sampler } from '@opentelemetry/sdk-trace-base';
 import type { TracingSettings } from './tracing-settings';
 import { privateSpans } from './private-spans';
@@ -12,50 +11,25 @@ export interface Tracing {
 }
 
 export interface StartTracingOptions {
-  /** The instrumentations of this process's libraries, loaded only when tracing is on. */
-  instrumentations?: () => Promise<Instrumentation[]>;
   /** Where the SDK's own complaints go (an export that failed, spans dropped): a warning line each. */
   log?: { warn(fields: object, message: string): void };
   /** Resource attributes of this process besides OTEL_RESOURCE_ATTRIBUTES (e.g. the renderer's releases). */
   resourceAttributes?: Record<string, string>;
 }
 
-/** Probes and scrapes answer every few seconds and say nothing about a shopper's request: never traced. */
-const UNTRACED_PATHS = /^\/(?:healthz|readyz|metrics)(?:[/?]|$)/;
-
 /**
- * The HTTP instrumentations every server uses: incoming requests (Node's http), outgoing ones (http and fetch's undici).
- * A request the process makes on its own (a release host's status check, a catalogue refresh) starts no trace: only
- * work done for a request is traced.
- */
-export async function httpInstrumentations(): Promise<Instrumentation[]> {
-  const [{ HttpInstrumentation }, { UndiciInstrumentation }] = await Promise.all([
-    import('@opentelemetry/instrumentation-http'),
-    import('@opentelemetry/instrumentation-undici'),
-  ]);
-  return [
-    new HttpInstrumentation({
-      ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
-      requireParentforOutgoingSpans: true,
-    }),
-    new UndiciInstrumentation({ requireParentforSpans: true }),
-  ];
-}
-
-/**
- * Starts tracing with `settings`, or does nothing when they are null (tracing off): the SDK, the exporter and the
- * instrumentations are loaded only here, so a process that does not trace runs OpenTelemetry's no-op API alone. Call
- * it before the modules the instrumentations patch are imported (each server's main.ts imports its server after).
+ * Starts tracing with `settings`, or does nothing when they are null (tracing off): the SDK and the exporter are
+ * loaded only here, so a process that does not trace runs OpenTelemetry's no-op API alone. A server then adds its
+ * libraries' instrumentations (instrument-server.ts), before it imports the modules they patch.
  */
 export async function startTracing(settings: TracingSettings | null, options: StartTracingOptions = {}): Promise<Tracing | null> {
   if (!settings) return null;
-  const [{ NodeTracerProvider, BatchSpanProcessor }, sdk, { resourceFromAttributes }, { W3CTraceContextPropagator }, { registerInstrumentations }, exporter] =
+  const [{ NodeTracerProvider, BatchSpanProcessor }, sdk, { resourceFromAttributes }, { W3CTraceContextPropagator }, exporter] =
     await Promise.all([
       import('@opentelemetry/sdk-trace-node'),
       import('@opentelemetry/sdk-trace-base'),
       import('@opentelemetry/resources'),
       import('@opentelemetry/core'),
-      import('@opentelemetry/instrumentation'),
       settings.protocol === 'http/json'
         ? import('@opentelemetry/exporter-trace-otlp-http').then((module) => module.OTLPTraceExporter)
         : import('@opentelemetry/exporter-trace-otlp-proto').then((module) => module.OTLPTraceExporter),
@@ -87,7 +61,6 @@ export async function startTracing(settings: TracingSettings | null, options: St
   });
   // W3C trace context only: baggage would let a caller put what it likes into every process's context.
   provider.register({ propagator: new W3CTraceContextPropagator() });
-  registerInstrumentations({ tracerProvider: provider, instrumentations: (await options.instrumentations?.()) ?? [] });
   return { shutdown: () => provider.shutdown() };
 }
 

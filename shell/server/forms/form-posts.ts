@@ -10,7 +10,9 @@ import { formActions } from './form-actions';
 import { leaveNotice } from './page-notice-cookie';
 import { shopperApi } from './shopper-api';
 import { ApiError, sendApiError } from '@shop/server-kit/api-error';
+import { inSpan, SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
 
+const tracer = shopTracer('shell');
 
 export interface FormPostsOptions {
   cartServiceUrl: string;
@@ -61,7 +63,11 @@ export function formPosts(options: FormPostsOptions): Middleware {
     const api = shopperApi(options.cartServiceUrl, ctx.req.headers);
     // The page as the route table knows it (one leading slash): never a path another host could be read from.
     const page = `${ctx.path.replace(/^\/+/, '/')}${ctx.search}`;
-    const result = await formActions[form]({ fields, page, api });
+    const result = await inSpan(tracer, SHOP_SPANS.formPost(form), { [SHOP_ATTRIBUTES.formAction]: form }, async (span) => {
+      const outcome = await formActions[form]({ fields, page, api });
+      span.setAttribute(SHOP_ATTRIBUTES.formOutcome, outcome.kind === 'redirect' ? 'accepted' : `refused ${outcome.status}`);
+      return outcome;
+    });
     for (const cookie of api.setCookies) ctx.append('Set-Cookie', cookie);
     // A cart form the page's head script sent in the background (before its part hydrated): the outcome as JSON, and
     // the shopper stays on the page.

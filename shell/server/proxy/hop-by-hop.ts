@@ -8,6 +8,8 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
  */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection']);
 const READ_HERE = new Set(['content-length', 'expect']);
+/** The shell's request to cart-service is traced as its own span: the trace context it sends is the shell's (decision 035). */
+const TRACE_CONTEXT = ['traceparent', 'tracestate', 'baggage'];
 
 /** The header names a `Connection` header lists as belonging to this hop (`Connection: close, X-Hop`). */
 function namedByConnection(value: string | string[] | undefined): Set<string> {
@@ -30,7 +32,8 @@ function endToEnd<T extends string | number | string[] | undefined>(
 }
 
 /** What the shell sends on to cart-service of a client's request headers. */
-export const forwardedRequestHeaders = (headers: IncomingHttpHeaders): Record<string, string | string[]> => endToEnd(headers, READ_HERE);
+export const forwardedRequestHeaders = (headers: IncomingHttpHeaders): Record<string, string | string[]> =>
+  endToEnd(headers, new Set([...READ_HERE, ...TRACE_CONTEXT]));
 
 /** What the shell passes back to the client of cart-service's response headers. */
 export const forwardedResponseHeaders = (headers: Record<string, string | string[] | undefined>): OutgoingHttpHeaders => endToEnd(headers, new Set());

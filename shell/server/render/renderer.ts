@@ -1,5 +1,7 @@
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { SHOP_ATTRIBUTES } from '@shop/server-kit/tracing/shop-spans';
 import { remoteOf } from '@shop/contracts/exposes';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { releaseVersionOf } from '@shop/contracts/operations';
@@ -94,7 +96,15 @@ export class Renderer {
     void options.releaseFiles.filesFor(config).then((files) =>
       this.channel.send({
         type: 'setup',
-        setup: { remotes: config, bundlePath: options.bundlePath, apiOrigin: options.apiOrigin, deadlineMs: options.deadlineMs, loadTimeoutMs: options.loadTimeoutMs, files },
+        setup: {
+          remotes: config,
+          bundlePath: options.bundlePath,
+          apiOrigin: options.apiOrigin,
+          deadlineMs: options.deadlineMs,
+          loadTimeoutMs: options.loadTimeoutMs,
+          files,
+          tracing: options.tracing,
+        },
       }),
     );
     const watchdog = setInterval(() => {
@@ -175,7 +185,14 @@ export class Renderer {
   render(url: string, down: readonly RemoteName[], timeoutMs: number, shopper?: ShopperRender): Promise<ServerPage | null> {
     // A page for one shopper is theirs alone: never shared with another request.
     if (shopper) return this.#renderOnce(url, [...down], timeoutMs, shopper);
-    return this.#shared(`${[...down].sort().join(',')} ${url}`, () => this.#renderOnce(url, [...down], timeoutMs));
+    let joined = true;
+    const page = this.#shared(`${[...down].sort().join(',')} ${url}`, () => {
+      joined = false;
+      return this.#renderOnce(url, [...down], timeoutMs);
+    });
+    // The renderer's spans of a shared render are in the trace of the request that started it.
+    if (joined) trace.getActiveSpan()?.setAttribute(SHOP_ATTRIBUTES.renderShared, true);
+    return page;
   }
 
   #renderOnce(url: string, down: RemoteName[], timeoutMs: number, shopper?: ShopperRender): Promise<ServerPage | null> {
@@ -192,7 +209,11 @@ export class Renderer {
           resolve(page ? { ...page, config: this.config } : null);
         },
       });
-      this.channel.send({ type: 'render', id, url, down, ...(shopper ? { shopper } : {}) } satisfies RenderRequest);
+      // The renderer's page span is the child of the one waiting here, across the channel (W3C trace context).
+      const traceContext: Record<string, string> = {};
+      propagation.inject(context.active(), traceContext);
+      const traced = Object.keys(traceContext).length > 0 ? { trace: traceContext } : {};
+      this.channel.send({ type: 'render', id, url, down, ...(shopper ? { shopper } : {}), ...traced } satisfies RenderRequest);
     });
   }
 

@@ -135,12 +135,14 @@ export function installAccessSensor(options: SensorOptions): void {
     const first = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
     const target =
       typeof first === 'object' && first !== null
-        ? (first as { host?: string; port?: number | string; path?: string })
+        ? (first as { host?: string; port?: number | string; path?: string | null })
         : typeof first === 'number' || /^\d+$/.test(String(first))
           ? { port: first as number, host: typeof args[1] === 'string' ? args[1] : 'localhost' }
           : { path: String(first) };
-    const where = target.path !== undefined ? `unix:${target.path}` : `${target.host ?? 'localhost'}:${target.port}`;
-    if (target.path !== undefined || !allowed.has(endpoint(target.host ?? 'localhost', Number(target.port)))) {
+    // Node's http agent passes `path: null` for a TCP connection: only a path that is a string is a socket's.
+    const socketPath = typeof target.path === 'string' ? target.path : undefined;
+    const where = socketPath !== undefined ? `unix:${socketPath}` : `${target.host ?? 'localhost'}:${target.port}`;
+    if (socketPath !== undefined || !allowed.has(endpoint(target.host ?? 'localhost', Number(target.port)))) {
       report(`net.connect ${where}`, new Error('access'));
       const refused = connectionRefused(`connection refused by the renderer: ${where} is not a configured origin`);
       process.nextTick(() => this.destroy(refused));

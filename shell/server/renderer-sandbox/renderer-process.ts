@@ -13,6 +13,7 @@
  */
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { context as contexts, propagation, ROOT_CONTEXT, SpanStatusCode } from '@opentelemetry/api';
 import { createInstance } from '@module-federation/runtime';
 import { EXPOSED_MODULE_IDS, remoteOf, type ExposedModuleId, type ExposedModules } from '@shop/contracts/exposes';
 import { isKnownPath } from '@shop/contracts/route-matching';
@@ -23,6 +24,10 @@ import { catalogueSeen } from './catalogue-seen';
 import { remoteAssets, type ScriptFile } from './remote-assets';
 import { renderToHtml } from './render-to-html';
 import { lineChannel } from './renderer-channel';
+import { PartSpans } from './part-spans';
+import { tracedGet } from './traced-get';
+import { SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
+import { startTracing } from '@shop/server-kit/tracing/start-tracing';
 import { sharedWithRemotes } from './shared-with-remotes';
 import { installReleaseFiles } from './verified-release-files';
 import type { RenderedPage, RendererMessage, RendererSetup, RenderRequest, ShellMessage } from './renderer-protocol';
@@ -59,8 +64,9 @@ const flushRefused = () => {
 };
 installAccessSensor({
   remoteNames: data.remotes.remotes.map((r) => r.name),
-  // The releases' files come from the shell, verified (below): the only connection rendering needs is the API.
-  allowedOrigins: [data.apiOrigin],
+  // The releases' files come from the shell, verified (below): the only connection rendering needs is the API, and
+  // when tracing is on, the collector's.
+  allowedOrigins: [data.apiOrigin, ...(data.tracing ? [new URL(data.tracing.tracesUrl).origin] : [])],
   report: (access) => {
     const key = `${access.remote} ${access.access}`;
     const entry = refused.get(key) ?? (refused.size < 200 ? { ...access, unsent: 0 } : undefined);
@@ -72,6 +78,10 @@ installAccessSensor({
 });
 
 installReleaseFiles(data.files, data.remotes.remotes.map((r) => r.entry));
+
+// The renderer's spans (its page, the parts, the API reads: traced-get.ts) go to the collector, the one origin added.
+await startTracing(data.tracing);
+const tracer = data.tracing ? shopTracer('renderer') : null;
 
 const federation = createInstance({
   name: 'shell_server',
@@ -127,7 +137,7 @@ function loaderFor(down: readonly string[]): RemoteLoader {
 async function apiRead(path: string, cookie?: string): Promise<ServerRender.ApiAnswer> {
   try {
     const headers: Record<string, string> = { accept: 'application/json', ...(cookie ? { cookie } : {}) };
-    const response = await fetch(new URL(path, data.apiOrigin), { headers, signal: AbortSignal.timeout(data.deadlineMs) });
+    const response = await tracedGet(tracer, new URL(path, data.apiOrigin), { headers, signal: AbortSignal.timeout(data.deadlineMs) });
     return { status: response.status, body: response.ok ? await response.json() : null };
   } catch {
     return null;
@@ -147,16 +157,43 @@ function firstScreenScripts(pathname: string, failed: readonly ExposedModuleId[]
   return onePerHref(modules.flatMap((module) => assets.scripts.get(module) ?? []));
 }
 
-async function render({ id, url, down, shopper }: RenderRequest): Promise<RenderedPage> {
+/**
+ * A page in the renderer's span (when traced), the child of the shell's across the channel, with a span per part
+ * (part-spans.ts).
+ */
+function render(request: RenderRequest): Promise<RenderedPage> {
+  if (!tracer) return renderPage(request, null);
+  const parent = propagation.extract(ROOT_CONTEXT, request.trace ?? {});
+  const attributes = { 'url.path': new URL(request.url, 'http://shop.invalid').pathname, [SHOP_ATTRIBUTES.renderDeadlineMs]: data.deadlineMs };
+  return tracer.startActiveSpan(SHOP_SPANS.rendererRender, { attributes }, parent, async (span) => {
+    const parts = new PartSpans(tracer, contexts.active(), data.remotes);
+    try {
+      const page = await renderPage(request, parts);
+      span.setAttribute('http.response.status_code', page.status);
+      if (page.failedRemotes.length > 0) span.setAttribute(SHOP_ATTRIBUTES.failedRemotes, page.failedRemotes.join(','));
+      if (page.problems.length > 0) span.addEvent('parts left to the browser', { count: page.problems.length });
+      return page;
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+async function renderPage({ id, url, down, shopper }: RenderRequest, parts: PartSpans | null): Promise<RenderedPage> {
   const begin = performance.now();
   const { pathname } = new URL(url, 'http://shop.invalid');
   const loader = loaderFor(down);
   const reads = shell.pageReads((path) => apiRead(path, shopper?.cookie), shopper && { context: shopper.page });
-  let page = await renderToHtml(shell.shopPage({ url, loader, reads, notFoundPath: null }), data.deadlineMs);
+  const partClock = parts?.clock ?? null;
+  let page = await renderToHtml(shell.shopPage({ url, loader, reads, notFoundPath: null, partClock }), data.deadlineMs);
   // A page of the route table whose product does not exist: its 404 page, rendered as the browser will hydrate it.
   const notFoundPath = reads.notFound() ? pathname : null;
-  if (notFoundPath) page = await renderToHtml(shell.shopPage({ url, loader, reads, notFoundPath }), data.deadlineMs);
+  if (notFoundPath) page = await renderToHtml(shell.shopPage({ url, loader, reads, notFoundPath, partClock }), data.deadlineMs);
   const failed = EXPOSED_MODULE_IDS.filter((module) => loader.serverFailure(module) !== null);
+  parts?.end(failed);
   const snapshot: ServerRender.PageSnapshot = { data: reads.answered(), failed, notFoundPath };
   return {
     type: 'rendered',
@@ -178,7 +215,7 @@ handle = (request) => {
 };
 
 // A first page warms the renderer up (code compiled, lazy components resolved) before it takes shoppers' requests.
-await render({ type: 'render', id: 0, url: '/', down: [] }).catch(() => undefined);
+await renderPage({ type: 'render', id: 0, url: '/', down: [] }, null).catch(() => undefined);
 answer({
   type: 'ready',
   failed: [...failures].map(([id, error]) => ({ id, reason: error.message })),

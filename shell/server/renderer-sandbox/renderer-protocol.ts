@@ -4,6 +4,7 @@ import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import type { PageContext } from '@shop/contracts/forms';
 import type { Stylesheet } from './inline-styles';
 import type { ScriptFile } from './remote-assets';
+import type { TracingSettings } from '@shop/server-kit/tracing/tracing-settings';
 
 /** What a renderer process is handed first: one remotes configuration for its whole life (decision 017). */
 export interface RendererSetup {
@@ -21,6 +22,11 @@ export interface RendererSetup {
    * the shell against their integrity records (decision 032): the renderer fetches nothing from a release host.
    */
   files: ReleaseFile[];
+  /**
+   * Where the renderer sends its spans, or null: tracing off (decision 035). Without the collector's credentials: the
+   * releases' code runs in the renderer.
+   */
+  tracing: TracingSettings | null;
 }
 
 /** One file of a release, at its URL, with its recorded digest (`sha384-…`) and its text. */
@@ -44,6 +50,8 @@ export interface RenderRequest {
   down: RemoteName[];
   /** A page for one shopper (decision 026): their cookies for their own reads, and what the page shows them. */
   shopper?: ShopperRender;
+  /** The W3C trace context of the shell's span waiting for this page (`traceparent`, `tracestate`), when traced. */
+  trace?: Record<string, string>;
 }
 
 export interface RenderedPage {

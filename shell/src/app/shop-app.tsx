@@ -7,6 +7,7 @@ import { RemoteLoaderContext, type RemoteLoader } from '../remotes/remote-loader
 import { ServerNotFoundContext } from '../routes/server-not-found';
 import { ToastHost } from '../toasts/toast-host';
 import { pageReadiness, PageReadinessContext, RootCommitted } from '../remotes/page-readiness';
+import { PartClockContext, type PartClock } from '../remotes/part-clock';
 
 interface ShopAppProps {
   loader: RemoteLoader;
@@ -17,6 +18,8 @@ interface ShopAppProps {
   overrides: Overrides;
   /** The router with the routes: a BrowserRouter in the browser, a StaticRouter on the server. */
   children: ReactNode;
+  /** On a traced server render, the clock of the page's parts (their spans); none in the browser. */
+  partClock?: PartClock | null;
 }
 
 /** Shown only with a trial release, which a page the server rendered never has: its code comes only then. */
@@ -28,7 +31,7 @@ function markReady() {
 }
 
 /** The shop's whole tree, the same on the server and in the browser, so a server-rendered page hydrates as it is. */
-export function ShopApp({ loader, data, notFoundPath, overrides, children }: ShopAppProps) {
+export function ShopApp({ loader, data, notFoundPath, overrides, children, partClock = null }: ShopAppProps) {
   // Effects never run on the server: the mark is the browser's, once the root and every part on the page are committed.
   const [readiness] = useState(() => pageReadiness(markReady));
   return (
@@ -41,7 +44,9 @@ export function ShopApp({ loader, data, notFoundPath, overrides, children }: Sho
       <RemoteLoaderContext.Provider value={loader}>
         <ServerNotFoundContext.Provider value={notFoundPath}>
           <PageReadinessContext.Provider value={readiness}>
-            <SWRConfig value={{ ...swrDefaults, ...data }}>{children}</SWRConfig>
+            <PartClockContext.Provider value={partClock}>
+              <SWRConfig value={{ ...swrDefaults, ...data }}>{children}</SWRConfig>
+            </PartClockContext.Provider>
           </PageReadinessContext.Provider>
         </ServerNotFoundContext.Provider>
       </RemoteLoaderContext.Provider>

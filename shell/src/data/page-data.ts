@@ -1,8 +1,9 @@
 import { PAGE_META_ATTRIBUTE, PAGE_SNAPSHOT_ID } from '../../shared/page-ids';
-import { use } from 'react';
+import { use, useContext } from 'react';
 import { unstable_serialize, type Key, type Middleware, type SWRConfiguration, type SWRHook } from 'swr';
 import type { ExposedModuleId } from '@shop/contracts/exposes';
 import { heldPostsAnswered } from '@shop/contracts/held-events';
+import { PartClockContext, PartContext } from '../remotes/part-clock';
 
 export { PAGE_META_ATTRIBUTE, PAGE_SNAPSHOT_ID };
 
@@ -66,7 +67,11 @@ export function readWhileRendering(reads: ServerReads): SWRConfiguration {
     const resolved: Key = typeof key === 'function' ? key() : key;
     // `use` on every render, answered or not: React matches the promises of a component by the order of its `use`
     // calls across the attempts of one render, so skipping an answered key would hand the next key its answer.
-    const pending = resolved === null || resolved === undefined || resolved === false ? undefined : reads.read(resolved);
+    // The renderer times each part by the reads it waits on (remotes/part-clock.ts).
+    const clock = useContext(PartClockContext);
+    const part = useContext(PartContext);
+    const read = () => (resolved === null || resolved === undefined || resolved === false ? undefined : reads.read(resolved));
+    const pending = clock && part ? clock.read(part, read) : read();
     if (pending) use(pending);
     return useSWRNext(key, fetcher, config);
   };

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { ComponentProps, ComponentType, CSSProperties, LazyExoticComponent, ReactNode } from 'react';
 import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
 import { DEFERRED_PART_ATTRIBUTE, DEFERRED_PARTS, type HydrationGate } from './hydration-gate';
 import { useSlotReadiness } from './page-readiness';
+import { PartClockContext, PartContext } from './part-clock';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { useRemoteLoader, type RemoteLoader } from './remote-loader';
 
@@ -63,6 +64,8 @@ function lazyRemote(loader: RemoteLoader, id: ExposedModuleId, attempt: number, 
  */
 export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, loading = null }: RemoteSlotProps<Id>) {
   const loader = useRemoteLoader();
+  // On the server, the renderer's clock of this page's parts (their spans); nothing in the browser.
+  useContext(PartClockContext)?.reached(id);
   const [attempt, setAttempt] = useState(0);
   const retry = () => setAttempt((n) => n + 1);
   // The server showed the fallback (its remote was down): so does the first render here, then the browser tries itself.
@@ -97,20 +100,22 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, lo
   );
   const Component = lazyRemote(loader, id, attempt, gate);
   const part = (
-    <RemoteErrorBoundary key={attempt} remote={id} fallback={fallbackFor} onError={failed}>
-      {/* The one boundary of the part: its code, and any chunk of its own it suspends on, hydrate as one piece. */}
-      <Suspense fallback={loading}>
-        {serverFailure ? (
-          fallbackFor(serverFailure)
-        ) : (
-          <>
-            {/* eslint-disable-next-line react-hooks/static-components -- lazyRemote returns the one cached component per module and attempt; nothing is created on a re-render */}
-            <Component {...props} />
-            <Committed then={rendered} />
-          </>
-        )}
-      </Suspense>
-    </RemoteErrorBoundary>
+    <PartContext.Provider value={id}>
+      <RemoteErrorBoundary key={attempt} remote={id} fallback={fallbackFor} onError={failed}>
+        {/* The one boundary of the part: its code, and any chunk of its own it suspends on, hydrate as one piece. */}
+        <Suspense fallback={loading}>
+          {serverFailure ? (
+            fallbackFor(serverFailure)
+          ) : (
+            <>
+              {/* eslint-disable-next-line react-hooks/static-components -- lazyRemote returns the one cached component per module and attempt; nothing is created on a re-render */}
+              <Component {...props} />
+              <Committed then={rendered} />
+            </>
+          )}
+        </Suspense>
+      </RemoteErrorBoundary>
+    </PartContext.Provider>
   );
   if (!deferred) return part;
   return (
