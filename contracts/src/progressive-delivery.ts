@@ -61,6 +61,14 @@ export const TELEMETRY_SAMPLE_META = 'shop-telemetry-sample';
  * refused), for the page load and the in-app navigations after it.
  */
 export const VIEW_TOKEN_META = 'shop-view-token';
+/**
+ * The page's `<meta name="traceparent" content="00-…">`: the W3C trace context of the request that rendered it, when
+ * the server traces (decision 035), under the name browser instrumentation reads. The page load's beacon carries it back,
+ * so the trace of a page a shopper saw fail can be found.
+ */
+export const TRACE_META = 'traceparent';
+/** A W3C traceparent, version 00: trace id, parent span id, flags. */
+export const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 /** A beacon is a few small fields: anything longer is refused unread. */
 export const MAX_BEACON_BYTES = 2048;
 
@@ -82,6 +90,8 @@ export interface RemoteView {
 export interface TelemetryBeacon {
   token: string;
   views: RemoteView[];
+  /** The page load's server trace (TRACE_META), on the first view of a page the server rendered. */
+  traceparent?: string;
 }
 
 /** A page view shows each remote once. */

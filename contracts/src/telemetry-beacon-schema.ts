@@ -3,7 +3,7 @@
  * types in `./progressive-delivery`, so the browser code that sends beacons does not download it (decision 023).
  */
 import * as z from 'zod/mini';
-import { MAX_VIEWS_PER_BEACON, VIEW_OUTCOMES, type TelemetryBeacon } from './progressive-delivery';
+import { MAX_VIEWS_PER_BEACON, TRACEPARENT, VIEW_OUTCOMES, type TelemetryBeacon } from './progressive-delivery';
 import { REMOTE_NAMES } from './remotes';
 
 export const telemetryBeaconSchema = z.strictObject({
@@ -23,6 +23,7 @@ export const telemetryBeaconSchema = z.strictObject({
       // One page view names each remote once.
       z.refine((views) => new Set(views.map((view) => view.remote)).size === views.length, 'each remote once'),
     ),
+  traceparent: z.optional(z.string().check(z.regex(TRACEPARENT))),
 });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

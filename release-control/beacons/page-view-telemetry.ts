@@ -2,6 +2,8 @@ import {
   MAX_VIEWS_PER_BEACON,
   TELEMETRY_PATH,
   TELEMETRY_SAMPLE_META,
+  TRACE_META,
+  TRACEPARENT,
   VIEW_TOKEN_META,
   worseOutcome,
   type RemoteView,
@@ -22,6 +24,8 @@ interface Settings {
   send: (body: string) => void;
   random: () => number;
   path: () => string;
+  /** The server trace of the page load (TRACE_META) and its path: sent with that path's first view only. */
+  trace: { traceparent: string; path: string } | null;
 }
 
 /**
@@ -48,6 +52,7 @@ export class PageViewTelemetry {
       send: (body) => navigator.sendBeacon(TELEMETRY_PATH, new Blob([body], { type: 'application/json' })),
       random: Math.random,
       path: () => window.location.pathname,
+      trace: null,
       ...overrides,
     };
   }
@@ -78,8 +83,12 @@ export class PageViewTelemetry {
     const views = [...this.#view.values()].slice(0, MAX_VIEWS_PER_BEACON);
     for (const view of views) this.#reported.add(view.remote);
     this.#view.clear();
+    const trace = this.#settings.trace;
+    const traced = trace?.path === this.#path ? { traceparent: trace.traceparent } : {};
+    // The page load's trace goes with its first report only: in-app navigations after it were not rendered there.
+    this.#settings.trace = null;
     try {
-      this.#settings.send(JSON.stringify({ token: this.#settings.token, views } satisfies TelemetryBeacon));
+      this.#settings.send(JSON.stringify({ token: this.#settings.token, views, ...traced } satisfies TelemetryBeacon));
     } catch {
       // Telemetry never troubles the shopper.
     }
@@ -90,7 +99,8 @@ export class PageViewTelemetry {
 export const pageViewTelemetry = new PageViewTelemetry();
 
 /**
- * Reads the server's sample rate and the page's view token, and sends pending reports when the page is hidden or left.
+ * Reads the server's sample rate, the page's view token and its server trace, and sends pending reports when the page
+ * is hidden or left.
  * A page without them (the dev server) reports nothing.
  */
 export function startPageViewTelemetry(config: RemotesConfig): void {
@@ -99,7 +109,9 @@ export function startPageViewTelemetry(config: RemotesConfig): void {
   const rate = content === null ? NaN : Number(content);
   const token = meta(VIEW_TOKEN_META);
   if (!(rate >= 0 && rate <= 1) || !token || typeof navigator.sendBeacon !== 'function') return;
-  pageViewTelemetry.configure(config, rate, token);
+  const traceparent = meta(TRACE_META);
+  const trace = traceparent && TRACEPARENT.test(traceparent) ? { traceparent, path: window.location.pathname } : null;
+  pageViewTelemetry.configure(config, rate, token, { trace });
   addEventListener('pagehide', () => pageViewTelemetry.flush());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') pageViewTelemetry.flush();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { context, ROOT_CONTEXT } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import Koa, { type Context } from 'koa';
 import compress from 'koa-compress';
 import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
@@ -25,7 +25,7 @@ import { formPosts } from './forms/form-posts';
 import { takeNotice } from './forms/page-notice-cookie';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
 import { servedConfig } from './http/bucket-cookie';
-import { TELEMETRY_SAMPLE_META, VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
+import { TELEMETRY_SAMPLE_META, TRACE_META, TRACEPARENT, VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
 import { readOnlyPath } from '@shop/server-kit/read-only-path';
 import { securityHeaders } from './http/security-headers';
 import { endedNoticeShown, openPreviewOf, PREVIEW_HEAD, previewPages, previewRenderHeaders, previewStateOf, withPreviewBanner } from './previews/preview-pages';
@@ -75,7 +75,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   const telemetry = options.releaseControl?.pages;
   const telemetryTags = (config: RemotesConfig, bucket: string | null) =>
     telemetry
-      ? `<meta name="${TELEMETRY_SAMPLE_META}" content="${telemetry.sampleRate}"><meta name="${VIEW_TOKEN_META}" content="${telemetry.viewToken(config, bucket)}">`
+      ? `<meta name="${TELEMETRY_SAMPLE_META}" content="${telemetry.sampleRate}"><meta name="${VIEW_TOKEN_META}" content="${telemetry.viewToken(config, bucket)}">${traceTag()}`
       : '';
 
   // A request's span is named after its page's route or its area, never after a path holding a slug or a token.
@@ -199,6 +199,13 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
 }
 
 const tracer = shopTracer('shell');
+
+/** The request's trace context for the page's beacon to bring back (decision 035), when this request is traced. */
+function traceTag(): string {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent && TRACEPARENT.test(carrier.traceparent) ? `<meta name="${TRACE_META}" content="${carrier.traceparent}">` : '';
+}
 
 /** The wait for a renderer's page in a span of its own (decision 035): the renderer's spans are its children. */
 function renderInSpan(ctx: Context, render: () => Promise<ServerPage | null>): Promise<ServerPage | null> {

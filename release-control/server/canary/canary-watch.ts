@@ -9,6 +9,7 @@ import {
 } from '@shop/contracts/progressive-delivery';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import type { RevisionStore } from '../shared/revision-store';
+import { SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
 import type { ReleaseCounts } from './release-counts';
 
 /** Browsers' reports and the server's own renders, per release. */
@@ -91,9 +92,13 @@ export class CanaryWatch {
   async #judge(): Promise<RemotesRevision | null> {
     const { store, counts, rule, log } = this.options;
     const live = store.live;
+    const started = performance.now();
     try {
       const figures = await canaryFigures(live.config, counts, rule, await this.#missingFiles(live.config));
-      if (!figures || abortCause(figures) === null) return null;
+      if (!figures) return null;
+      const cause = abortCause(figures);
+      decisionSpan(live.config, figures, cause, started);
+      if (cause === null) return null;
       const { canary: _ended, ...config } = live.config;
       const reason = automaticAbortReason(figures);
       const result = await store.commit({ config, by: AUTOMATIC_AUTHOR, reason, figures }, live.revision);
@@ -122,4 +127,26 @@ export class CanaryWatch {
   stop(): void {
     clearInterval(this.#timer);
   }
+}
+
+const tracer = shopTracer('release-control');
+
+/** The watch's decision on a running canary, a span of its own (no request asked for it): kept, or ended and why. */
+function decisionSpan(config: RemotesConfig, figures: CanaryFigures, cause: ReturnType<typeof abortCause>, startTime: number): void {
+  tracer
+    .startSpan(SHOP_SPANS.canaryDecision, {
+      root: true,
+      startTime,
+      attributes: {
+        [SHOP_ATTRIBUTES.remoteName]: config.canary?.name ?? '',
+        [SHOP_ATTRIBUTES.remoteVersion]: figures.candidate.version,
+        [SHOP_ATTRIBUTES.canaryDecision]: cause === null ? 'continue' : 'abort',
+        ...(cause ? { [SHOP_ATTRIBUTES.canaryReason]: cause } : {}),
+        [SHOP_ATTRIBUTES.canaryCandidateViews]: figures.candidate.views,
+        [SHOP_ATTRIBUTES.canaryCandidateFailed]: figures.candidate.failed,
+        [SHOP_ATTRIBUTES.canaryLiveViews]: figures.live.views,
+        [SHOP_ATTRIBUTES.canaryLiveFailed]: figures.live.failed,
+      },
+    })
+    .end();
 }

@@ -6,6 +6,7 @@ import {
   type RemoteView,
 } from '@shop/contracts/progressive-delivery';
 import { telemetryBeaconSchema } from '@shop/contracts/telemetry-beacon-schema';
+import { trace } from '@opentelemetry/api';
 import { ApiError, GENERIC_MESSAGES, sendApiError } from '@shop/server-kit/api-error';
 import { requestOrigin } from '@shop/server-kit/request-origin';
 import { BodyReadError, BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
@@ -109,6 +110,7 @@ export function telemetryEndpoint(options: TelemetryOptions): Middleware {
       return unavailable(ctx, error, options.log);
     }
     options.onCounted?.(views);
+    pageTrace(beacon.data.traceparent, views, options.log);
     ctx.status = 204;
   };
 }
@@ -133,4 +135,16 @@ function unavailable(ctx: Context, error: unknown, log: TelemetryOptions['log'])
   log.warn({ err: error }, 'telemetry not counted: the shared store did not answer');
   ctx.set('Retry-After', '30');
   refuse(ctx, { status: 503, code: 'unavailable', message: 'Rapport non enregistré : réessayez plus tard.' });
+}
+
+/**
+ * The page load's server trace, which the beacon brought back (decision 035): linked from this request's span, and
+ * named in the log line of a view that failed in the browser, so the trace of the page a shopper saw fail is found.
+ */
+function pageTrace(traceparent: string | undefined, views: readonly RemoteView[], log: TelemetryOptions['log']): void {
+  if (!traceparent) return;
+  const [, traceId = '', spanId = '', flags = '00'] = traceparent.split('-');
+  trace.getActiveSpan()?.addLink({ context: { traceId, spanId, traceFlags: Number.parseInt(flags, 16), isRemote: true } });
+  const failed = views.filter((view) => view.outcome !== 'rendered');
+  if (failed.length > 0) log.warn({ views: failed, page_trace_id: traceId }, 'a page view failed in a browser');
 }

@@ -1,5 +1,6 @@
 import { OPERATIONS_MESSAGES, releaseVersionOf, type RemotesRevision } from '@shop/contracts/operations';
 import type { RemoteEntry, RemoteName, RemotesConfig } from '@shop/contracts/remotes';
+import { inSpan, SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
 import { OperationsError } from '../http/operations-error';
 import type { RevisionStore } from './revision-store';
 
@@ -24,7 +25,7 @@ function newReleases(before: RemotesConfig, after: RemotesConfig): RemoteEntry[]
  */
 export function checkedCommit(deps: CommitDeps) {
   const { store } = deps;
-  return async (operator: string, config: RemotesConfig, expected: number, reason: string | null): Promise<RemotesRevision> => {
+  const commit = async (operator: string, config: RemotesConfig, expected: number, reason: string | null): Promise<RemotesRevision> => {
     // A stale form is answered at once, before the checks fetch anything.
     if (store.live.revision !== expected) {
       throw new OperationsError(409, 'revision_conflict', OPERATIONS_MESSAGES.conflict(store.live.revision), { current: store.live });
@@ -43,4 +44,27 @@ export function checkedCommit(deps: CommitDeps) {
     deps.log.info({ operator, revision: result.revision.revision, changes: result.revision.changes, canary: result.revision.canary, reason }, 'remotes revision committed');
     return result.revision;
   };
+  // In the operator's request trace: what changed, or why it did not (never who asked, nor the reason they typed).
+  return (operator: string, config: RemotesConfig, expected: number, reason: string | null): Promise<RemotesRevision> =>
+    inSpan(tracer, SHOP_SPANS.releaseSwitch, { [SHOP_ATTRIBUTES.releaseChanges]: describeChanges(store.live.config, config) }, async (span) => {
+      const revision = await commit(operator, config, expected, reason);
+      span.setAttribute(SHOP_ATTRIBUTES.releaseRevision, revision.revision);
+      return revision;
+    });
+}
+
+const tracer = shopTracer('release-control');
+
+/** `mf_cart 1.0.0 → 1.0.1`, `canary mf_cart 1.1.0 (10 %)`, one per change, for a span. */
+function describeChanges(before: RemotesConfig, after: RemotesConfig): string[] {
+  const moved = after.remotes
+    .filter((remote) => before.remotes.find((r) => r.name === remote.name)?.entry !== remote.entry)
+    .map((remote) => {
+      const from = before.remotes.find((r) => r.name === remote.name)?.entry;
+      return `${remote.name} ${from ? releaseVersionOf(from) : '∅'} → ${releaseVersionOf(remote.entry)}`;
+    });
+  const canary = JSON.stringify(after.canary) === JSON.stringify(before.canary)
+    ? []
+    : [after.canary ? `canary ${after.canary.name} ${releaseVersionOf(after.canary.entry)} (${after.canary.share} %)` : 'canary ended'];
+  return [...moved, ...canary];
 }

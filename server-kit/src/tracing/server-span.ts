@@ -27,21 +27,25 @@ export function dropUntrustedTraceContext(request: IncomingMessage, trust: Trust
 }
 
 /**
- * Names the request's server span after its route (`http.route`, and `GET /api/cart/items/:productId` as its name),
- * once the route is known: `route(ctx)` after the rest of the middleware ran (@koa/router's matched route), so a
- * trace never holds an id or a slug in its name.
+ * Names the request's server span after its route (`http.route`, and `POST /api/cart/add` as its name), never after a
+ * path holding an id, a slug or a token. `route(ctx)` is asked before the rest of the middleware runs (a route the
+ * path alone tells, answered before a proxied response ends the span) and, if it had none, after it (@koa/router's
+ * matched route).
  */
 export function routeOnServerSpan(route: (ctx: Parameters<Middleware>[0]) => string | undefined): Middleware {
   return async (ctx, next) => {
     const span = trace.getActiveSpan();
+    const name = (pattern: string | undefined) => {
+      if (!span || !pattern) return false;
+      span.setAttribute('http.route', pattern);
+      span.updateName(`${ctx.method} ${pattern}`);
+      return true;
+    };
+    if (!span || name(route(ctx))) return next();
     try {
       await next();
     } finally {
-      const pattern = span && route(ctx);
-      if (span && pattern) {
-        span.setAttribute('http.route', pattern);
-        span.updateName(`${ctx.method} ${pattern}`);
-      }
+      name(route(ctx));
     }
   };
 }

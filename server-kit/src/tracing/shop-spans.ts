@@ -45,10 +45,18 @@ export const SHOP_ATTRIBUTES = {
   failedRemotes: 'shop.render.failed_remotes',
   formAction: 'shop.form.action',
   formOutcome: 'shop.form.outcome',
-  /** What a switch did (`switch`, `rollback`, `canary start`…) and what the canary decided (`promote`, `rollback`, `wait`). */
-  releaseAction: 'shop.release.action',
+  /** What a change of the live releases changes: `mf_cart 1.0.0 → 1.0.1`, `canary mf_cart 1.1.0 (10 %)`, `canary ended`. */
+  releaseChanges: 'shop.release.changes',
+  /** The revision a change committed. */
+  releaseRevision: 'shop.release.revision',
+  /** What the canary watch decided: `continue` or `abort`, with the cause of an abort (`files`, `server`, `browsers`). */
   canaryDecision: 'shop.canary.decision',
   canaryReason: 'shop.canary.reason',
+  /** The figures it decided on: page views of each release in browsers, and how many failed. */
+  canaryCandidateViews: 'shop.canary.candidate_views',
+  canaryCandidateFailed: 'shop.canary.candidate_failed',
+  canaryLiveViews: 'shop.canary.live_views',
+  canaryLiveFailed: 'shop.canary.live_failed',
   /** Which client ran a SQL statement: `pglite` (embedded) or `pg` (a PostgreSQL server, maybe through PgBouncer). */
   sqlClient: 'shop.sql.client',
 } as const;

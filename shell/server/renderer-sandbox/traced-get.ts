@@ -1,4 +1,4 @@
-import { context, propagation, SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 
 /**
  * A GET in a client span of its own, carrying its trace context: the renderer's one kind of outgoing call (an API
@@ -6,7 +6,8 @@ import { context, propagation, SpanKind, SpanStatusCode, type Tracer } from '@op
  * runs. Untraced (`tracer` null) it is fetch itself.
  */
 export function tracedGet(tracer: Tracer | null, url: URL, init: RequestInit & { headers: Record<string, string> }): Promise<Response> {
-  if (!tracer) return fetch(url, init);
+  // A read made outside a traced page (the renderer warming up) starts no trace of its own.
+  if (!tracer || !trace.getActiveSpan()) return fetch(url, init);
   const attributes = {
     'http.request.method': 'GET',
     'url.full': url.href,
