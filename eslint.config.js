@@ -30,6 +30,8 @@ const remoteDirs = `{${remotes.join(',')}}`;
 const packages = [...remotes, 'shell', 'release-control', 'cart-service', 'server-kit', 'contracts', 'deploy'];
 
 const inPackage = (name) => ({ element: { type: 'package', captured: { package: name } } });
+/** server-kit's tracing (decision 035), for the servers; its OTLP receiver is test support, for the journeys only. */
+const TRACING = '@shop/server-kit/tracing/{instrument-server,private-spans,server-span,shop-spans,start-tracing,tracing-settings}';
 /** In the same remote as the importing file. */
 const sameRemote = { remote: '{{ from.element.captured.remote }}' };
 
@@ -238,7 +240,13 @@ module.exports = defineConfig([
                 { element: { type: 'service-*' } },
                 { file: { path: 'bench/cart-service/**' } },
               ],
-              allow: { to: inPackage('server-kit'), dependency: { source: ['@shop/server-kit/*', '@shop/server-kit/release-server/*'] } },
+              allow: { to: inPackage('server-kit'), dependency: { source: ['@shop/server-kit/*', '@shop/server-kit/release-server/*', TRACING] } },
+            },
+            // The renderer sandbox traces its pages as every server does (decision 035), from the settings handed to it:
+            // the API, the shop's span names, and starting the SDK (its exporter's one origin is admitted by the sensor).
+            {
+              from: { element: { type: 'shell-renderer-sandbox' } },
+              allow: { to: inPackage('server-kit'), dependency: { source: '@shop/server-kit/tracing/{shop-spans,start-tracing,tracing-settings}' } },
             },
             // The journeys, benchmarks and the shell's tests of the release store run a real S3 API on loopback in
             // process, and publish to it with release:publish's own code (decision 032).
@@ -246,7 +254,9 @@ module.exports = defineConfig([
               from: [{ element: { type: 'workspace-tooling', captured: { folder: '{e2e,bench}' } } }, { file: { path: 'shell/server/**/*.test.ts' } }],
               allow: {
                 to: inPackage('server-kit'),
-                dependency: { source: ['@shop/server-kit/release-store/test-bucket', '@shop/server-kit/release-store/publish'] },
+                dependency: {
+                  source: ['@shop/server-kit/release-store/test-bucket', '@shop/server-kit/release-store/publish', '@shop/server-kit/tracing/otlp-receiver'],
+                },
               },
             },
             // The shell's two sides meet only in shell/shared: its server never runs browser code, its browser code never
@@ -293,11 +303,11 @@ module.exports = defineConfig([
             {
               from: { element: { type: 'shell-renderer-sandbox' } },
               disallow: { to: { module: { origin: 'external' } } },
-              message: '{{ dependency.source }}: the renderer sandbox (shell/server/renderer-sandbox/) runs beside remote teams’ code: it may import contracts, Node’s built-ins, react, react-dom and the federation runtime only (decision 027).',
+              message: '{{ dependency.source }}: the renderer sandbox (shell/server/renderer-sandbox/) runs beside remote teams’ code: it may import contracts, Node’s built-ins, react, react-dom, the federation runtime and the OpenTelemetry API only (decisions 027, 035).',
             },
             {
               from: { element: { type: 'shell-renderer-sandbox' } },
-              allow: { to: { module: { origin: 'external', source: ['react', 'react-dom', 'react-dom/*', '@module-federation/runtime'] } } },
+              allow: { to: { module: { origin: 'external', source: ['react', 'react-dom', 'react-dom/*', '@module-federation/runtime', '@opentelemetry/api'] } } },
             },
             {
               from: { element: { type: 'shell-renderer-sandbox' } },

@@ -69,7 +69,7 @@ export function normalizeMoroccanPhone(input: string): string | null {
  * A number `normalizeMoroccanPhone` would accept, written inside a longer text (a URL, a message): what telemetry must
  * never carry. Digits glued to other digits, letters or a dot (a version, an id) are not a phone number.
  */
-const PHONE_IN_TEXT = /(?<![\w.+])(?:\+212|00212|0)(?:[\s.\-]?\(0\))?[\s.\-]?[567](?:[\s.\-]?\d){8}(?![\w.])/g;
+const PHONE_IN_TEXT = /(?<![\w.+])(?:\+212|00212|0)(?:[\s.-]?\(0\))?[\s.-]?[567](?:[\s.-]?\d){8}(?![\w.])/g;
 
 /** `text` with every Moroccan phone number in it replaced by `replacement`. */
 export const withoutMoroccanPhones = (text: string, replacement: string) => text.replace(PHONE_IN_TEXT, replacement);
