@@ -65,7 +65,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   // An error Koa could not answer (an answer cut after its head, when cart-service died under it): one log line, not
   // Koa's stack on stderr. A client that went away is not an error of the shop's.
   app.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE' && error.code !== 'ECONNRESET') log.error(`request failed after its answer began: ${error.message}`);
+    if (!CLIENT_GONE.has(error.code ?? '')) log.error(`request failed after its answer began: ${error.message}`);
   });
   const status = cachedRemotesStatus(() => remotes.current);
   const down = remotesDown(status);
@@ -199,6 +199,9 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
 }
 
 const tracer = shopTracer('shell');
+
+/** A client that went away mid-answer: its connection reset, closed, or closed under a write. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
 
 /** The request's trace context for the page's beacon to bring back (decision 035), when this request is traced. */
 function traceTag(): string {
