@@ -127,6 +127,8 @@ export function shopEnvironment(settings: FleetSettings, process: ShopProcess, o
     METRICS_TOKEN: secrets.metricsToken,
     REMOTES_CONFIG: join(dir, 'remotes.json'),
     ALLOWED_RELEASE_ORIGINS: publicUrl(ports),
+    // Traces (decision 035) go where the operator's OpenTelemetry variables say, for every shop process.
+    ...Object.fromEntries(Object.entries(globalThis.process.env).filter(([name]) => name.startsWith('OTEL_'))),
   };
   return { ...environmentFor(process, shared), ...own };
 }
