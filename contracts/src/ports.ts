@@ -56,6 +56,10 @@ export const SECRET_VARIABLES = {
   DATABASE_URL: ['cart-service'],
   METRICS_TOKEN: ['shell'],
   REDIS_URL: ['shell'],
+  // A tracing collector's credentials (decision 035): the shell and cart-service export with them; never the release
+  // servers, and the shell never hands them to its renderers, where remote code runs.
+  OTEL_EXPORTER_OTLP_HEADERS: ['cart-service', 'shell'],
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: ['cart-service', 'shell'],
 } as const satisfies Record<string, readonly ShopProcess[]>;
 
 /** `env` without the secrets that are not `name`'s. */

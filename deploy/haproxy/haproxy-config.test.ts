@@ -1,8 +1,12 @@
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const here = import.meta.dirname;
@@ -50,5 +54,91 @@ describe('deploy/haproxy/haproxy.cfg', () => {
     const page = readFileSync(join(here, 'errors/429-login.http'), 'utf8');
     expect(page).toMatch(/^HTTP\/1\.1 429 /);
     expect(page).toContain('Trop de tentatives de connexion');
+  });
+});
+
+/** A loopback port nobody listens on at this moment. */
+async function freePort(): Promise<number> {
+  const server = createTcpServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('deploy/haproxy/haproxy.cfg run by haproxy, every server a loopback backend that echoes the headers it got', () => {
+  const TRACE_CONTEXT = {
+    traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+    tracestate: 'congo=t61rcWkgMzE',
+    baggage: 'userId=alice',
+  };
+  let echo: Server;
+  let haproxyProcess: ChildProcess;
+  let folder: string;
+  const ports = { public: 0, cartService: 0, metrics: 0 };
+
+  /** The headers the backend received for a GET through one of HAProxy's frontends, once HAProxy sends there. */
+  async function headersThrough(port: number, headers: Record<string, string>): Promise<IncomingHttpHeaders> {
+    let last: unknown;
+    for (let attempt = 0; attempt < 100; attempt++) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/shop/face`, { headers });
+        if (response.status === 200) return (await response.json()) as IncomingHttpHeaders;
+        last = `answered ${response.status}`;
+      } catch (error) {
+        last = error;
+      }
+      await sleep(100);
+    }
+    throw new Error(`HAProxy on port ${port} never sent to the backend: ${String(last)}`);
+  }
+
+  beforeAll(async () => {
+    echo = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(request.headers));
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    const backend = `127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    ports.public = await freePort();
+    ports.cartService = await freePort();
+    ports.metrics = await freePort();
+    folder = mkdtempSync(join(tmpdir(), 'haproxy-trace-headers-'));
+    const env = {
+      PATH: process.env.PATH,
+      HAPROXY_LOG_LEVEL: 'err',
+      HAPROXY_ERRORS_DIR: join(here, 'errors'),
+      HAPROXY_STATS_SOCKET: join(folder, 'haproxy.sock'),
+      HAPROXY_PUBLIC_BIND: `127.0.0.1:${ports.public}`,
+      HAPROXY_CART_SERVICE_BIND: `127.0.0.1:${ports.cartService}`,
+      HAPROXY_METRICS_BIND: `127.0.0.1:${ports.metrics}`,
+      ...Object.fromEntries(
+        ['SHELL_1_ADDR', 'SHELL_2_ADDR', 'CART_SERVICE_1_ADDR', 'CART_SERVICE_2_ADDR', 'MF_FRAME_ADDR', 'MF_CART_ADDR', 'MF_CATALOG_PAGES_ADDR'].map((name) => [name, backend]),
+      ),
+    };
+    haproxyProcess = spawn(haproxy, ['-db', '-f', config], { env, stdio: 'ignore' });
+  });
+
+  afterAll(async () => {
+    if (haproxyProcess?.exitCode === null) {
+      const exited = new Promise((resolve) => haproxyProcess.once('exit', resolve));
+      haproxyProcess.kill('SIGTERM');
+      await exited;
+    }
+    await new Promise((resolve) => echo?.close(resolve));
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('drops a client’s traceparent, tracestate and baggage at the public edge, as it drops its X-Forwarded-For', { timeout: 20_000 }, async () => {
+    const received = await headersThrough(ports.public, { ...TRACE_CONTEXT, 'x-forwarded-for': '203.0.113.7' });
+    for (const header of Object.keys(TRACE_CONTEXT)) expect(received[header], header).toBeUndefined();
+    // HAProxy's own word on the client's address, not the client's.
+    expect(received['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('passes the shells’ trace context to the cart-services untouched, with their X-Forwarded-For', { timeout: 20_000 }, async () => {
+    const received = await headersThrough(ports.cartService, { ...TRACE_CONTEXT, 'x-forwarded-for': '203.0.113.7' });
+    for (const [header, value] of Object.entries(TRACE_CONTEXT)) expect(received[header], header).toBe(value);
+    expect(received['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.1');
   });
 });

@@ -39,6 +39,33 @@ describe.each(Object.entries(rendered))('the %s rendering’s configuration', (_
     expect(shell).toEqual(cartService);
   });
 
+  it('makes the tracing collector’s credentials optional, as tracing is, the same Secret keys for the shell and cart-service, and every other secret required', () => {
+    for (const process of SHOP_PROCESSES) {
+      for (const [variable, source] of secretsOf(objects, mainContainer(objects, process))) {
+        const { optional } = (source as { secret: { optional?: boolean } }).secret;
+        expect(optional === true, `${process} ${variable}`).toBe(variable.startsWith('OTEL_'));
+      }
+    }
+    for (const variable of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS']) {
+      const [shell, cartService] = ['shell', 'cart-service'].map((process) => environmentOf(objects, mainContainer(objects, process)).get(variable));
+      expect(shell, variable).toEqual(cartService);
+    }
+  });
+
+  it('gives OpenTelemetry’s settings to the shell and cart-service alone, the same collector to both', () => {
+    // The plain values (the credentials, from a Secret, are the test above's).
+    const otel = (process: string): Record<string, string | undefined> => {
+      const container = mainContainer(objects, process);
+      const names = [...environmentOf(objects, container).keys()].filter((variable) => variable.startsWith('OTEL_'));
+      return Object.fromEntries(names.map((variable) => [variable, valueOf(objects, container, variable)]).filter(([, value]) => value !== undefined));
+    };
+    for (const remote of ['mf-frame', 'mf-cart', 'mf-catalog-pages']) {
+      expect([...environmentOf(objects, mainContainer(objects, remote)).keys()].filter((variable) => variable.startsWith('OTEL_')), remote).toEqual([]);
+    }
+    expect(otel('shell')).toEqual(otel('cart-service'));
+    expect(otel('shell').OTEL_EXPORTER_OTLP_PROTOCOL).toMatch(/^http\/(protobuf|json)$/);
+  });
+
   it('keeps secrets out of ConfigMaps', () => {
     for (const configMap of ofKind(objects, 'ConfigMap')) {
       for (const variable of Object.keys(SECRET_VARIABLES)) expect(Object.keys(configMap.data ?? {}), configMap.metadata.name).not.toContain(variable);
@@ -110,7 +137,28 @@ describe.each(Object.entries(rendered))('the %s rendering’s configuration', (_
   });
 });
 
+describe('the base’s configuration', () => {
+  it('leaves tracing off: no collector named', () => {
+    for (const process of ['shell', 'cart-service']) {
+      const container = mainContainer(rendered.base, process);
+      expect(valueOf(rendered.base, container, 'OTEL_EXPORTER_OTLP_ENDPOINT'), process).toBeUndefined();
+      expect(valueOf(rendered.base, container, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'), process).toBeUndefined();
+    }
+  });
+});
+
 describe('the production overlay’s configuration', () => {
+  it('sends traces to an OpenTelemetry Collector over OTLP/HTTP, as production’s', () => {
+    const objects = rendered.production;
+    for (const process of ['shell', 'cart-service']) {
+      const container = mainContainer(objects, process);
+      const endpoint = new URL(valueOf(objects, container, 'OTEL_EXPORTER_OTLP_ENDPOINT')!);
+      expect(endpoint.protocol, process).toMatch(/^https?:$/);
+      expect(endpoint.port, process).toBe('4318');
+      expect(valueOf(objects, container, 'OTEL_RESOURCE_ATTRIBUTES')?.split(','), process).toContain('deployment.environment.name=production');
+    }
+  });
+
   it('names a release store and lists its origin among the allowed ones', () => {
     const objects = rendered.production;
     const shell = mainContainer(objects, 'shell');

@@ -40,12 +40,15 @@ function allowed(objects: KubernetesObject[], name: string, direction: 'ingress'
 
 const DNS = ['namespace kubernetes.io/metadata.name=kube-system pods k8s-app=kube-dns TCP/53', 'namespace kubernetes.io/metadata.name=kube-system pods k8s-app=kube-dns UDP/53'];
 const INGRESS_CONTROLLER = 'namespace kubernetes.io/metadata.name=ingress-nginx pods app.kubernetes.io/name=ingress-nginx';
+/** The OpenTelemetry Collector's OTLP/HTTP receiver (decision 035): the shell (its renderers too) and cart-service. */
+const COLLECTOR_NAMESPACE = 'observability';
+const COLLECTOR = `namespace kubernetes.io/metadata.name=${COLLECTOR_NAMESPACE} pods app.kubernetes.io/name=opentelemetry-collector TCP/4318`;
 
 /** Where each deployable's pods may connect, per rendering: the overlay puts the managed services' addresses. */
 const EGRESS = {
   base: {
-    shell: [...DNS, 'pods app.kubernetes.io/name=cart-service TCP/4000', 'pods app.kubernetes.io/name=redis TCP/6379', `${INGRESS_CONTROLLER} TCP/443`],
-    'cart-service': [...DNS, 'pods app.kubernetes.io/name=pgbouncer TCP/6432'],
+    shell: [...DNS, 'pods app.kubernetes.io/name=cart-service TCP/4000', 'pods app.kubernetes.io/name=redis TCP/6379', `${INGRESS_CONTROLLER} TCP/443`, COLLECTOR],
+    'cart-service': [...DNS, 'pods app.kubernetes.io/name=pgbouncer TCP/6432', COLLECTOR],
   },
   production: {
     shell: [
@@ -55,8 +58,9 @@ const EGRESS = {
       `${INGRESS_CONTROLLER} TCP/443`,
       // The release store (bucket and CDN).
       'cidr 203.0.113.0/24 TCP/443',
+      COLLECTOR,
     ],
-    'cart-service': [...DNS, 'cidr 10.40.0.20/32 TCP/6432'],
+    'cart-service': [...DNS, 'cidr 10.40.0.20/32 TCP/6432', COLLECTOR],
   },
 };
 
@@ -81,14 +85,26 @@ describe.each(Object.entries(rendered))('the %s rendering’s network policies',
     }
   });
 
-  it('let the shell and its renderers reach cart-service, Redis, the release hosts and DNS, and nothing else', () => {
+  it('let the shell and its renderers reach cart-service, Redis, the release hosts, the traces’ collector and DNS, and nothing else', () => {
     expect(allowed(objects, 'shell', 'egress')).toEqual([...EGRESS[name as 'base'].shell].sort());
     // The port the shell is configured with is the one let through.
     expect(new URL(valueOf(objects, mainContainer(objects, 'shell'), 'CART_SERVICE_URL')!).port).toBe(String(DEFAULT_PORTS['cart-service']));
   });
 
-  it('let cart-service reach PgBouncer and DNS only', () => {
+  it('let cart-service reach PgBouncer, the traces’ collector and DNS only', () => {
     expect(allowed(objects, 'cart-service', 'egress')).toEqual([...EGRESS[name as 'base']['cart-service']].sort());
+  });
+
+  it('let the shell and cart-service reach the collector their OTEL_EXPORTER_OTLP_ENDPOINT names, on its port, when one is named', () => {
+    for (const process of ['shell', 'cart-service']) {
+      const endpoint = valueOf(objects, mainContainer(objects, process), 'OTEL_EXPORTER_OTLP_ENDPOINT');
+      if (endpoint === undefined) continue;
+      // <service>.<namespace>.svc[.cluster.local]: a Service of the namespace the policy lets through, on the port it allows.
+      const url = new URL(endpoint);
+      expect(url.hostname.split('.').slice(1, 3), process).toEqual([COLLECTOR_NAMESPACE, 'svc']);
+      expect(`TCP/${url.port}`, process).toBe(COLLECTOR.split(' ').at(-1));
+      expect(allowed(objects, process, 'egress'), process).toContain(COLLECTOR);
+    }
   });
 
   it('let the release servers connect nowhere', () => {
