@@ -255,7 +255,12 @@ module.exports = defineConfig([
               allow: {
                 to: inPackage('server-kit'),
                 dependency: {
-                  source: ['@shop/server-kit/release-store/test-bucket', '@shop/server-kit/release-store/publish', '@shop/server-kit/tracing/otlp-receiver'],
+                  source: [
+                    '@shop/server-kit/release-store/test-bucket',
+                    '@shop/server-kit/release-store/publish',
+                    // A collector on loopback, and the span names the shop's processes and the tracing journey agree on.
+                    '@shop/server-kit/tracing/{otlp-receiver,shop-spans}',
+                  ],
                 },
               },
             },
@@ -314,7 +319,10 @@ module.exports = defineConfig([
               allow: { to: { element: { type: 'shell-browser' } }, dependency: { kind: 'type' } },
             },
             // Its tests run in the test runner, never in a renderer.
-            { from: { file: { path: 'shell/server/renderer-sandbox/*.test.ts' } }, allow: { to: { module: { origin: 'external', source: 'vitest' } } } },
+            {
+              from: { file: { path: 'shell/server/renderer-sandbox/*.test.ts' } },
+              allow: { to: { module: { origin: 'external', source: ['vitest', '@opentelemetry/sdk-trace-base'] } } },
+            },
             // Release control's server: a feature stands on the plumbing (http/) and the shared code (shared/), never on
             // a sibling; shared/ stands on the plumbing's errors; the plumbing stands on nothing of the server's (whose
             // account a token is, it is handed: accounts/identities.ts); the composition root and the test support put

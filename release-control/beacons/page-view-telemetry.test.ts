@@ -56,6 +56,20 @@ describe('page view telemetry', () => {
     expect(sent[1]).toEqual({ token, views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'load_failed' }] });
   });
 
+  it('sends the page load’s server trace with that page’s first view only, never with an in-app navigation’s', () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const traced = new PageViewTelemetry();
+    const beacons: Array<Record<string, unknown>> = [];
+    path = '/shop/face';
+    traced.configure(config, 1, token, { send: (body) => beacons.push(JSON.parse(body)), path: () => path, random: () => 0.5, trace: { traceparent, path: '/shop/face' } });
+    traced.report('mf_frame', 'load_failed');
+    traced.flush();
+    path = '/shop/cart';
+    traced.report('mf_cart', 'rendered');
+    traced.flush();
+    expect(beacons.map((beacon) => beacon.traceparent)).toEqual([traceparent, undefined]);
+  });
+
   it('reports only the sampled share of views, and nothing before it is configured', () => {
     const sampled = new PageViewTelemetry();
     sampled.report('mf_cart', 'rendered');

@@ -2,6 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { trace } from '@opentelemetry/api';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger';
 
@@ -24,6 +27,23 @@ describe('createLogger', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 30, service: 'shell', url: 'http://localhost:3000', msg: 'shell listening' });
     expect(typeof lines[0]!.time).toBe('number');
+  });
+
+  it('names the trace and span a line was written in, and none outside one', async () => {
+    const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(new InMemorySpanExporter())] });
+    provider.register();
+    const { stream, lines } = capture();
+    const logger = createLogger('cart-service', 'info', { destination: stream });
+    const ids = trace.getTracer('test').startActiveSpan('request', (span) => {
+      logger.info('inside');
+      span.end();
+      return span.spanContext();
+    });
+    logger.info('outside');
+    expect(lines[0]).toMatchObject({ msg: 'inside', trace_id: ids.traceId, span_id: ids.spanId });
+    expect(lines[1]!.trace_id).toBeUndefined();
+    await provider.shutdown();
+    trace.disable();
   });
 
   it('drops what is below its level', () => {
