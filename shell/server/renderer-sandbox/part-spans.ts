@@ -23,6 +23,8 @@ interface TimedPart {
 export class PartSpans {
   readonly #parts = new Map<ExposedModuleId, TimedPart>();
   readonly #versions: Map<string, string>;
+  /** Set once the page is sent: a part React still touches after that (an aborted render winding down) is not timed. */
+  #ended = false;
 
   constructor(
     private readonly tracer: Tracer,
@@ -33,8 +35,11 @@ export class PartSpans {
   }
 
   readonly clock: PartClock = {
-    reached: (id) => void this.#part(id),
+    reached: (id) => {
+      if (!this.#ended) this.#part(id);
+    },
     read: (id, start) => {
+      if (this.#ended) return start();
       const part = this.#part(id);
       const promise = contexts.with(part.context, start);
       if (promise && !part.reads.has(promise)) {
@@ -72,10 +77,13 @@ export class PartSpans {
     return part;
   }
 
-  /** Ends every part's span once the page is rendered; `fellBack`: modules the renderer could not load. */
+  /** Ends every part's span once the page is rendered, once; `fellBack`: modules the renderer could not load. */
   end(fellBack: readonly ExposedModuleId[]): void {
     const now = performance.now();
-    for (const [id, part] of this.#parts) {
+    this.#ended = true;
+    const parts = [...this.#parts];
+    this.#parts.clear();
+    for (const [id, part] of parts) {
       const missed = part.pending > 0;
       const endAt = missed ? now : Math.max(part.reachedAt, part.lastAnswerAt);
       part.span.setAttributes({

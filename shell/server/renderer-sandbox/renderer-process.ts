@@ -9,7 +9,7 @@
  * no child processes, no workers, no native addons. It speaks to the shell over file descriptor 3 (renderer-channel.ts)
  * and is handed everything else: its configuration, where the shell's Node build is, the catalogue's origin, and the
  * releases' files, verified against their integrity records (decision 032), so the only origin it connects to is the
- * catalogue's.
+ * catalogue's, and with tracing on the trace collector's (decision 035).
  */
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -177,6 +177,8 @@ function render(request: RenderRequest): Promise<RenderedPage> {
       span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
       throw error;
     } finally {
+      // A page that failed still ends its parts' spans (already ended when it rendered).
+      parts.end([]);
       span.end();
     }
   });
