@@ -244,6 +244,14 @@ const sink = await startSink();
 const conditions: Condition[] = [
   ...(baselineRoot ? [{ label: 'before', root: baselineRoot, env: {}, measures: [] }] : []),
   { label: 'off', root: repoRoot, env: {}, measures: [] },
+  // The machinery without the spans: context kept across every await, instrumentations in place, nothing recorded or
+  // sent. What is left of on's cost above it is recording and exporting.
+  {
+    label: 'on, ratio 0',
+    root: repoRoot,
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' },
+    measures: [],
+  },
   {
     label: 'on, ratio 1',
     root: repoRoot,

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { API_BODY_LIMITS } from '@shop/contracts/limits';
 import { GracefulStop } from '@shop/server-kit/graceful-stop';
 import { parseTrustProxy, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
-import { routeOnServerSpan, traceContextFromTrustedPeers } from '@shop/server-kit/tracing/server-span';
+import { serverSpans } from '@shop/server-kit/tracing/server-span';
 import { MAX_QUANTITY } from './cart/cart-bodies';
 import { registerCartRoutes } from './cart/cart-routes';
 import { DEFAULT_TRUST_PROXY } from './config';
@@ -127,8 +127,9 @@ export function createApp(options: AppOptions): CartServiceApp {
   maintenance.unref();
 
   const trustProxy = options.trustProxy ?? parseTrustProxy(undefined, DEFAULT_TRUST_PROXY);
-  // A trace's server span is named after the route @koa/router matched (`/api/cart/items/:productId`), never the path.
-  app.use(routeOnServerSpan((ctx) => (ctx as { _matchedRoute?: string })._matchedRoute));
+  // Each request's span, named after the route @koa/router matched (`/api/cart/add`), never the path; its trace context
+  // is taken from the proxies TRUST_PROXY names (the shell), like their X-Forwarded-For.
+  app.use(serverSpans({ trust: trustProxy, route: (ctx) => (ctx as { _matchedRoute?: string })._matchedRoute }));
   app.use(trustedForwarding(trustProxy));
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
@@ -148,8 +149,7 @@ export function createApp(options: AppOptions): CartServiceApp {
   return {
     app,
     async listen(port = 0, host = '127.0.0.1') {
-      // A trace context is taken from the proxies TRUST_PROXY names (the shell), like their X-Forwarded-For.
-      const server = traceContextFromTrustedPeers(createServer(app.callback()), trustProxy);
+      const server = createServer(app.callback());
       // Bound slow or stuck clients (a body trickled byte by byte cannot hold a connection forever).
       server.requestTimeout = 15_000;
       server.headersTimeout = 10_000;

@@ -9,7 +9,7 @@ import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import type { Product, ProductsResponse } from '@shop/contracts/products';
 import { isKnownPath, isShopperPage, matchPageRoute, normalisePath, redirectFor } from '@shop/contracts/route-matching';
-import { routeOnServerSpan } from '@shop/server-kit/tracing/server-span';
+import { serverSpans } from '@shop/server-kit/tracing/server-span';
 import { inSpan, SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
 import { contentSecurityPolicyHeader } from './http/content-security-policy';
 import { cartServiceProxy } from './proxy/cart-service-proxy';
@@ -78,8 +78,8 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
       ? `<meta name="${TELEMETRY_SAMPLE_META}" content="${telemetry.sampleRate}"><meta name="${VIEW_TOKEN_META}" content="${telemetry.viewToken(config, bucket)}">${traceTag()}`
       : '';
 
-  // A request's span is named after its page's route or its area, never after a path holding a slug or a token.
-  app.use(routeOnServerSpan((ctx) => spanRouteOf(ctx.path)));
+  // Each request's span, named after its page's route or its area, never after a path holding a slug or a token.
+  app.use(serverSpans({ trust: options.trustProxy ?? TRUST_NOBODY, route: (ctx) => spanRouteOf(ctx.path) }));
   // The operators' metrics count every request and server render (release control serves them on an internal port).
   const metrics = options.releaseControl?.metrics;
   if (metrics) app.use(metrics.requests());

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { loadReleaseControlConfig, openReleaseControl, type ReleaseControl } from '@shop/release-control/server';
 import { GracefulStop } from '@shop/server-kit/graceful-stop';
-import { traceContextFromTrustedPeers } from '@shop/server-kit/tracing/server-span';
 import type { Logger } from '@shop/server-kit/logger';
 import type { Tracing } from '@shop/server-kit/tracing/start-tracing';
 import type { TracingSettings } from '@shop/server-kit/tracing/tracing-settings';
@@ -123,8 +122,6 @@ export async function startShell({ config, logger, tracing, tracingSettings }: S
     );
     logger.flush();
   });
-  // A trace context is taken from the proxies TRUST_PROXY names, like their X-Forwarded-For; anyone else starts one.
-  traceContextFromTrustedPeers(server, trustProxy);
   // Bound slow or stuck clients (a body trickled byte by byte cannot hold a connection forever).
   server.requestTimeout = 15_000;
   server.headersTimeout = 10_000;

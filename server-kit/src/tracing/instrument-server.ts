@@ -1,12 +1,9 @@
 import type { Instrumentation } from '@opentelemetry/instrumentation';
 
-/** Probes and scrapes answer every few seconds and say nothing about a shopper's request: never traced. */
-const UNTRACED_PATHS = /^\/(?:healthz|readyz|metrics)(?:[/?]|$)/;
-
 /**
- * The HTTP instrumentations every server uses: incoming requests (Node's http), outgoing ones (http and fetch's undici).
- * A request the process makes on its own (a release host's status check, a catalogue refresh) starts no trace: only
- * work done for a request is traced.
+ * The HTTP instrumentations every server uses, for the requests it makes (Node's http, and fetch's undici); the
+ * requests it receives are its server spans' (server-span.ts). A request the process makes on its own (a release
+ * host's status check) starts no trace: only work done for a request is traced.
  */
 async function httpInstrumentations(): Promise<Instrumentation[]> {
   const [{ HttpInstrumentation }, { UndiciInstrumentation }] = await Promise.all([
@@ -14,10 +11,7 @@ async function httpInstrumentations(): Promise<Instrumentation[]> {
     import('@opentelemetry/instrumentation-undici'),
   ]);
   return [
-    new HttpInstrumentation({
-      ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
-      requireParentforOutgoingSpans: true,
-    }),
+    new HttpInstrumentation({ disableIncomingRequestInstrumentation: true, requireParentforOutgoingSpans: true }),
     new UndiciInstrumentation({ requireParentforSpans: true }),
   ];
 }

@@ -1,74 +1,77 @@
-import { createServer } from 'node:http';
-import { trace } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import Koa from 'koa';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeServer, listen, urlOf } from '../listening-server';
-import { parseTrustProxy, type TrustProxy } from '../trusted-proxy';
-import { routeOnServerSpan, traceContextFromTrustedPeers } from './server-span';
+import { parseTrustProxy } from '../trusted-proxy';
+import { serverSpans, type ServerSpanOptions } from './server-span';
 
-const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
+const PARENT_ID = 'b7ad6b7169203331';
+const TRACEPARENT = `00-${TRACE_ID}-${PARENT_ID}-01`;
 
-/** A server behind `trust` that answers the trace headers its handlers see. */
-async function serverTrusting(trust: TrustProxy) {
+const exporter = new InMemorySpanExporter();
+const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+provider.register();
+afterAll(() => provider.shutdown());
+beforeEach(() => exporter.reset());
+
+/** A real server with the middleware first, answering `status` after a router-like step names the route. */
+async function request(options: Partial<ServerSpanOptions>, path: string, init: RequestInit = {}, status = 200) {
   const app = new Koa();
+  app.use(serverSpans({ trust: parseTrustProxy('none', 'none'), route: () => undefined, ...options }));
   app.use((ctx) => {
-    ctx.body = { traceparent: ctx.get('traceparent') || null, tracestate: ctx.get('tracestate') || null };
+    (ctx as { _matchedRoute?: string })._matchedRoute = '/api/cart/items/:productId';
+    ctx.status = status;
+    ctx.body = 'ok';
   });
-  const server = traceContextFromTrustedPeers(createServer(app.callback()), trust);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
+  const server = await listen(app);
+  await (await fetch(`${urlOf(server)}${path}`, init)).text();
+  await closeServer(server);
+  // The span ends when the answer's connection side closes: after the client has read it.
+  await provider.forceFlush();
+  return exporter.getFinishedSpans();
 }
 
-describe('traceContextFromTrustedPeers', () => {
-  it('keeps the trace context a trusted proxy sends', async () => {
-    const server = await serverTrusting(parseTrustProxy('loopback', 'none'));
-    const answer = await fetch(urlOf(server), { headers: { traceparent: TRACEPARENT, tracestate: 'shop=1' } });
-    expect(await answer.json()).toEqual({ traceparent: TRACEPARENT, tracestate: 'shop=1' });
-    await closeServer(server);
+describe('serverSpans', () => {
+  it('takes its parent from a trusted proxy’s trace context', async () => {
+    const [span] = await request({ trust: parseTrustProxy('loopback', 'none') }, '/shop/face', { headers: { traceparent: TRACEPARENT } });
+    expect(span!.spanContext().traceId).toBe(TRACE_ID);
+    expect(span!.parentSpanContext?.spanId).toBe(PARENT_ID);
+    expect(span!.kind).toBe(SpanKind.SERVER);
   });
 
-  it('drops the trace context anyone else sends, as it drops their X-Forwarded-For', async () => {
-    const server = await serverTrusting(parseTrustProxy('none', 'none'));
-    const answer = await fetch(urlOf(server), { headers: { traceparent: TRACEPARENT, tracestate: 'shop=1', baggage: 'user=1' } });
-    expect(await answer.json()).toEqual({ traceparent: null, tracestate: null });
-    await closeServer(server);
+  it('starts a trace of its own whatever anyone else sends, as it ignores their X-Forwarded-For', async () => {
+    const [span] = await request({}, '/shop/face', { headers: { traceparent: TRACEPARENT } });
+    expect(span!.spanContext().traceId).not.toBe(TRACE_ID);
+    expect(span!.parentSpanContext).toBeUndefined();
   });
-});
 
-describe('routeOnServerSpan', () => {
-  const exporter = new InMemorySpanExporter();
-  const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  provider.register();
-  afterAll(() => provider.shutdown());
-
-  /** Runs the middleware inside a server span, as the HTTP instrumentation does; the spans' names and routes. */
-  async function named(route: (ctx: Koa.Context) => string | undefined, path: string, method = 'GET') {
-    exporter.reset();
-    const app = new Koa();
-    app.use((ctx, next) => trace.getTracer('test').startActiveSpan(method, (span) => Promise.resolve(next()).finally(() => span.end())));
-    app.use(routeOnServerSpan(route));
-    app.use((ctx) => {
-      (ctx as { _matchedRoute?: string })._matchedRoute = '/api/cart/items/:productId';
-      ctx.body = 'ok';
+  it('is named after a route the path tells, with the conventions’ attributes and no query', async () => {
+    const [span] = await request({ route: () => '/shop/product/:slug' }, '/shop/product/creme-argan?tel=0661223344');
+    expect(span!.name).toBe('GET /shop/product/:slug');
+    expect(span!.attributes).toEqual({
+      'http.request.method': 'GET',
+      'url.path': '/shop/product/creme-argan',
+      'url.scheme': 'http',
+      'network.protocol.version': '1.1',
+      'http.route': '/shop/product/:slug',
+      'http.response.status_code': 200,
     });
-    const server = await listen(app);
-    await (await fetch(`${urlOf(server)}${path}`, { method })).text();
-    await closeServer(server);
-    return exporter.getFinishedSpans().map((span) => [span.name, span.attributes['http.route']]);
-  }
-
-  it('names the span after a route the path tells, never the path', async () => {
-    expect(await named(() => '/shop/product/:slug', '/shop/product/creme-argan')).toEqual([['GET /shop/product/:slug', '/shop/product/:slug']]);
   });
 
-  it('names it after the route the router matched, once it has', async () => {
-    const matched = (ctx: Koa.Context) => (ctx as { _matchedRoute?: string })._matchedRoute;
-    expect(await named(matched, '/api/cart/items/p-12', 'POST')).toEqual([['POST /api/cart/items/:productId', '/api/cart/items/:productId']]);
+  it('is named after the route the router matched once it has, and marks a server error', async () => {
+    const matched = (ctx: Koa.ParameterizedContext) => (ctx as { _matchedRoute?: string })._matchedRoute;
+    const [span] = await request({ route: matched }, '/api/cart/items/p-12', { method: 'POST' }, 503);
+    expect(span!.name).toBe('POST /api/cart/items/:productId');
+    expect(span!.attributes['http.response.status_code']).toBe(503);
+    expect(span!.status.code).toBe(SpanStatusCode.ERROR);
   });
 
-  it('leaves a request no route knows as the method alone', async () => {
-    expect(await named(() => undefined, '/nowhere')).toEqual([['GET', undefined]]);
+  it('leaves probes and scrapes untraced, and a request no route knows named by its method', async () => {
+    expect(await request({}, '/healthz')).toEqual([]);
+    expect(await request({}, '/metrics')).toEqual([]);
+    expect((await request({}, '/nowhere')).map((span) => span.name)).toEqual(['GET']);
   });
 });

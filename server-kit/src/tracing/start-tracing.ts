@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { diag, DiagLogLevel, type DiagLogger } from '@opentelemetry/api';
 import type { Sampler } from '@opentelemetry/sdk-trace-base';
 import type { TracingSettings } from './tracing-settings';
+import { CallStackContextManager } from './call-stack-context';
 import { privateSpans } from './private-spans';
 
 /** What a process holds while it traces. */
@@ -15,6 +16,11 @@ export interface StartTracingOptions {
   log?: { warn(fields: object, message: string): void };
   /** Resource attributes of this process besides OTEL_RESOURCE_ATTRIBUTES (e.g. the renderer's releases). */
   resourceAttributes?: Record<string, string>;
+  /**
+   * `async` (AsyncLocalStorage: a span stays active across awaits, as a server's request needs), or `call-stack` for a
+   * process that reads its context before its first await only (call-stack-context.ts).
+   */
+  context?: 'async' | 'call-stack';
 }
 
 /**
@@ -60,7 +66,10 @@ export async function startTracing(settings: TracingSettings | null, options: St
     ],
   });
   // W3C trace context only: baggage would let a caller put what it likes into every process's context.
-  provider.register({ propagator: new W3CTraceContextPropagator() });
+  provider.register({
+    propagator: new W3CTraceContextPropagator(),
+    ...(options.context === 'call-stack' ? { contextManager: new CallStackContextManager() } : {}),
+  });
   return { shutdown: () => provider.shutdown() };
 }
 

@@ -80,7 +80,8 @@ installAccessSensor({
 installReleaseFiles(data.files, data.remotes.remotes.map((r) => r.entry));
 
 // The renderer's spans (its page, the parts, the API reads: traced-get.ts) go to the collector, the one origin added.
-await startTracing(data.tracing);
+// Each reads its context before its first await: no async hooks on React's many promises.
+await startTracing(data.tracing, { context: 'call-stack' });
 const tracer = data.tracing ? shopTracer('renderer') : null;
 
 const federation = createInstance({
