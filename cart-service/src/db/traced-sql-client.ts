@@ -33,16 +33,18 @@ export function tracedSqlClient(client: SqlClient, server?: { address: string; p
     [SHOP_ATTRIBUTES.sqlClient]: client.kind === 'embedded' ? 'pglite' : 'pg',
     ...(server ? { 'server.address': server.address, 'server.port': server.port, 'db.namespace': server.database } : {}),
   };
-  const statement = <T>(sql: string, run: () => Promise<T>): Promise<T> => {
+  /** `run` in a span of its own, when a request is traced. */
+  const inSpan = <T>(name: string, attributes: Attributes, run: () => Promise<T>): Promise<T> => {
     if (!trace.getActiveSpan()) return run();
-    const operation = operationOf(sql);
-    const attributes = { ...common, 'db.operation.name': operation, 'db.query.text': queryText(sql) };
-    return tracer.startActiveSpan(operation, { kind: SpanKind.CLIENT, attributes }, (span) =>
-      run().then(
-        (value) => value,
-        (error: unknown) => failed(span, error),
-      ).finally(() => span.end()),
+    return tracer.startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, (span) =>
+      run()
+        .catch((error: unknown) => failed(span, error))
+        .finally(() => span.end()),
     );
+  };
+  const statement = <T>(sql: string, run: () => Promise<T>): Promise<T> => {
+    const operation = operationOf(sql);
+    return inSpan(operation, { ...common, 'db.operation.name': operation, 'db.query.text': queryText(sql) }, run);
   };
   const traced = (queryable: SqlQueryable): SqlQueryable => ({
     query: (sql, params) => statement(sql, () => queryable.query(sql, params)),
@@ -51,15 +53,7 @@ export function tracedSqlClient(client: SqlClient, server?: { address: string; p
   return {
     kind: client.kind,
     ...traced(client),
-    transaction: (work) =>
-      !trace.getActiveSpan()
-        ? client.transaction((tx) => work(traced(tx)))
-        : tracer.startActiveSpan(SHOP_SPANS.sqlTransaction, { attributes: common }, (span) =>
-        client.transaction((tx) => work(traced(tx))).then(
-          (value) => value,
-          (error: unknown) => failed(span, error),
-        ).finally(() => span.end()),
-      ),
+    transaction: (work) => inSpan(SHOP_SPANS.sqlTransaction, common, () => client.transaction((tx) => work(traced(tx)))),
     close: () => client.close(),
   } as SqlClient;
 }
