@@ -17,16 +17,29 @@ export { REMOTE_PACKAGES };
 export type StackPorts = Record<ServiceName, number>;
 
 /** A free loopback port (for a process that needs one besides the stack's five, e.g. the shell's metrics). */
+/**
+ * Ports this process has handed out. The system picks a port for a listener on port 0 among the free ones, and one
+ * closed a moment ago is free again: two calls in a row may return the same port, and two processes of one stack
+ * would then share it (one of them cannot listen, and another answers in its place, e.g. a release server's 404 for
+ * cart-service's `/api/products`). A port is handed out once per run.
+ */
+const handedOut = new Set<number>();
+
 export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+  for (;;) {
+    const port = await new Promise<number>((resolvePort, reject) => {
+      const server = createServer();
+      server.unref();
+      server.on('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      });
     });
-  });
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 /** A free port for each process of the stack. */
