@@ -213,7 +213,7 @@ function traceTag(): string {
 /** The wait for a renderer's page in a span of its own (decision 035): the renderer's spans are its children. */
 function renderInSpan(ctx: Context, render: () => Promise<ServerPage | null>): Promise<ServerPage | null> {
   const route = spanRouteOf(ctx.path);
-  return inSpan(tracer, SHOP_SPANS.pageRender, route ? { [SHOP_ATTRIBUTES.pageRoute]: route } : {}, async (span) => {
+  return inSpan(tracer, SHOP_SPANS.pageRender, { attributes: route ? { [SHOP_ATTRIBUTES.pageRoute]: route } : {} }, async (span) => {
     const page = await render();
     span.setAttribute(SHOP_ATTRIBUTES.renderedBy, page ? 'server' : 'browser');
     if (page && page.failedRemotes.length > 0) span.setAttribute(SHOP_ATTRIBUTES.failedRemotes, page.failedRemotes.join(','));

@@ -34,7 +34,7 @@ export function tracedSqlClient(client: SqlClient, server?: { address: string; p
     ...(server ? { 'server.address': server.address, 'server.port': server.port, 'db.namespace': server.database } : {}),
   };
   /** `run` in a span of its own, when a request is traced. */
-  const inSpan = <T>(name: string, attributes: Attributes, run: () => Promise<T>): Promise<T> => {
+  const sqlSpan = <T>(name: string, attributes: Attributes, run: () => Promise<T>): Promise<T> => {
     if (!trace.getActiveSpan()) return run();
     return tracer.startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, (span) =>
       run()
@@ -44,7 +44,7 @@ export function tracedSqlClient(client: SqlClient, server?: { address: string; p
   };
   const statement = <T>(sql: string, run: () => Promise<T>): Promise<T> => {
     const operation = operationOf(sql);
-    return inSpan(operation, { ...common, 'db.operation.name': operation, 'db.query.text': queryText(sql) }, run);
+    return sqlSpan(operation, { ...common, 'db.operation.name': operation, 'db.query.text': queryText(sql) }, run);
   };
   const traced = (queryable: SqlQueryable): SqlQueryable => ({
     query: (sql, params) => statement(sql, () => queryable.query(sql, params)),
@@ -53,7 +53,7 @@ export function tracedSqlClient(client: SqlClient, server?: { address: string; p
   return {
     kind: client.kind,
     ...traced(client),
-    transaction: (work) => inSpan(SHOP_SPANS.sqlTransaction, common, () => client.transaction((tx) => work(traced(tx)))),
+    transaction: (work) => sqlSpan(SHOP_SPANS.sqlTransaction, common, () => client.transaction((tx) => work(traced(tx)))),
     close: () => client.close(),
   } as SqlClient;
 }

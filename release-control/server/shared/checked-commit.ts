@@ -1,4 +1,4 @@
-import { OPERATIONS_MESSAGES, releaseVersionOf, type RemotesRevision } from '@shop/contracts/operations';
+import { changesBetween, OPERATIONS_MESSAGES, releaseVersionOf, type RemotesRevision } from '@shop/contracts/operations';
 import type { RemoteEntry, RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { inSpan, SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
 import { OperationsError } from '../http/operations-error';
@@ -46,7 +46,7 @@ export function checkedCommit(deps: CommitDeps) {
   };
   // In the operator's request trace: what changed, or why it did not (never who asked, nor the reason they typed).
   return (operator: string, config: RemotesConfig, expected: number, reason: string | null): Promise<RemotesRevision> =>
-    inSpan(tracer, SHOP_SPANS.releaseSwitch, { [SHOP_ATTRIBUTES.releaseChanges]: describeChanges(store.live.config, config) }, async (span) => {
+    inSpan(tracer, SHOP_SPANS.releaseSwitch, { attributes: { [SHOP_ATTRIBUTES.releaseChanges]: describeChanges(store.live.config, config) } }, async (span) => {
       const revision = await commit(operator, config, expected, reason);
       span.setAttribute(SHOP_ATTRIBUTES.releaseRevision, revision.revision);
       return revision;
@@ -57,12 +57,7 @@ const tracer = shopTracer('release-control');
 
 /** `mf_cart 1.0.0 → 1.0.1`, `canary mf_cart 1.1.0 (10 %)`, one per change, for a span. */
 function describeChanges(before: RemotesConfig, after: RemotesConfig): string[] {
-  const moved = after.remotes
-    .filter((remote) => before.remotes.find((r) => r.name === remote.name)?.entry !== remote.entry)
-    .map((remote) => {
-      const from = before.remotes.find((r) => r.name === remote.name)?.entry;
-      return `${remote.name} ${from ? releaseVersionOf(from) : '∅'} → ${releaseVersionOf(remote.entry)}`;
-    });
+  const moved = changesBetween(before, after).map(({ name, from, to }) => `${name} ${from ? releaseVersionOf(from) : '∅'} → ${releaseVersionOf(to)}`);
   const canary = JSON.stringify(after.canary) === JSON.stringify(before.canary)
     ? []
     : [after.canary ? `canary ${after.canary.name} ${releaseVersionOf(after.canary.entry)} (${after.canary.share} %)` : 'canary ended'];

@@ -1,4 +1,4 @@
-import { SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, type Context, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
 
 /**
  * The shop's own spans and attributes (decision 035), named once: the processes that make them and the tests that
@@ -64,11 +64,17 @@ export const SHOP_ATTRIBUTES = {
 export const shopTracer = (component: string): Tracer => trace.getTracer(`shop.${component}`);
 
 /**
- * Runs `work` in a span of its own (the active one inside), ended when `work` settles; an error marks it failed with
- * the error's class, never its message (a message may quote what a shopper typed).
+ * Runs `work` in a span of its own (the active one inside, the child of `parent`, by default the active context),
+ * ended when `work` settles; an error marks it failed with the error's class, never its message (a message may quote
+ * what a shopper typed).
  */
-export function inSpan<T>(tracer: Tracer, name: string, attributes: Attributes, work: (span: Span) => Promise<T>): Promise<T> {
-  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+export function inSpan<T>(
+  tracer: Tracer,
+  name: string,
+  { parent = context.active(), ...options }: SpanOptions & { parent?: Context },
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
+  return tracer.startActiveSpan(name, options, parent, async (span) => {
     try {
       return await work(span);
     } catch (error) {

@@ -14,8 +14,6 @@ export interface Tracing {
 export interface StartTracingOptions {
   /** Where the SDK's own complaints go (an export that failed, spans dropped): a warning line each. */
   log?: { warn(fields: object, message: string): void };
-  /** Resource attributes of this process besides OTEL_RESOURCE_ATTRIBUTES (e.g. the renderer's releases). */
-  resourceAttributes?: Record<string, string>;
   /**
    * `async` (AsyncLocalStorage: a span stays active across awaits, as a server's request needs), or `call-stack` for a
    * process that reads its context before its first await only (call-stack-context.ts).
@@ -53,7 +51,6 @@ export async function startTracing(settings: TracingSettings | null, options: St
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({
       ...settings.resourceAttributes,
-      ...options.resourceAttributes,
       'service.name': settings.serviceName,
       'service.instance.id': randomUUID(),
     }),

@@ -63,7 +63,7 @@ export function formPosts(options: FormPostsOptions): Middleware {
     const api = shopperApi(options.cartServiceUrl, ctx.req.headers);
     // The page as the route table knows it (one leading slash): never a path another host could be read from.
     const page = `${ctx.path.replace(/^\/+/, '/')}${ctx.search}`;
-    const result = await inSpan(tracer, SHOP_SPANS.formPost(form), { [SHOP_ATTRIBUTES.formAction]: form }, async (span) => {
+    const result = await inSpan(tracer, SHOP_SPANS.formPost(form), { attributes: { [SHOP_ATTRIBUTES.formAction]: form } }, async (span) => {
       const outcome = await formActions[form]({ fields, page, api });
       span.setAttribute(SHOP_ATTRIBUTES.formOutcome, outcome.kind === 'redirect' ? 'accepted' : `refused ${outcome.status}`);
       return outcome;

@@ -13,7 +13,7 @@
  */
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { context as contexts, propagation, ROOT_CONTEXT, SpanStatusCode } from '@opentelemetry/api';
+import { context as contexts, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import { createInstance } from '@module-federation/runtime';
 import { EXPOSED_MODULE_IDS, remoteOf, type ExposedModuleId, type ExposedModules } from '@shop/contracts/exposes';
 import { isKnownPath } from '@shop/contracts/route-matching';
@@ -26,7 +26,7 @@ import { renderToHtml } from './render-to-html';
 import { lineChannel } from './renderer-channel';
 import { PartSpans } from './part-spans';
 import { tracedGet } from './traced-get';
-import { SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
+import { inSpan, SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
 import { startTracing } from '@shop/server-kit/tracing/start-tracing';
 import { sharedWithRemotes } from './shared-with-remotes';
 import { installReleaseFiles } from './verified-release-files';
@@ -166,7 +166,7 @@ function render(request: RenderRequest): Promise<RenderedPage> {
   if (!tracer) return renderPage(request, null);
   const parent = propagation.extract(ROOT_CONTEXT, request.trace ?? {});
   const attributes = { 'url.path': new URL(request.url, 'http://shop.invalid').pathname, [SHOP_ATTRIBUTES.renderDeadlineMs]: data.deadlineMs };
-  return tracer.startActiveSpan(SHOP_SPANS.rendererRender, { attributes }, parent, async (span) => {
+  return inSpan(tracer, SHOP_SPANS.rendererRender, { attributes, parent }, async (span) => {
     const parts = new PartSpans(tracer, contexts.active(), data.remotes);
     try {
       const page = await renderPage(request, parts);
@@ -174,13 +174,9 @@ function render(request: RenderRequest): Promise<RenderedPage> {
       if (page.failedRemotes.length > 0) span.setAttribute(SHOP_ATTRIBUTES.failedRemotes, page.failedRemotes.join(','));
       if (page.problems.length > 0) span.addEvent('parts left to the browser', { count: page.problems.length });
       return page;
-    } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
-      throw error;
     } finally {
       // A page that failed still ends its parts' spans (already ended when it rendered).
       parts.end([]);
-      span.end();
     }
   });
 }

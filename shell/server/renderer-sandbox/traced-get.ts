@@ -1,4 +1,5 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { inSpan } from '@shop/server-kit/tracing/shop-spans';
 
 /**
  * A GET in a client span of its own, carrying its trace context: the renderer's one kind of outgoing call (an API
@@ -14,19 +15,12 @@ export function tracedGet(tracer: Tracer | null, url: URL, init: RequestInit & {
     'server.address': url.hostname,
     'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
   };
-  return tracer.startActiveSpan('GET', { kind: SpanKind.CLIENT, attributes }, async (span) => {
+  return inSpan(tracer, 'GET', { kind: SpanKind.CLIENT, attributes }, async (span) => {
     const headers = { ...init.headers };
     propagation.inject(context.active(), headers);
-    try {
-      const response = await fetch(url, { ...init, headers });
-      span.setAttribute('http.response.status_code', response.status);
-      if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      return response;
-    } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
-      throw error;
-    } finally {
-      span.end();
-    }
+    const response = await fetch(url, { ...init, headers });
+    span.setAttribute('http.response.status_code', response.status);
+    if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    return response;
   });
 }
