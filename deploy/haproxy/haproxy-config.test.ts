@@ -57,13 +57,16 @@ describe('deploy/haproxy/haproxy.cfg', () => {
   });
 });
 
-/** A loopback port nobody listens on at this moment. */
-async function freePort(): Promise<number> {
-  const server = createTcpServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+/**
+ * `count` loopback ports nobody listens on at this moment, all different: each is held while the next is picked (a
+ * port closed a moment ago is free again, and two picks in a row could return it twice).
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createTcpServer().listen(0, '127.0.0.1'));
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.once('listening', resolve))));
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 describe('deploy/haproxy/haproxy.cfg run by haproxy, every server a loopback backend that echoes the headers it got', () => {
@@ -100,9 +103,7 @@ describe('deploy/haproxy/haproxy.cfg run by haproxy, every server a loopback bac
     });
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     const backend = `127.0.0.1:${(echo.address() as AddressInfo).port}`;
-    ports.public = await freePort();
-    ports.cartService = await freePort();
-    ports.metrics = await freePort();
+    [ports.public, ports.cartService, ports.metrics] = (await freePorts(3)) as [number, number, number];
     folder = mkdtempSync(join(tmpdir(), 'haproxy-trace-headers-'));
     const env = {
       PATH: process.env.PATH,
