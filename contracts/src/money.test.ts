@@ -22,3 +22,16 @@ describe('discountPercent', () => {
     expect(discountPercent(59, 59)).toBe(0);
   });
 });
+
+describe('formatPrice in Arabic', () => {
+  it('writes Western digits and the dirham sign, without ICU’s direction marks', () => {
+    const text = formatPrice(1249.5, 'ar-MA');
+    expect(text).toMatch(/1.?249,50/);
+    expect(text).toContain('د.م.');
+    expect(text).not.toMatch(/[\u200e\u200f\u061c]/);
+    expect(text).not.toMatch(/[\u0660-\u0669]/);
+  });
+  it('leaves French as Intl writes it', () => {
+    expect(formatPrice(89, 'fr-MA')).toBe(formatPrice(89));
+  });
+});

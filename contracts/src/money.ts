@@ -1,8 +1,24 @@
-const mad = new Intl.NumberFormat('fr-MA', { style: 'currency', currency: 'MAD' });
+import { DEFAULT_LOCALE, type ShopLocale } from './locales';
 
-/** Prices in MAD, formatted for French-speaking Morocco (spec: currency MAD), the same in every remote. */
-export function formatPrice(amount: number): string {
-  return mad.format(amount);
+/**
+ * Prices in MAD, the same in every remote (spec: currency MAD). Arabic pages write Western digits, as Moroccan shops
+ * write prices (decision 036).
+ */
+const formats: Readonly<Record<ShopLocale, Intl.NumberFormat>> = {
+  'fr-MA': new Intl.NumberFormat('fr-MA', { style: 'currency', currency: 'MAD' }),
+  'ar-MA': new Intl.NumberFormat('ar-MA', { style: 'currency', currency: 'MAD', numberingSystem: 'latn' }),
+};
+
+/**
+ * Bidirectional marks ICU adds around an Arabic amount (U+200E, U+200F, U+061C), which differ between ICU versions: the
+ * server's Node and the shopper's browser must write the same text, or hydration finds a mismatch. The element a price
+ * stands in gets its direction from the page, which is what the marks would have said.
+ */
+const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
+
+export function formatPrice(amount: number, locale: ShopLocale = DEFAULT_LOCALE): string {
+  const text = formats[locale].format(amount);
+  return locale === DEFAULT_LOCALE ? text : text.replace(BIDI_MARKS, '');
 }
 
 /** Discount in whole percent from an old price to the current one (e.g. 200 → 150 is 25). */
