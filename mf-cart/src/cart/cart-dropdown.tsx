@@ -82,7 +82,7 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
   }, [open]);
 
   const panelStyle: CSSProperties | undefined = geometry
-    ? { position: 'fixed', top: geometry.top, left: geometry.left, right: 'auto', width: geometry.width, maxHeight: geometry.maxHeight }
+    ? { position: 'fixed', top: geometry.top, insetInlineStart: geometry.left, insetInlineEnd: 'auto', width: geometry.width, maxHeight: geometry.maxHeight }
     : undefined;
 
   return (

@@ -14,8 +14,12 @@ export function usePanelPosition(open: boolean, button: RefObject<HTMLElement | 
     if (!open) return;
     const mobile = window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
     const place = () => {
-      const rect = button.current?.getBoundingClientRect();
-      setGeometry(mobile.matches && rect ? mobilePanelGeometry(rect, window.innerWidth, window.innerHeight) : null);
+      const node = button.current;
+      const rect = node?.getBoundingClientRect();
+      // Right to left (Arabic) the panel mirrors: the button's edges measured from the viewport's right edge, so
+      // geometry.left is the panel's inline-start offset, which is how cart-dropdown.tsx sets it.
+      const edges = node && rect && getComputedStyle(node).direction === 'rtl' ? { bottom: rect.bottom, right: window.innerWidth - rect.left } : rect;
+      setGeometry(mobile.matches && edges ? mobilePanelGeometry(edges, window.innerWidth, window.innerHeight) : null);
     };
     place();
     window.addEventListener('resize', place);
