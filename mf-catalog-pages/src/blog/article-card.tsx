@@ -36,7 +36,7 @@ export function ArticleCard({ article, apiBase, eager, variant }: Props) {
           </ShopLink>
         </h2>
         <p>{article.excerpt}</p>
-        {variant === 'standard' ? <p className={styles.more} aria-hidden="true">Lire l’article →</p> : null}
+        {variant === 'standard' ? <p className={styles.more} aria-hidden="true">Lire l’article <span className={styles.pointing}>→</span></p> : null}
       </div>
     </li>
   );

@@ -62,14 +62,14 @@ export function ArticleView({ article, apiBase }: Props) {
       <nav aria-label="Autres articles" className={styles.pager}>
         {newer ? (
           <ShopLink to={articlePath(newer.slug)} rel="prev">
-            ← Article plus récent : {newer.title}
+            <span aria-hidden="true" className={styles.pointing}>←</span> Article plus récent : {newer.title}
           </ShopLink>
         ) : (
           <span />
         )}
         {older ? (
           <ShopLink to={articlePath(older.slug)} rel="next">
-            Article précédent : {older.title} →
+            Article précédent : {older.title} <span aria-hidden="true" className={styles.pointing}>→</span>
           </ShopLink>
         ) : null}
       </nav>
