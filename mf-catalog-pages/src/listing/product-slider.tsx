@@ -17,7 +17,9 @@ export function ProductSlider({ title, products, apiBase, eager }: Props) {
   const scroll = (direction: 1 | -1) => {
     const node = track.current;
     if (!node) return;
-    node.scrollBy({ left: direction * node.clientWidth * 0.8, behavior: 'smooth' });
+    // Right to left the row starts at the right and scrolls towards negative offsets: « suivants » goes left.
+    const towardsEnd = getComputedStyle(node).direction === 'rtl' ? -1 : 1;
+    node.scrollBy({ left: towardsEnd * direction * node.clientWidth * 0.8, behavior: 'smooth' });
   };
   return (
     <section aria-labelledby={`${id}-titre`} className={styles.slider}>
