@@ -163,6 +163,8 @@ module.exports = defineConfig([
       'boundaries/elements': [
         { type: 'remote-composition', pattern: `${remoteDirs}/src/{exposes,harness}`, capture: ['remote', 'root'], partialMatch: false },
         { type: 'remote-shared', pattern: `${remoteDirs}/src/shared`, capture: ['remote'], partialMatch: false },
+        // A remote's words (decision 036) are every feature's, as its shared/ is.
+        { type: 'remote-shared', pattern: `${remoteDirs}/src/messages`, capture: ['remote'], partialMatch: false },
         // Any other folder of a remote's src/ is a feature (a new folder is one too, with no configuration).
         { type: 'remote-feature', pattern: `${remoteDirs}/src/*`, capture: ['remote', 'feature'], partialMatch: false },
         // The shell: its browser code, its Node server, and what both sides of a page must name alike (ids, the shop's name,

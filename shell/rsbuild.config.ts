@@ -5,6 +5,7 @@ import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { DEFAULT_CART_SERVICE_URL, portFromEnv } from '@shop/contracts/ports';
 import { federationBuildChecks, sharedBuildSettings, sharedSingletons } from '../tools/federation';
+import { partMessages } from '../tools/part-messages';
 import { precompressedAssets } from '../tools/precompressed-assets';
 import { withoutComments } from './shared/plain-script';
 
@@ -48,6 +49,7 @@ export default defineConfig({
   plugins: [
     pluginReact(),
     plainScriptsWithoutComments(),
+    partMessages(),
     precompressedAssets(),
     federationBuildChecks(),
     pluginModuleFederation(

@@ -13,6 +13,7 @@ import type { ExposedModuleId } from '@shop/contracts/exposes';
 import { DEFAULT_CART_SERVICE_URL, DEFAULT_SHOP_ORIGIN, portFromEnv, REMOTE_PACKAGES } from '@shop/contracts/ports';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { SHARED_LIBRARIES, type SharedLibrary } from '@shop/contracts/shared-libraries';
+import { partMessages } from './part-messages';
 import { precompressedAssets } from './precompressed-assets';
 import { releaseIntegrity } from './release-integrity';
 
@@ -20,7 +21,10 @@ import { releaseIntegrity } from './release-integrity';
 const reactRouterDir = dirname(createRequire(join(process.cwd(), 'package.json')).resolve('react-router/package.json'));
 const reactRouterVersion = (JSON.parse(readFileSync(join(reactRouterDir, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** Libraries that must exist once in the browser: one React, one router context, one SWR cache, one toast container. */
+/**
+ * Libraries that must exist once in the browser: one React, one router context, one SWR cache, one toast container, one
+ * copy of the message formatter.
+ */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: SHARED_LIBRARIES.react },
   'react-dom': { singleton: true, requiredVersion: SHARED_LIBRARIES['react-dom'] },
@@ -33,6 +37,7 @@ export const sharedSingletons = {
   },
   swr: { singleton: true, requiredVersion: SHARED_LIBRARIES.swr },
   'react-toastify': { singleton: true, requiredVersion: SHARED_LIBRARIES['react-toastify'] },
+  '@lingui/core': { singleton: true, requiredVersion: SHARED_LIBRARIES['@lingui/core'] },
 } as const satisfies Record<SharedLibrary, { singleton: true; requiredVersion: string; import?: string; version?: string }>;
 
 /** A federation runtime package's CommonJS file: none may be in a browser build (see federationRuntimeAsEsm). */
@@ -183,6 +188,7 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
     plugins: [
       pluginReact(),
       federation,
+      partMessages(version),
       precompressedAssets(),
       federationBuildChecks(),
       ...(serverFederation ? [serverFederation, serverEntryInManifest(version), releaseIntegrity(version)] : []),

@@ -24,3 +24,17 @@ describe('serverReadablePath for a page rendered for one shopper', () => {
     }
   });
 });
+
+describe('reads in Arabic (decision 036)', () => {
+  it('ask the API for the language, and the server may hand them over', () => {
+    expect(productsKey('', 'ar-MA')).toBe('/api/products?lang=ar-MA');
+    expect(serverReadablePath(productsKey('', 'ar-MA'))).toBe('/api/products?lang=ar-MA');
+    expect(serverReadablePath(productKey('', 'savon-noir', 'ar-MA'))).toBe('/api/products/savon-noir?lang=ar-MA');
+    expect(serverReadablePath('/api/cart?lang=ar-MA', true)).toBe('/api/cart?lang=ar-MA');
+  });
+  it('refuses a language the shop does not speak, or French asked for by name', () => {
+    for (const key of ['/api/products?lang=en', '/api/products?lang=fr-MA', '/api/products?lang=ar-MA&x=1']) {
+      expect(serverReadablePath(key), key).toBeNull();
+    }
+  });
+});

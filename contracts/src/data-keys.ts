@@ -5,25 +5,34 @@
  * browser.
  */
 
+import { DEFAULT_LOCALE, LANGUAGE_PARAMETER, SHOP_LOCALES, type ShopLocale } from './locales';
+
+/** The API's answer in a page's language (decision 036): French is the API's default, every other language asks. */
+export const inLanguage = (path: string, locale: ShopLocale = DEFAULT_LOCALE): string =>
+  locale === DEFAULT_LOCALE ? path : `${path}${path.includes('?') ? '&' : '?'}${LANGUAGE_PARAMETER}=${locale}`;
+
 /** The catalogue's key: the whole list, read once; pages filter it locally. */
-export const productsKey = (apiBase = ''): string => `${apiBase}/api/products`;
+export const productsKey = (apiBase = '', locale: ShopLocale = DEFAULT_LOCALE): string => inLanguage(`${apiBase}/api/products`, locale);
 
 /**
  * The product page's key: one of its own, since the breadcrumb fetches the same URL with a fetcher whose errors carry
  * no status, and a shared cache entry would hide the 404 the page must recognise.
  */
-export const productKey = (apiBase: string, slug: string) =>
-  ['mf_catalog_pages/product', `${apiBase}/api/products/${encodeURIComponent(slug)}`] as const;
+export const productKey = (apiBase: string, slug: string, locale: ShopLocale = DEFAULT_LOCALE) =>
+  ['mf_catalog_pages/product', inLanguage(`${apiBase}/api/products/${encodeURIComponent(slug)}`, locale)] as const;
 
 /** The breadcrumb's key for a product page's name (the shell's own, see productKey). */
-export const breadcrumbProductKey = (slug: string) => ['shell/breadcrumb-product', `/api/products/${encodeURIComponent(slug)}`] as const;
+export const breadcrumbProductKey = (slug: string, locale: ShopLocale = DEFAULT_LOCALE) =>
+  ['shell/breadcrumb-product', inLanguage(`/api/products/${encodeURIComponent(slug)}`, locale)] as const;
 
 /** The first element of the product page's key, to revalidate every product page shown. */
 export const PRODUCT_PAGE_KEY = productKey('', '')[0];
 
-const CATALOGUE_READ = /^\/api\/products(?:\/[^/?#]+)?$/;
+/** A read in one of the shop's languages: none (French) or `?lang=<another>`. */
+const LANGUAGE = `(?:\\?${LANGUAGE_PARAMETER}=(?:${SHOP_LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).join('|')}))?`;
+const CATALOGUE_READ = new RegExp(`^/api/products(?:/[^/?#]+)?${LANGUAGE}$`);
 /** One shopper's own reads (their cart, their order): only on a page rendered for them (a `shopper` route, decision 026). */
-const SHOPPER_READ = /^\/api\/(?:cart|orders\/[^/?#]+)$/;
+const SHOPPER_READ = new RegExp(`^/api/(?:cart|orders/[^/?#]+)${LANGUAGE}$`);
 
 /**
  * The API path behind a cache key the shell's server may fetch and hand over: the catalogue or one product, asked

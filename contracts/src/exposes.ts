@@ -1,21 +1,30 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { ShopLocale } from './locales';
 import type { Category } from './products';
 import type { RemoteName } from './remotes';
 
+/**
+ * What the shell hands every part (decision 036): the page's language, read from its URL. A part shows its own words in
+ * it (contracts' part-messages) and asks the API for the catalogue in it.
+ */
+export interface PartProps {
+  locale: ShopLocale;
+}
+
 /** `mf_frame/Header`: announcement bar, header, mobile menu. The shell fills `cartSlot` with `mf_cart/CartDropdown`. */
-export interface HeaderProps {
+export interface HeaderProps extends PartProps {
   cartSlot: ReactNode;
   /** `alt` is the /index2 variant. */
   variant?: 'default' | 'alt';
 }
 
 /** `mf_frame/Footer`. */
-export interface FooterProps {
+export interface FooterProps extends PartProps {
   variant?: 'default' | 'alt';
 }
 
 /** Every page and cart component talks to cart-service at `apiBase` ('' = same origin, behind the shell's proxy). */
-interface ApiProps {
+interface ApiProps extends PartProps {
   apiBase?: string;
 }
 

@@ -8,7 +8,7 @@ import {
   type RefObject,
   type SetStateAction,
 } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useHref, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import { FORM_FIELD, PAGE_CONTEXT_KEY, type FormId, type FormOutcome, type PageContext } from './forms';
 import type { ShopPath } from './routes';
@@ -34,7 +34,8 @@ export function useFormOutcome(form: FormId): FormOutcome | undefined {
 /** The page a form posts to: the one it is on, query included (a listing keeps its filters). */
 export function useFormAction(): string {
   const { pathname, search } = useLocation();
-  return `${pathname}${search}`;
+  // With the router's basename (an Arabic page's `/ar`, decision 036): the form posts to the page it is on.
+  return useHref({ pathname, search });
 }
 
 /** The hidden field naming the form. */

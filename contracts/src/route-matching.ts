@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Localized, type ShopLocale } from './locales';
 import {
   breadcrumbOnly,
   pageRoutes,
@@ -108,24 +109,24 @@ export function pageProps<Node>(
 const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /** Every labelled path, pages first: pages without a parameter, the shell's pages, breadcrumb-only prefixes. */
-const labelledPaths: readonly { path: string; label: string }[] = [
+const labelledPaths: readonly { path: string; label: Localized }[] = [
   ...(pageRoutes as readonly PageRoute[]).flatMap(({ path, label }) => (label === undefined ? [] : [{ path, label }])),
   ...Object.entries(breadcrumbOnly).map(([path, { label }]) => ({ path, label })),
   ...shellRoutes,
 ];
 
 /** The breadcrumb's label for exactly this path (a page without parameter, a shell page, or a listed prefix). */
-export function labelForPath(pathname: string): string | undefined {
+export function labelForPath(pathname: string, locale: ShopLocale = DEFAULT_LOCALE): string | undefined {
   const path = normalisePath(pathname);
-  return labelledPaths.find((entry) => entry.path === path)?.label;
+  return labelledPaths.find((entry) => entry.path === path)?.label[locale];
 }
 
 /**
  * The label of a page whose last segment is `segment` (`cart` → « Panier »), for a crumb of a path that is not a page
- * itself (a mistyped address on the 404 page still reads in French).
+ * itself (a mistyped address on the 404 page still reads in the page's language).
  */
-export function labelForSegment(segment: string): string | undefined {
-  return labelledPaths.find((entry) => entry.path !== '/' && lastSegment(entry.path) === segment)?.label;
+export function labelForSegment(segment: string, locale: ShopLocale = DEFAULT_LOCALE): string | undefined {
+  return labelledPaths.find((entry) => entry.path !== '/' && lastSegment(entry.path) === segment)?.label[locale];
 }
 
 /** Where a breadcrumb's intermediate crumb links: the page itself, the page listing its children, or nowhere. */

@@ -1,3 +1,4 @@
+import { SHOP_LOCALES } from './locales';
 import { describe, expect, it } from 'vitest';
 import { crumbTarget, isKnownPath, labelForPath, labelForSegment, matchPageRoute, redirectFor } from './route-matching';
 import { pageRoutes, pathTo, redirects, type ShopHref } from './routes';
@@ -22,7 +23,12 @@ describe('the route table', () => {
     // The spec's 55 pages (more may be added), plus a product's page and an order's confirmation.
     for (const path of SPEC_PATHS) expect(isKnownPath(path), path).toBe(true);
     expect(pageRoutes.filter((r) => 'param' in r).map((r) => r.path)).toEqual(['/shop/product/:slug', '/shop/order/:number']);
-    for (const route of pageRoutes) expect('param' in route || (route.label ?? '').length > 0).toBe(true);
+    for (const route of pageRoutes) {
+      if ('param' in route) continue;
+      // In every shop language, and in Arabic script on the Arabic side (decision 036).
+      for (const locale of SHOP_LOCALES) expect(route.label?.[locale] ?? '', `${route.path} ${locale}`).not.toBe('');
+      expect(route.label?.['ar-MA'], route.path).toMatch(/^[\u0600-\u06ff\s(),،]+$/);
+    }
   });
 
   it('marks the checkout, and only it, as rendering the cart lines', () => {

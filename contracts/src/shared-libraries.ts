@@ -9,6 +9,8 @@ export const SHARED_LIBRARIES = {
   'react-router-dom': '^7.0.0',
   swr: '^2.0.0',
   'react-toastify': '^11.0.0',
+  // Each remote makes its own instances of it (contracts' part-messages): the library is shared, never an instance.
+  '@lingui/core': '^5.0.0',
 } as const;
 
 export type SharedLibrary = keyof typeof SHARED_LIBRARIES;

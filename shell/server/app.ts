@@ -33,6 +33,7 @@ import type { PreviewToRender } from './render/preview-lanes';
 import { metadataTags } from './seo/metadata-tags';
 import { pageMetadata } from './seo/page-metadata';
 import { searchEngineFiles } from './seo/search-engine-files';
+import { inPageLanguage, localeOf, pageLanguage, pageUrl } from './http/page-language';
 
 export interface ShellServerOptions {
   distDir: string;
@@ -121,6 +122,9 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   // Content-hashed files never change; everything else (manifests) must be revalidated.
   app.use(builtFiles(distDir, { index: false }));
 
+  // `/ar/…` is the same page in Arabic: from here on, ctx.path is the route table's path (decision 036).
+  app.use(pageLanguage());
+
   // A page's forms, posted by the browser itself (before scripts run, or without them): decision 026.
   app.use(formPosts({ cartServiceUrl, shopOrigins: [options.publicUrl], renderPage: (ctx, status, shopper) => servePage(ctx, status, shopper) }));
 
@@ -136,7 +140,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     const alias = redirectFor(ctx.path);
     if (alias) {
       ctx.status = 301;
-      ctx.redirect(`${alias}${ctx.search}`);
+      ctx.redirect(inPageLanguage(ctx, `${alias}${ctx.search}`));
       return;
     }
     // A page of one shopper's own (their cart, the checkout, their order), or one carrying the notice their last form
@@ -165,7 +169,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     // The releases of this browser's bucket while a canary runs (then the page is private), else the live ones.
     const { config: served, bucket } = servedConfig(ctx, remotes.current);
     const started = performance.now();
-    const page = options.renderer ? await renderInSpan(ctx, () => options.renderer!.render(ctx.url, down(), served, shopper)) : null;
+    const page = options.renderer ? await renderInSpan(ctx, () => options.renderer!.render(pageUrl(ctx), down(), served, shopper)) : null;
     if (options.renderer) metrics?.serverRender(served, (performance.now() - started) / 1000, page !== null);
     if (page) telemetry?.serverRendered(page.config, page.failedRemotes);
     const html = renderedPage(ctx, status, page, served, (config) => telemetryTags(config, bucket));
@@ -178,10 +182,10 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     if (page) {
       ctx.status = page.status === 200 ? status : page.status;
       const head = metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute)) + extraHead(page.config);
-      return serverRenderedPage(template, page.config, ctx.path, page, head);
+      return serverRenderedPage(template, page.config, ctx.path, page, head, localeOf(ctx));
     }
     ctx.status = status;
-    return browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)) + extraHead(served));
+    return browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)) + extraHead(served), localeOf(ctx));
   }
 
   /**
@@ -190,7 +194,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
    * no server-render figures, so the live and canary figures never see it.
    */
   async function servePreviewPage(ctx: Context, status: number, preview: OpenPreview, shopper?: ShopperRender): Promise<void> {
-    const page = options.renderer ? await renderInSpan(ctx, () => options.renderer!.render(ctx.url, down(), preview.config, shopper, preview)) : null;
+    const page = options.renderer ? await renderInSpan(ctx, () => options.renderer!.render(pageUrl(ctx), down(), preview.config, shopper, preview)) : null;
     previewRenderHeaders(ctx, page);
     ctx.body = withPreviewBanner(renderedPage(ctx, status, page, preview.config, () => PREVIEW_HEAD), { kind: 'open', preview });
   }

@@ -11,6 +11,8 @@ import { firstScreenModules } from './remotes/hydration-gate';
 import { fetchRemotesConfig } from './remotes/remotes-config';
 import { modulesForPath } from './routes/modules-for-path';
 import { AppRoutes } from './routes/router';
+import { localeOfPath } from '@shop/contracts/locales';
+import { routerBasename } from './app/page-locale';
 import { pageViewTelemetry, startPageViewTelemetry } from '@shop/release-control/page-views';
 import '@shop/contracts/tokens.css';
 
@@ -25,7 +27,7 @@ async function configureRemotes(): Promise<Overrides> {
     if (outcome.cleanUrl) window.history.replaceState(window.history.state, '', outcome.cleanUrl);
     registerConfiguredRemotes(outcome.config);
     startPageViewTelemetry(outcome.config);
-    preloadModules(firstScreenModules(modulesForPath(window.location.pathname)));
+    preloadModules(firstScreenModules(modulesForPath(localeOfPath(window.location.pathname).path)));
     return outcome.active;
   } catch (error) {
     // Without a configuration every part shows its fallback; the page itself still renders.
@@ -59,15 +61,17 @@ async function start() {
   const snapshot = pageSnapshot();
   // A trial release (override) is not what the server rendered: that page is rendered here, from scratch.
   const hydrate = snapshot !== null && Object.keys(overrides).length === 0;
+  const { pathname } = window.location;
   const app = (
     <ShopApp
+      locale={localeOfPath(pathname).locale}
       loader={browserLoader(hydrate ? snapshot.failed : [], (id, outcome) => pageViewTelemetry.report(remoteOf(id), outcome), hydrate)}
       data={hydrate ? handedOver(snapshot.data) : {}}
       notFoundPath={hydrate ? snapshot.notFoundPath : null}
       overrides={overrides}
     >
       {/* Synchronous updates, as the data router gave: a controlled radio or checkbox driven by the URL flips at once. */}
-      <BrowserRouter useTransitions={false}>
+      <BrowserRouter useTransitions={false} basename={routerBasename(pathname)}>
         <AppRoutes />
       </BrowserRouter>
     </ShopApp>

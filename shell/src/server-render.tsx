@@ -10,6 +10,8 @@ import type { PageReads } from './data/server-reads';
 import type { RemoteLoader } from './remotes/remote-loader';
 import type { PartClock } from './remotes/part-clock';
 import { AppRoutes } from './routes/router';
+import { localeOfPath } from '@shop/contracts/locales';
+import { routerBasename } from './app/page-locale';
 
 export { pageReads, type ApiAnswer, type PageReads } from './data/server-reads';
 export { PAGE_SNAPSHOT_ID, type PageSnapshot } from './data/page-data';
@@ -18,6 +20,7 @@ export { firstScreenModules } from './remotes/hydration-gate';
 export type { PartClock } from './remotes/part-clock';
 
 export interface ShopPageOptions {
+  /** The page's URL as the shopper asked for it, its language's prefix included (`/ar/shop/face`). */
   url: string;
   loader: RemoteLoader;
   reads: PageReads;
@@ -27,9 +30,10 @@ export interface ShopPageOptions {
 }
 
 export function shopPage({ url, loader, reads, notFoundPath, partClock = null }: ShopPageOptions) {
+  const { pathname } = new URL(url, 'http://shop.invalid');
   return (
-    <ShopApp loader={loader} data={readWhileRendering(reads)} notFoundPath={notFoundPath} overrides={{}} partClock={partClock}>
-      <StaticRouter location={url}>
+    <ShopApp locale={localeOfPath(pathname).locale} loader={loader} data={readWhileRendering(reads)} notFoundPath={notFoundPath} overrides={{}} partClock={partClock}>
+      <StaticRouter location={url} basename={routerBasename(pathname)}>
         <AppRoutes />
       </StaticRouter>
     </ShopApp>

@@ -1,6 +1,6 @@
 import { CartLine } from './cart-line';
 import { cartTotal } from './cart-total';
-import { formatPrice } from '@shop/contracts/money';
+import { useText } from '../messages/messages';
 import type { CartView } from './use-cart-view';
 import styles from './cart-dropdown.module.css';
 
@@ -12,15 +12,16 @@ interface Props {
 /** The error flag, the lines (or the empty state) and the total: the same in every view of the cart. */
 export function CartContents({ view, apiBase }: Props) {
   const { items, error, setQuantity, remove, removing } = view;
+  const { t, price } = useText();
   return (
     <>
       {error ? (
         <p className={styles.error} role="alert">
-          {error.message}
+          {t('cart.fetchError')}
         </p>
       ) : null}
       {items.length === 0 ? (
-        <p className={styles.empty}>Votre panier est vide.</p>
+        <p className={styles.empty}>{t('cart.empty')}</p>
       ) : (
         <ul className={styles.lines}>
           {items.map((item) => (
@@ -36,7 +37,7 @@ export function CartContents({ view, apiBase }: Props) {
         </ul>
       )}
       <p className={styles.total}>
-        <span>Total</span> <strong data-testid="cart-total">{formatPrice(cartTotal(items))}</strong>
+        <span>{t('cart.total')}</span> <strong data-testid="cart-total">{price(cartTotal(items))}</strong>
       </p>
     </>
   );

@@ -6,6 +6,7 @@ import { ShopLink } from '@shop/contracts/shop-link';
 import { lineCount } from './cart-total';
 import { useCart } from './use-cart';
 import { usePanelPosition } from './use-panel-position';
+import { useText } from '../messages/messages';
 import styles from './cart-dropdown.module.css';
 
 /**
@@ -24,7 +25,7 @@ const loadContents = () =>
 
 /**
  * The panel's contents, rendered at once when their code is here (no Suspense: React holds a revealed boundary's
- * content back up to 300 ms after its fallback showed, which the first open would wait for), else its French loading
+ * content back up to 300 ms after its fallback showed, which the first open would wait for), else its loading
  * line until it comes. Code that cannot be fetched throws to the part's error boundary, as a failed import does.
  */
 function Contents({ apiBase }: { apiBase: string }) {
@@ -33,18 +34,16 @@ function Contents({ apiBase }: { apiBase: string }) {
   useEffect(() => {
     if (!contentsModule) loadContents().then(arrived, setFailure);
   }, []);
+  const { t } = useText();
   if (failure) throw failure;
-  if (!contentsModule) return <p className={styles.empty} role="status">Chargement du panier…</p>;
+  if (!contentsModule) return <p className={styles.empty} role="status">{t('cart.loading')}</p>;
   const { default: DropdownContents } = contentsModule;
   return <DropdownContents apiBase={apiBase} />;
 }
 
-function articles(count: number): string {
-  return `${count} ${count > 1 ? 'articles' : 'article'}`;
-}
-
 export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
   const { items, error } = useCart(apiBase);
+  const { t } = useText();
   const [open, setOpen] = useState(false);
   // Once opened, the contents stay mounted: closing and opening again shows them at once.
   const [opened, setOpened] = useState(false);
@@ -101,7 +100,7 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
         className={styles.button}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Panier, ${articles(count)}`}
+        aria-label={t('cart.button', { count })}
         onPointerEnter={reaching}
         onPointerDown={reaching}
         onFocus={reaching}
@@ -120,20 +119,20 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
         </span>
       </ButtonToPage>
       <span className={styles.visuallyHidden} role="status" aria-live="polite">
-        {`${articles(count)} dans le panier`}
+        {t('cart.status', { count })}
       </span>
       <div
         id={panelId}
         className={styles.panel}
         style={panelStyle}
         role="region"
-        aria-label="Contenu du panier"
+        aria-label={t('cart.panel')}
         hidden={!open}
         data-layout={geometry ? 'mobile' : 'dropdown'}
       >
         {opened ? <Contents apiBase={apiBase} /> : null}
         <ShopLink to="/shop/checkout" className={styles.checkout} onClick={() => setOpen(false)}>
-          Paiement du produit
+          {t('cart.checkout')}
         </ShopLink>
       </div>
     </div>

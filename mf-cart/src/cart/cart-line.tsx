@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CartItem } from '@shop/contracts/cart';
 import { DEFAULT_PRODUCT_IMAGE } from './default-image';
-import { formatPrice } from '@shop/contracts/money';
+import { useText } from '../messages/messages';
 import { QUANTITY_LIMITS } from '@shop/contracts/cart';
 import { FormName, useFormAction } from '@shop/contracts/form-post';
 import { POST_IN_BACKGROUND } from '@shop/contracts/forms';
@@ -17,6 +17,7 @@ interface Props {
 }
 
 export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Props) {
+  const { t, price } = useText();
   const first = item.images[0];
   const [failed, setFailed] = useState(false);
   const src = first && !failed ? `${apiBase}${first}` : DEFAULT_PRODUCT_IMAGE;
@@ -37,25 +38,25 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
       <div className={styles.details}>
         <p className={styles.name}>{item.name}</p>
         <p className={styles.prices}>
-          <span>{formatPrice(item.price)}</span>
+          <span>{price(item.price)}</span>
           {item.oldPrice !== undefined ? (
             <s className={styles.oldPrice}>
-              <span className={styles.visuallyHidden}>Ancien prix : </span>
-              {formatPrice(item.oldPrice)}
+              <span className={styles.visuallyHidden}>{t('cart.oldPrice')}</span>
+              {price(item.oldPrice)}
             </s>
           ) : null}
         </p>
         <form method="post" action={action} className={styles.inlineForm} {...POST_IN_BACKGROUND}>
         <FormName form="cart-update" />
         <input type="hidden" name="productId" value={item.productId} />
-        <div className={styles.quantity} role="group" aria-label={`Quantité de ${item.name}`}>
+        <div className={styles.quantity} role="group" aria-label={t('cart.quantityOf', { name: item.name })}>
           <button
             type="submit"
             name="quantity"
             value={less}
             onClick={handled(() => onQuantity(item.productId, less))}
             disabled={atMinimum}
-            aria-label={`Diminuer la quantité de ${item.name}`}
+            aria-label={t('cart.less', { name: item.name })}
           >
             −
           </button>
@@ -64,7 +65,7 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
             inputMode="numeric"
             readOnly
             value={item.quantity}
-            aria-label={`Quantité de ${item.name}`}
+            aria-label={t('cart.quantityOf', { name: item.name })}
             data-testid="cart-quantity"
           />
           <button
@@ -72,7 +73,7 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
             name="quantity"
             value={more}
             onClick={handled(() => onQuantity(item.productId, more))}
-            aria-label={`Augmenter la quantité de ${item.name}`}
+            aria-label={t('cart.more', { name: item.name })}
           >
             +
           </button>
@@ -87,7 +88,7 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
         className={styles.remove}
         onClick={handled(() => onRemove(item.productId))}
         disabled={removing}
-        aria-label={`Retirer ${item.name} du panier`}
+        aria-label={t('cart.remove', { name: item.name })}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -1,9 +1,11 @@
 import { useCallback, useEffect } from 'react';
 import useSWR from 'swr';
 import { cartKey, type CartItem } from '@shop/contracts/cart';
+import { inLanguage } from '@shop/contracts/data-keys';
 import { onCartChanged } from '@shop/contracts/events';
 import { SWR_SETTINGS } from '@shop/contracts/swr-settings';
 import { fetchCart } from './cart-api';
+import { useText } from '../messages/messages';
 
 /** The page's data refresh settings (spec, section 9), also when mf-cart runs alone in its harness. */
 export const cartSWRConfig = SWR_SETTINGS;
@@ -17,7 +19,8 @@ export interface UseCart {
 }
 
 export function useCart(apiBase = ''): UseCart {
-  const key = cartKey(apiBase);
+  // The lines' names in the page's language (decision 036).
+  const key = inLanguage(cartKey(apiBase), useText().locale);
   const { data, error, isLoading, mutate } = useSWR(key, fetchCart, cartSWRConfig);
 
   // Cart changes made elsewhere on the page (add to cart on a listing) announce themselves with one event.

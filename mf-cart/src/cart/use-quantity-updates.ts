@@ -1,11 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { showToast } from '@shop/contracts/toast';
-import { updateQuantity, UPDATE_ERROR } from './cart-api';
-import { CART_NOTICES, QUANTITY_LIMITS } from '@shop/contracts/cart';
+import { updateQuantity } from './cart-api';
+import { QUANTITY_LIMITS } from '@shop/contracts/cart';
+import { useText } from '../messages/messages';
 import { withoutPending } from './optimistic-quantities';
 import type { PendingQuantities } from './optimistic-quantities';
-
-export const QUANTITY_UPDATED = CART_NOTICES.quantityUpdated;
 
 interface Sync {
   /** The latest quantity the shopper asked for. */
@@ -21,6 +20,7 @@ interface Sync {
 export function useQuantityUpdates(apiBase: string, reload: () => Promise<unknown>) {
   const [pending, setPending] = useState<PendingQuantities>({});
   const syncs = useRef(new Map<string, Sync>());
+  const { t } = useText();
 
   const run = useCallback(
     async (productId: string, sync: Sync) => {
@@ -29,7 +29,7 @@ export function useQuantityUpdates(apiBase: string, reload: () => Promise<unknow
           const sent = sync.target;
           await updateQuantity(apiBase, { productId, quantity: sent });
           if (sync.target !== sent) continue;
-          showToast('success', QUANTITY_UPDATED, { toastId: `quantity-${productId}` });
+          showToast('success', t('cart.quantityUpdated'), { toastId: `quantity-${productId}` });
           await reload();
           if (sync.target === sent) break;
         }
@@ -37,13 +37,13 @@ export function useQuantityUpdates(apiBase: string, reload: () => Promise<unknow
         setPending((p) => withoutPending(p, productId));
       } catch {
         syncs.current.delete(productId);
-        showToast('error', UPDATE_ERROR, { toastId: `quantity-error-${productId}` });
+        showToast('error', t('cart.updateError'), { toastId: `quantity-error-${productId}` });
         // Back to the server's state.
         await reload().catch(() => undefined);
         setPending((p) => withoutPending(p, productId));
       }
     },
-    [apiBase, reload],
+    [apiBase, reload, t],
   );
 
   const setQuantity = useCallback(

@@ -1,23 +1,23 @@
 import { useCallback, useState } from 'react';
 import { showToast } from '@shop/contracts/toast';
-import { CART_NOTICES } from '@shop/contracts/cart';
-import { removeItem } from './cart-api';
-
-export const ITEM_REMOVED = CART_NOTICES.itemRemoved;
+import { removeItem, REMOVE_ERROR } from './cart-api';
+import { useText } from '../messages/messages';
 
 /** Remove a line: toast on success and reload; on failure the spec's toast with the error's message, and reload too. */
 export function useRemoveItem(apiBase: string, reload: () => Promise<unknown>) {
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+  const { t } = useText();
 
   const remove = useCallback(
     async (productId: string) => {
       setRemoving((s) => new Set(s).add(productId));
       try {
         await removeItem(apiBase, { productId });
-        showToast('success', ITEM_REMOVED);
+        showToast('success', t('cart.itemRemoved'));
         await reload();
       } catch (error) {
-        showToast('error', `Failed to remove item: ${(error as Error).message}`);
+        const { message } = error as Error;
+        showToast('error', t('cart.removeErrorWithReason', { reason: message === REMOVE_ERROR ? t('cart.removeError') : message }));
         // The line may have been removed even though the answer was lost (504): show what the server holds.
         await reload().catch(() => undefined);
       } finally {
@@ -28,7 +28,7 @@ export function useRemoveItem(apiBase: string, reload: () => Promise<unknown>) {
         });
       }
     },
-    [apiBase, reload],
+    [apiBase, reload, t],
   );
 
   return { remove, removing };

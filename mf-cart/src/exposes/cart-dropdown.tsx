@@ -1,1 +1,4 @@
-export { CartDropdown as default } from '../cart/cart-dropdown';
+import { CartDropdown } from '../cart/cart-dropdown';
+import { part } from '../messages/messages';
+
+export default part(CartDropdown);

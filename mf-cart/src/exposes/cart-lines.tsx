@@ -1,1 +1,4 @@
-export { CartLines as default } from '../cart/cart-lines';
+import { CartLines } from '../cart/cart-lines';
+import { part } from '../messages/messages';
+
+export default part(CartLines);

@@ -1,1 +1,4 @@
-export { CartPage as default } from '../cart/cart-page';
+import { CartPage } from '../cart/cart-page';
+import { part } from '../messages/messages';
+
+export default part(CartPage);

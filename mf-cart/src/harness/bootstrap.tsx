@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { CartDropdown } from '../cart/cart-dropdown';
+import CartDropdown from '../exposes/cart-dropdown';
 import '@shop/contracts/tokens.css';
 
 // Standalone harness: the cart alone, talking to cart-service through the dev server's proxy.
@@ -10,7 +10,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
       <header style={{ display: 'flex', justifyContent: 'flex-end', padding: '1rem' }}>
-        <CartDropdown />
+        <CartDropdown locale="fr-MA" />
       </header>
       <main style={{ padding: '2rem' }}>
         <h1>Banc d’essai de mf-cart</h1>

@@ -9,6 +9,7 @@ import type { ShopperRender } from '../renderer-sandbox/renderer-protocol';
 import { formActions } from './form-actions';
 import { leaveNotice } from './page-notice-cookie';
 import { shopperApi } from './shopper-api';
+import { inPageLanguage } from '../http/page-language';
 import { ApiError, sendApiError } from '@shop/server-kit/api-error';
 import { inSpan, SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
 
@@ -82,7 +83,8 @@ export function formPosts(options: FormPostsOptions): Middleware {
     if (result.kind === 'redirect') {
       if (result.notice) leaveNotice(ctx, result.notice);
       ctx.status = 303;
-      ctx.redirect(result.location);
+      // The next page in the language of the page the form was on (decision 036).
+      ctx.redirect(inPageLanguage(ctx, result.location));
       return;
     }
     for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);

@@ -1,4 +1,5 @@
 import type { RemotesConfig } from '@shop/contracts/remotes';
+import { DEFAULT_LOCALE, textDirection, type ShopLocale } from '@shop/contracts/locales';
 import { STYLE_2_PATHS } from '@shop/contracts/routes';
 import { PAGE_SNAPSHOT_ID } from '../../shared/page-ids';
 import { SHOP_NAME } from '../../shared/shop';
@@ -27,8 +28,13 @@ export const inlineScript = withoutComments;
  * The page the browser gets when the server could not render it: the shell's HTML with the remotes' hints; the
  * browser renders everything, as before server rendering.
  */
-export function browserRenderedPage(template: PageTemplate, config: RemotesConfig, metadata = ''): string {
-  return withMetadata(withHints(template.html, pageHints(config)), metadata);
+export function browserRenderedPage(template: PageTemplate, config: RemotesConfig, metadata = '', locale: ShopLocale = DEFAULT_LOCALE): string {
+  return inLanguage(withMetadata(withHints(template.html, pageHints(config)), metadata), locale);
+}
+
+/** The page's language and direction on its root element (decision 036): `<html lang="ar-MA" dir="rtl">`. */
+export function inLanguage(html: string, locale: ShopLocale): string {
+  return html.replace(/<html\b[^>]*>/, `<html lang="${locale}" dir="${textDirection(locale)}">`);
 }
 
 /** The template's generic description gives way to the page's own metadata tags, after the title. */
@@ -66,7 +72,14 @@ export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>, re
  * first screen's styles (inline where they can be: no unstyled flash, no request before the first paint), the rendered
  * tree in #root, the snapshot the browser hydrates with, and the scripts requested once the page is painted.
  */
-export function serverRenderedPage(template: PageTemplate, config: RemotesConfig, pathname: string, page: RenderedPage, metadata = ''): string {
+export function serverRenderedPage(
+  template: PageTemplate,
+  config: RemotesConfig,
+  pathname: string,
+  page: RenderedPage,
+  metadata = '',
+  locale: ShopLocale = DEFAULT_LOCALE,
+): string {
   // React writes the resources it wants early (the first product images) before the tree: they belong in the head.
   const [, early = '', tree = page.html] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(page.html) ?? [];
   const styles = stylesheetTags([...template.shellStylesheets, ...page.stylesheets]);
@@ -74,7 +87,7 @@ export function serverRenderedPage(template: PageTemplate, config: RemotesConfig
   const inlined = new Set(template.shellStylesheets.filter((sheet) => sheet.css !== null).map((sheet) => sheet.href));
   const html = withHints(scriptsAfterPaint(template.html, inlined, safeScripts(page.scripts)), pageHints(config) + styles + early)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${SHOP_NAME} ${pathname}`)}</title>`);
-  return withMetadata(html, metadata)
+  return inLanguage(withMetadata(html, metadata), locale)
     .replace('<head>', () => (template.earlyScript ? `<head><script>${template.earlyScript}</script>` : '<head>'))
     .replace('<body>', STYLE_2_PATHS.has(pathname) ? '<body class="style-2">' : '<body>')
     .replace('<div id="root"></div>', () => `<div id="root">${tree}</div>${snapshot}`);

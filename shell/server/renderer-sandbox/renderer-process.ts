@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { context as contexts, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import { createInstance } from '@module-federation/runtime';
 import { EXPOSED_MODULE_IDS, remoteOf, type ExposedModuleId, type ExposedModules } from '@shop/contracts/exposes';
+import { localeOfPath, localizedPath, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import { isKnownPath } from '@shop/contracts/route-matching';
 import type * as ServerRender from '../../src/server-render';
 import type { RemoteLoader } from '../../src/remotes/remote-loader';
@@ -153,9 +154,10 @@ const onePerHref = <File extends { href: string }>(files: File[]): File[] => [..
  * entry before its modules' files); none for a part the server could not load (its fallback needs no code, and a
  * request to a host that is down would only fail).
  */
-function firstScreenScripts(pathname: string, failed: readonly ExposedModuleId[]): ScriptFile[] {
+function firstScreenScripts(pathname: string, failed: readonly ExposedModuleId[], locale: ShopLocale): ScriptFile[] {
   const modules = shell.firstScreenModules(shell.modulesForPath(pathname)).filter((module) => !failed.includes(module));
-  return onePerHref(modules.flatMap((module) => assets.scripts.get(module) ?? []));
+  // Each part's words in the page's language come with its code (decision 036), not a level later.
+  return onePerHref(modules.flatMap((module) => [...(assets.scripts.get(module) ?? []), ...(assets.messages.get(module)?.[locale] ?? [])]));
 }
 
 /**
@@ -183,7 +185,8 @@ function render(request: RenderRequest): Promise<RenderedPage> {
 
 async function renderPage({ id, url, down, shopper }: RenderRequest, parts: PartSpans | null): Promise<RenderedPage> {
   const begin = performance.now();
-  const { pathname } = new URL(url, 'http://shop.invalid');
+  // The route table's path, and the language its prefix names (decision 036).
+  const { locale, path: pathname } = localeOfPath(new URL(url, 'http://shop.invalid').pathname);
   const loader = loaderFor(down);
   const reads = shell.pageReads((path) => apiRead(path, shopper?.cookie), shopper && { context: shopper.page });
   const partClock = parts?.clock ?? null;
@@ -202,7 +205,7 @@ async function renderPage({ id, url, down, shopper }: RenderRequest, parts: Part
     snapshot: JSON.stringify(snapshot),
     catalogue: catalogueSeen(snapshot.data),
     stylesheets: onePerHref(shell.modulesForPath(pathname).flatMap((module) => assets.stylesheets.get(module) ?? [])),
-    scripts: firstScreenScripts(pathname, failed),
+    scripts: firstScreenScripts(pathname, failed, locale),
     problems: page.problems,
     failedRemotes: [...new Set(failed.map(remoteOf))],
     ms: Math.round(performance.now() - begin),
@@ -213,8 +216,11 @@ handle = (request) => {
   render(request).then(answer, (error: unknown) => answer({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }));
 };
 
-// A first page warms the renderer up (code compiled, lazy components resolved) before it takes shoppers' requests.
-await renderPage({ type: 'render', id: 0, url: '/', down: [] }, null).catch(() => undefined);
+// A first page per language warms the renderer up (code compiled, lazy components and messages resolved) before it
+// takes shoppers' requests.
+for (const locale of SHOP_LOCALES) {
+  await renderPage({ type: 'render', id: 0, url: localizedPath(locale, '/'), down: [] }, null).catch(() => undefined);
+}
 answer({
   type: 'ready',
   failed: [...failures].map(([id, error]) => ({ id, reason: error.message })),

@@ -8,8 +8,13 @@ import { ServerNotFoundContext } from '../routes/server-not-found';
 import { ToastHost } from '../toasts/toast-host';
 import { pageReadiness, PageReadinessContext, RootCommitted } from '../remotes/page-readiness';
 import { PartClockContext, type PartClock } from '../remotes/part-clock';
+import type { ShopLocale } from '@shop/contracts/locales';
+import { PageLocaleContext } from './page-locale';
+import { Messages } from '../messages/messages';
 
 interface ShopAppProps {
+  /** The page's language, from its URL (page-locale.ts). */
+  locale: ShopLocale;
   loader: RemoteLoader;
   /** The page's data layer: the server's answers (browser), or the server's reads (server). */
   data: SWRConfiguration;
@@ -31,27 +36,31 @@ function markReady() {
 }
 
 /** The shop's whole tree, the same on the server and in the browser, so a server-rendered page hydrates as it is. */
-export function ShopApp({ loader, data, notFoundPath, overrides, children, partClock = null }: ShopAppProps) {
+export function ShopApp({ locale, loader, data, notFoundPath, overrides, children, partClock = null }: ShopAppProps) {
   // Effects never run on the server: the mark is the browser's, once the root and every part on the page are committed.
   const [readiness] = useState(() => pageReadiness(markReady));
   return (
     <StrictMode>
-      {Object.keys(overrides).length > 0 ? (
-        <Suspense fallback={null}>
-          <OverrideBanner active={overrides} />
-        </Suspense>
-      ) : null}
-      <RemoteLoaderContext.Provider value={loader}>
-        <ServerNotFoundContext.Provider value={notFoundPath}>
-          <PageReadinessContext.Provider value={readiness}>
-            <PartClockContext.Provider value={partClock}>
-              <SWRConfig value={{ ...swrDefaults, ...data }}>{children}</SWRConfig>
-            </PartClockContext.Provider>
-          </PageReadinessContext.Provider>
-        </ServerNotFoundContext.Provider>
-      </RemoteLoaderContext.Provider>
-      <ToastHost />
-      <RootCommitted readiness={readiness} />
+      <PageLocaleContext.Provider value={locale}>
+        <Messages locale={locale}>
+          {Object.keys(overrides).length > 0 ? (
+            <Suspense fallback={null}>
+              <OverrideBanner active={overrides} />
+            </Suspense>
+          ) : null}
+          <RemoteLoaderContext.Provider value={loader}>
+            <ServerNotFoundContext.Provider value={notFoundPath}>
+              <PageReadinessContext.Provider value={readiness}>
+                <PartClockContext.Provider value={partClock}>
+                  <SWRConfig value={{ ...swrDefaults, ...data }}>{children}</SWRConfig>
+                </PartClockContext.Provider>
+              </PageReadinessContext.Provider>
+            </ServerNotFoundContext.Provider>
+          </RemoteLoaderContext.Provider>
+          <ToastHost />
+          <RootCommitted readiness={readiness} />
+        </Messages>
+      </PageLocaleContext.Provider>
     </StrictMode>
   );
 }

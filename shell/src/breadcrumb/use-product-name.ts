@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { breadcrumbProductKey } from '@shop/contracts/data-keys';
 import { decodePathSegment } from '@shop/contracts/route-matching';
+import type { ShopLocale } from '@shop/contracts/locales';
 import type { ProductResponse } from '@shop/contracts/products';
 
 const PRODUCT_PATH = /^\/shop\/product\/([^/]+)\/?$/;
@@ -15,9 +16,9 @@ async function fetchProduct([, url]: readonly [string, string]): Promise<Product
  * A product page's crumb shows the product's name. Its SWR key is the shell's own, so its errors never
  * reach the product page's cache entry (the page tells an unknown product from an outage by status).
  */
-export function useProductName(pathname: string): string | undefined {
+export function useProductName(pathname: string, locale: ShopLocale): string | undefined {
   const slug = PRODUCT_PATH.exec(pathname)?.[1];
-  const { data } = useSWR(slug ? breadcrumbProductKey(decodePathSegment(slug)) : null, fetchProduct, {
+  const { data } = useSWR(slug ? breadcrumbProductKey(decodePathSegment(slug), locale) : null, fetchProduct, {
     shouldRetryOnError: false,
   });
   return data?.product.name;

@@ -3,28 +3,30 @@ import { ShopLink } from '@shop/contracts/shop-link';
 import type { ShopHref } from '@shop/contracts/routes';
 import { SHOP_NAME } from '../../shared/shop';
 import type { FallbackArgs } from './remote-slot';
+import { useText } from '../messages/messages';
 import styles from './fallbacks.module.css';
 
 /** The frame's main categories, for when the frame itself cannot load. */
-const fallbackNav: readonly { label: string; to: ShopHref }[] = [
-  { label: 'Visage', to: '/shop/face' },
-  { label: 'Corps', to: '/shop/body' },
-  { label: 'Cheveux', to: '/shop/hair' },
-  { label: 'Pack', to: '/shop/pack' },
-  { label: 'Shop', to: '/shop/all' },
-];
+const fallbackNav = [
+  { label: 'fallback.nav.face', to: '/shop/face' },
+  { label: 'fallback.nav.body', to: '/shop/body' },
+  { label: 'fallback.nav.hair', to: '/shop/hair' },
+  { label: 'fallback.nav.pack', to: '/shop/pack' },
+  { label: 'fallback.nav.shop', to: '/shop/all' },
+] as const satisfies readonly { label: string; to: ShopHref }[];
 
 /** The shell's minimal header, shown when mf_frame is unavailable; the cart still has its slot. */
 export function FallbackHeader({ cartSlot }: { cartSlot: ReactNode }) {
+  const { t } = useText();
   return (
     <header className={styles.header} data-fallback="mf_frame">
       <ShopLink to={'/' satisfies ShopHref} className={styles.brand}>
         {SHOP_NAME}
       </ShopLink>
-      <nav aria-label="Catégories" className={styles.nav}>
+      <nav aria-label={t('fallback.nav')} className={styles.nav}>
         {fallbackNav.map((link) => (
           <ShopLink key={link.to} to={link.to}>
-            {link.label}
+            {t(link.label)}
           </ShopLink>
         ))}
       </nav>
@@ -46,20 +48,22 @@ export function FallbackFooter() {
 
 /** A disabled cart button: the shopper sees where the cart is and that it is temporarily unavailable. */
 export function FallbackCart() {
+  const { t } = useText();
   return (
-    <button type="button" className={styles.cart} disabled data-fallback="mf_cart" aria-label="Panier indisponible pour le moment">
-      Panier indisponible
+    <button type="button" className={styles.cart} disabled data-fallback="mf_cart" aria-label={t('fallback.cart.name')}>
+      {t('fallback.cart')}
     </button>
   );
 }
 
 export function FallbackPage({ retry }: FallbackArgs) {
+  const { t } = useText();
   return (
     <section className={styles.page} data-fallback="mf_catalog_pages" role="alert">
-      <h1>Cette page est momentanément indisponible</h1>
-      <p>Nous n’avons pas pu charger son contenu. Vérifiez votre connexion puis réessayez.</p>
+      <h1>{t('fallback.page.title')}</h1>
+      <p>{t('fallback.page.text')}</p>
       <button type="button" onClick={retry}>
-        Réessayer
+        {t('fallback.page.retry')}
       </button>
     </section>
   );
@@ -67,9 +71,10 @@ export function FallbackPage({ retry }: FallbackArgs) {
 
 /** In the checkout, when mf_cart is unavailable: say so, and keep the shopper's cart safe on the server. */
 export function FallbackCartLines() {
+  const { t } = useText();
   return (
     <p className={styles.page} data-fallback="mf_cart" role="alert">
-      Le détail de votre panier est momentanément indisponible. Votre panier est conservé : réessayez dans un instant.
+      {t('fallback.cartLines')}
     </p>
   );
 }

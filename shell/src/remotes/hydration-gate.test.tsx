@@ -58,7 +58,7 @@ function Footer() {
 }
 
 const page = (loader: RemoteLoader) => (
-  <ShopApp loader={loader} data={{}} notFoundPath={null} overrides={{}}>
+  <ShopApp locale="fr-MA" loader={loader} data={{}} notFoundPath={null} overrides={{}}>
     <MemoryRouter>
       <RemoteSlot id="mf_frame/Footer" props={{}} fallback={() => <p>pied de page indisponible</p>} />
     </MemoryRouter>

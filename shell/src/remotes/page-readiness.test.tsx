@@ -24,7 +24,7 @@ const ready = () => document.documentElement.dataset.shop === 'ready';
 
 function Page({ loader }: { loader: RemoteLoader }) {
   return (
-    <ShopApp loader={loader} data={{}} notFoundPath={null} overrides={{}}>
+    <ShopApp locale="fr-MA" loader={loader} data={{}} notFoundPath={null} overrides={{}}>
       <MemoryRouter>
         <RemoteSlot id="mf_frame/Header" props={{ cartSlot: null }} fallback={() => <p>en-tête indisponible</p>} />
         <RemoteSlot id="mf_frame/Footer" props={{}} fallback={() => <p>pied de page indisponible</p>} loading={<p>Chargement…</p>} />

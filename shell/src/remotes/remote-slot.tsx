@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { ComponentProps, ComponentType, CSSProperties, LazyExoticComponent, ReactNode } from 'react';
 import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
+import { usePageLocale } from '../app/page-locale';
 import { DEFERRED_PART_ATTRIBUTE, DEFERRED_PARTS, type HydrationGate } from './hydration-gate';
 import { useSlotReadiness } from './page-readiness';
 import { PartClockContext, PartContext } from './part-clock';
@@ -16,7 +17,8 @@ export interface FallbackArgs {
 
 interface RemoteSlotProps<Id extends ExposedModuleId> {
   id: Id;
-  props: PropsOf<Id>;
+  /** The part's props but its language, which every slot hands it from the page (decision 036). */
+  props: Omit<PropsOf<Id>, 'locale'>;
   fallback: (args: FallbackArgs) => ReactNode;
   /** Shown while the remote's code arrives; should reserve the part's space to avoid layout shift. */
   loading?: ReactNode;
@@ -64,6 +66,7 @@ function lazyRemote(loader: RemoteLoader, id: ExposedModuleId, attempt: number, 
  */
 export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, loading = null }: RemoteSlotProps<Id>) {
   const loader = useRemoteLoader();
+  const locale = usePageLocale();
   // On the server, the renderer's clock of this page's parts (their spans); nothing in the browser.
   useContext(PartClockContext)?.reached(id);
   const [attempt, setAttempt] = useState(0);
@@ -109,7 +112,7 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, lo
           ) : (
             <>
               {/* eslint-disable-next-line react-hooks/static-components -- lazyRemote returns the one cached component per module and attempt; nothing is created on a re-render */}
-              <Component {...props} />
+              <Component {...props} locale={locale} />
               <Committed then={rendered} />
             </>
           )}

@@ -1,13 +1,15 @@
 import { ShopLink } from '@shop/contracts/shop-link';
 import type { ShopHref } from '@shop/contracts/routes';
+import { useText } from '../messages/messages';
 
 export function NotFoundPage() {
+  const { t } = useText();
   return (
     <section>
-      <h1>Page introuvable</h1>
-      <p>La page que vous cherchez n’existe pas ou a été déplacée.</p>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
       <p>
-        <ShopLink to={'/' satisfies ShopHref}>Retour à l’accueil</ShopLink> · <ShopLink to={'/shop/all' satisfies ShopHref}>Voir tous les produits</ShopLink>
+        <ShopLink to={'/' satisfies ShopHref}>{t('notFound.home')}</ShopLink> · <ShopLink to={'/shop/all' satisfies ShopHref}>{t('notFound.all')}</ShopLink>
       </p>
     </section>
   );

@@ -7,9 +7,14 @@ import { Layout } from '../layout/layout';
 import { FallbackCartLines, FallbackPage } from '../remotes/fallbacks';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { NotFoundPage } from './not-found-page';
+import { useText } from '../messages/messages';
 import { ServerNotFoundContext } from './server-not-found';
 
-const pageLoading = <p aria-busy="true">Chargement…</p>;
+function PageLoading() {
+  const { t } = useText();
+  return <p aria-busy="true">{t('page.loading')}</p>;
+}
+const pageLoading = <PageLoading />;
 
 /** The checkout's cart lines come from mf_cart, so the cart's rules live in one remote. */
 const cartLines = (

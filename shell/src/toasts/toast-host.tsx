@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { showHeldPostNotices } from '@shop/contracts/held-events';
 import { showToast } from '@shop/contracts/toast';
+import { textDirection } from '@shop/contracts/locales';
+import { usePageLocale } from '../app/page-locale';
 
 /** The page's single toast container: every remote's `toast()` shows here (shared react-toastify singleton). */
 export const TOAST_AUTO_CLOSE_MS = 3000;
@@ -17,6 +19,8 @@ const ToastContainer = lazy(() => import('react-toastify').then(({ ToastContaine
  */
 export function ToastHost() {
   const [wanted, setWanted] = useState(false);
+  // Toasts come from the top corner where the page's text starts: top-left on an Arabic page (decision 036).
+  const rtl = textDirection(usePageLocale()) === 'rtl';
   // A cart form tapped before its part hydrated was posted in the background by the page's head script: its answer
   // shows here, as the hydrated form's toast would.
   useEffect(() => showHeldPostNotices((notice) => showToast(notice.kind, notice.text)), []);
@@ -38,7 +42,7 @@ export function ToastHost() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick />
+      <ToastContainer position={rtl ? 'top-left' : 'top-right'} rtl={rtl} autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick />
     </Suspense>
   );
 }

@@ -1,0 +1,34 @@
+import { DEFAULT_LOCALE, SHOP_LOCALES, type ShopLocale } from './locales';
+
+/** What a release says of its words: `dist/<version>/mf-messages.json` (tools/part-messages.ts, decision 036). */
+export const MESSAGES_FILE = 'mf-messages.json';
+
+export interface ReleaseMessages {
+  /** Each shop language's message keys, sorted. */
+  keys: Record<ShopLocale, string[]>;
+}
+
+/**
+ * The messages a release lacks for each shop language: every key of the default language's file (the source) must be in
+ * every other. An empty result is a release every shop language can show.
+ */
+export function missingMessages(release: ReleaseMessages): Partial<Record<ShopLocale, string[]>> {
+  const source = release.keys[DEFAULT_LOCALE] ?? [];
+  const missing: Partial<Record<ShopLocale, string[]>> = {};
+  for (const locale of SHOP_LOCALES) {
+    const have = new Set(release.keys[locale] ?? []);
+    const lacking = source.filter((key) => !have.has(key));
+    if (lacking.length > 0) missing[locale] = lacking;
+  }
+  return missing;
+}
+
+/**
+ * The chunk of a language's messages, as a remote's build names it (`messagesChunkName`): the shell names it among a
+ * page's first scripts, so a part's words arrive with its code.
+ */
+export const messagesChunkName = (locale: ShopLocale): string => `messages-${locale}`;
+
+export function isMessagesChunk(file: string, locale: ShopLocale): boolean {
+  return new RegExp(`(?:^|/)${messagesChunkName(locale)}\\.[^/]*js$`).test(file);
+}

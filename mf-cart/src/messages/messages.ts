@@ -1,0 +1,8 @@
+import { partMessages } from '@shop/contracts/part-messages';
+import type source from './fr-MA.json';
+
+/** mf_cart's words in each shop language (decision 036): one chunk per language, the page's fetched with the part. */
+export const { Messages, part, useText } = partMessages<keyof typeof source>({
+  'fr-MA': () => import('./fr-MA.json'),
+  'ar-MA': () => import('./ar-MA.json'),
+});
