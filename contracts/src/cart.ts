@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type ShopLocale } from './locales';
+
 /** A cart line as cart-service answers it. Name, prices and images come from the catalogue, never from a client. */
 export interface CartItem {
   productId: string;
@@ -50,9 +52,30 @@ export function clampQuantity(value: number, max: number = QUANTITY_LIMITS.max):
  */
 export const cartKey = (apiBase = ''): string => `${apiBase}/api/cart`;
 
-/** What a shopper reads after a change to the cart (the spec's toasts), with JavaScript or without (the page's notice). */
-export const CART_NOTICES = {
-  added: (name: string, quantity = 1) => (quantity > 1 ? `${name} (× ${quantity}) a été ajouté au panier.` : `${name} a été ajouté au panier.`),
-  quantityUpdated: 'Quantity updated!',
-  itemRemoved: 'Item removed successfully',
-} as const;
+interface CartNotices {
+  added: (name: string, quantity?: number) => string;
+  quantityUpdated: string;
+  itemRemoved: string;
+}
+
+/**
+ * What a shopper reads after a change to the cart (the spec's toasts), with JavaScript or without (the page's notice),
+ * in each shop language (decision 036): the French ones are the spec's, exactly.
+ */
+const NOTICES: Readonly<Record<ShopLocale, CartNotices>> = {
+  'fr-MA': {
+    added: (name, quantity = 1) => (quantity > 1 ? `${name} (× ${quantity}) a été ajouté au panier.` : `${name} a été ajouté au panier.`),
+    quantityUpdated: 'Quantity updated!',
+    itemRemoved: 'Item removed successfully',
+  },
+  'ar-MA': {
+    added: (name, quantity = 1) => (quantity > 1 ? `تمت إضافة ${name} (× ${quantity}) إلى السلة.` : `تمت إضافة ${name} إلى السلة.`),
+    quantityUpdated: 'تم تحديث الكمية!',
+    itemRemoved: 'تمت إزالة المنتج بنجاح',
+  },
+};
+
+export const cartNotices = (locale: ShopLocale): CartNotices => NOTICES[locale];
+
+/** The French notices (the spec's). */
+export const CART_NOTICES = NOTICES[DEFAULT_LOCALE];

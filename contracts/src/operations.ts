@@ -283,6 +283,10 @@ export const OPERATIONS_MESSAGES = {
   fileChanged: (file: string) => `Le fichier ${file} ne correspond pas à son empreinte publiée (SHA-384) : il a changé après la publication.`,
   fileNotInIntegrity: (file: string) => `Le fichier ${file} n’est pas dans l’empreinte publiée de la version (mf-integrity.json).`,
   moreFilesNotMatching: (count: number) => `… et ${count} autres fichiers ne correspondent pas à l’empreinte publiée.`,
+  /** The release checks' refusals about a release's words (mf-messages.json, decision 036). `why` ends with a full stop. */
+  messagesUnreadable: (why: string) => `La version ne publie pas lisiblement ses textes (mf-messages.json) : ${why}`,
+  messagesMissing: (locale: string, keys: readonly string[], more: number) =>
+    `Il manque ${keys.length + more} texte${keys.length + more > 1 ? 's' : ''} en ${locale} : ${keys.join(', ')}${more > 0 ? ` et ${more} autre${more > 1 ? 's' : ''}` : ''}.`,
 } as const;
 
 /** The version in a release URL: the folder that holds its manifest (`…/1.0.1/mf-manifest.json` → `1.0.1`). */

@@ -3,6 +3,15 @@ import { DEFAULT_LOCALE, SHOP_LOCALES, type ShopLocale } from './locales';
 /** What a release says of its words: `dist/<version>/mf-messages.json` (tools/part-messages.ts, decision 036). */
 export const MESSAGES_FILE = 'mf-messages.json';
 
+/** A release's `mf-messages.json` as read (null when it is not one). */
+export function parseReleaseMessages(value: unknown): ReleaseMessages | null {
+  if (typeof value !== 'object' || value === null || !('keys' in value)) return null;
+  const keys = (value as { keys: unknown }).keys;
+  if (typeof keys !== 'object' || keys === null) return null;
+  const lists = Object.values(keys as Record<string, unknown>);
+  return lists.every((list) => Array.isArray(list) && list.every((key) => typeof key === 'string')) ? (value as ReleaseMessages) : null;
+}
+
 export interface ReleaseMessages {
   /** Each shop language's message keys, sorted. */
   keys: Record<ShopLocale, string[]>;

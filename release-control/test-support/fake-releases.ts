@@ -4,6 +4,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ReleaseListing } from '@shop/contracts/operations';
 import { integrityOfFolder } from '@shop/contracts/release-digest';
 import { INTEGRITY_FILE } from '@shop/contracts/release-integrity';
+import { SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
+import { MESSAGES_FILE } from '@shop/contracts/part-messages-release';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { SHARED_LIBRARIES } from '@shop/contracts/shared-libraries';
 import { modulesTheShellTakes } from '../server/releases/release-checks';
@@ -23,13 +25,19 @@ export interface FakeReleaseFlaws {
   changed?: string;
   /** No `mf-integrity.json` (a release built before the record existed, or copied without it). */
   noIntegrity?: boolean;
+  /** Message keys a language's files lack (`{ 'ar-MA': ['cart.empty'] }`): a team that forgot to translate. */
+  untranslated?: Partial<Record<ShopLocale, string[]>>;
 }
+
+/** The message keys of a fake release, in every shop language unless a flaw says otherwise. */
+const FAKE_MESSAGE_KEYS = ['part.title', 'part.empty', 'part.total'];
 
 /**
  * A release folder as a remote's build leaves it, as far as the console's checks read it: `mf-manifest.json` (name,
  * exposes with their browser chunks, shared singletons, the browser and server builds' entries), the browser files
- * it names (the entry with its precompressed `.br` and `.gz` copies), the server build's entry and a chunk of it, and
- * `mf-integrity.json` listing every file's digest, written last as the build writes it.
+ * it names (the entry with its precompressed `.br` and `.gz` copies), the server build's entry and a chunk of it, its
+ * words' keys per language (`mf-messages.json`), and `mf-integrity.json` listing every file's digest, written last as
+ * the build writes it.
  */
 export async function writeFakeRelease(root: string, remote: RemoteName, version: string, flaws: FakeReleaseFlaws = {}): Promise<void> {
   const dir = join(root, version);
@@ -59,6 +67,8 @@ export async function writeFakeRelease(root: string, remote: RemoteName, version
     exposes: modules.map((path) => ({ name: path.slice(2), path, assets: assetsOf(path) })),
   };
   await writeFile(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  const keys = Object.fromEntries(SHOP_LOCALES.map((locale) => [locale, FAKE_MESSAGE_KEYS.filter((key) => !flaws.untranslated?.[locale]?.includes(key))]));
+  await writeFile(join(dir, MESSAGES_FILE), JSON.stringify({ keys }));
   const files = new Set([`static/js/${remote}.js`, ...modules.flatMap((path) => Object.values(assetsOf(path)).flatMap((kind) => [...kind.sync, ...kind.async]))]);
   // The one a partial upload lost: the first module's own chunk.
   if (flaws.missingChunk) files.delete(assetsOf(modules[0]!).js.sync[1]!);

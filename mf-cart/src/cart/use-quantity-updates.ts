@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { showToast } from '@shop/contracts/toast';
 import { updateQuantity } from './cart-api';
-import { QUANTITY_LIMITS } from '@shop/contracts/cart';
+import { cartNotices, QUANTITY_LIMITS } from '@shop/contracts/cart';
 import { useText } from '../messages/messages';
 import { withoutPending } from './optimistic-quantities';
 import type { PendingQuantities } from './optimistic-quantities';
@@ -20,7 +20,7 @@ interface Sync {
 export function useQuantityUpdates(apiBase: string, reload: () => Promise<unknown>) {
   const [pending, setPending] = useState<PendingQuantities>({});
   const syncs = useRef(new Map<string, Sync>());
-  const { t } = useText();
+  const { t, locale } = useText();
 
   const run = useCallback(
     async (productId: string, sync: Sync) => {
@@ -29,7 +29,7 @@ export function useQuantityUpdates(apiBase: string, reload: () => Promise<unknow
           const sent = sync.target;
           await updateQuantity(apiBase, { productId, quantity: sent });
           if (sync.target !== sent) continue;
-          showToast('success', t('cart.quantityUpdated'), { toastId: `quantity-${productId}` });
+          showToast('success', cartNotices(locale).quantityUpdated, { toastId: `quantity-${productId}` });
           await reload();
           if (sync.target === sent) break;
         }
@@ -43,7 +43,7 @@ export function useQuantityUpdates(apiBase: string, reload: () => Promise<unknow
         setPending((p) => withoutPending(p, productId));
       }
     },
-    [apiBase, reload, t],
+    [apiBase, reload, t, locale],
   );
 
   const setQuantity = useCallback(

@@ -1,19 +1,20 @@
 import { useCallback, useState } from 'react';
 import { showToast } from '@shop/contracts/toast';
+import { cartNotices } from '@shop/contracts/cart';
 import { removeItem, REMOVE_ERROR } from './cart-api';
 import { useText } from '../messages/messages';
 
 /** Remove a line: toast on success and reload; on failure the spec's toast with the error's message, and reload too. */
 export function useRemoveItem(apiBase: string, reload: () => Promise<unknown>) {
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
-  const { t } = useText();
+  const { t, locale } = useText();
 
   const remove = useCallback(
     async (productId: string) => {
       setRemoving((s) => new Set(s).add(productId));
       try {
         await removeItem(apiBase, { productId });
-        showToast('success', t('cart.itemRemoved'));
+        showToast('success', cartNotices(locale).itemRemoved);
         await reload();
       } catch (error) {
         const { message } = error as Error;
@@ -28,7 +29,7 @@ export function useRemoveItem(apiBase: string, reload: () => Promise<unknown>) {
         });
       }
     },
-    [apiBase, reload, t],
+    [apiBase, reload, t, locale],
   );
 
   return { remove, removing };

@@ -34,6 +34,9 @@ beforeAll(async () => {
   await writeFakeRelease(root, 'mf_cart', '1.0.12-empreinte-fausse');
   await writeFakeRelease(root, 'mf_cart', '1.0.13-toute-changee');
   await writeFakeRelease(root, 'mf_cart', '1.0.14-non-listee');
+  await writeFakeRelease(root, 'mf_cart', '1.0.15-sans-arabe', { untranslated: { 'ar-MA': ['part.empty', 'part.total'] } });
+  await writeFakeRelease(root, 'mf_cart', '1.0.16-sans-textes');
+  await rm(join(root, '1.0.16-sans-textes', 'mf-messages.json'));
   // A record in another algorithm; one whose every digest is another file's; one that leaves a chunk out.
   await writeFile(join(root, '1.0.12-empreinte-fausse', 'mf-integrity.json'), JSON.stringify({ algorithm: 'sha256', files: {} }));
   await editIntegrity('1.0.13-toute-changee', (files) => Object.fromEntries(Object.keys(files).map((file) => [file, digestOf(`autre ${file}`)])));
@@ -102,13 +105,24 @@ describe('releaseRefusals', () => {
   it('names the first five files that do not match their digests and counts the rest', async () => {
     const reasons = await check('1.0.13-toute-changee');
     expect(reasons.slice(0, 5)).toEqual(
-      ['mf-manifest.json', 'static/js/mf_cart.js', 'static/js/async/shared.js', 'static/js/async/__federation_expose_CartDropdown.js', 'static/js/async/lazy.js'].map(
+      ['mf-manifest.json', 'mf-messages.json', 'static/js/mf_cart.js', 'static/js/async/shared.js', 'static/js/async/__federation_expose_CartDropdown.js'].map(
         OPERATIONS_MESSAGES.fileChanged,
       ),
     );
-    // The manifest, the browser entry, shared and lazy chunks, each module's own chunk and style, the two server files.
-    const files = 1 + 3 + 2 * modulesTheShellTakes('mf_cart').length + 2;
+    // The manifest, its words, the browser entry, shared and lazy chunks, each module's own chunk and style, the two
+    // server files.
+    const files = 2 + 3 + 2 * modulesTheShellTakes('mf_cart').length + 2;
     expect(reasons.slice(5)).toEqual([OPERATIONS_MESSAGES.moreFilesNotMatching(files - 5)]);
+  });
+
+  it('refuses a release that lacks a message one of the shop’s languages needs, naming the keys (decision 036)', async () => {
+    expect(await check('1.0.15-sans-arabe')).toEqual(['Il manque 2 textes en ar-MA : part.empty, part.total.']);
+  });
+
+  it('refuses a release that does not say which words it carries', async () => {
+    expect(await check('1.0.16-sans-textes')).toEqual([
+      `La version ne publie pas lisiblement ses textes (mf-messages.json) : HTTP 404 (${origin}/1.0.16-sans-textes/mf-messages.json).`,
+    ]);
   });
 
   it('refuses a file the shop would run that the integrity record does not list', async () => {

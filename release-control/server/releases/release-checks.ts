@@ -3,6 +3,7 @@ import { EXPOSED_MODULE_IDS, remoteOf } from '@shop/contracts/exposes';
 import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
 import { digestOf } from '@shop/contracts/release-digest';
 import { INTEGRITY_FILE, parseReleaseIntegrity, type ReleaseIntegrity } from '@shop/contracts/release-integrity';
+import { MESSAGES_FILE, missingMessages, parseReleaseMessages, type ReleaseMessages } from '@shop/contracts/part-messages-release';
 import { releaseUrlProblem } from '@shop/contracts/release-url';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { SHARED_LIBRARIES, type SharedLibrary } from '@shop/contracts/shared-libraries';
@@ -58,9 +59,11 @@ export async function releaseRefusals(remote: RemoteName, entry: string, options
     return [`L’origine ${origin} n’est pas autorisée (origines permises : ${options.allowedOrigins.join(', ') || 'aucune'}).`];
   }
   const timeoutMs = options.timeoutMs ?? MANIFEST_TIMEOUT_MS;
-  const [manifestFile, integrity] = await Promise.all([
+  const messagesUrl = new URL(MESSAGES_FILE, entry).href;
+  const [manifestFile, integrity, messagesFile] = await Promise.all([
     readFile(entry, timeoutMs, { what: 'Le manifeste', status: (status) => `Le manifeste répond HTTP ${status}.` }),
     readIntegrity(new URL(INTEGRITY_FILE, entry).href, timeoutMs),
+    readFile(messagesUrl, timeoutMs),
   ]);
   if (manifestFile.problem !== null) return [manifestFile.problem];
   const manifest = parseManifest(manifestFile.bytes);
@@ -104,13 +107,36 @@ export async function releaseRefusals(remote: RemoteName, entry: string, options
     reasons.push(...missingFileReasons(missing(ssr.files.filter((url) => url !== ssr.entryUrl)), 'ssr'));
   }
 
+  reasons.push(...messagesReasons(messagesFile));
+
   if (typeof integrity === 'string') {
     reasons.push(integrity);
   } else {
-    const read = [[entry, manifestFile] as const, ...files].flatMap(([url, file]) => (file.problem === null ? [{ url, bytes: file.bytes }] : []));
+    const read = [[entry, manifestFile] as const, [messagesUrl, messagesFile] as const, ...files].flatMap(([url, file]) => (file.problem === null ? [{ url, bytes: file.bytes }] : []));
     reasons.push(...integrityReasons(read, entry, integrity));
   }
   return reasons;
+}
+
+/** At most this many missing messages of one language are named; the rest are counted. */
+const NAMED_MESSAGES = 10;
+
+/**
+ * A release must carry every message each shop language needs (decision 036): every key of the default language's
+ * files in every other language's, or its parts would show a key, or French, on an Arabic page.
+ */
+function messagesReasons(file: ReadFile): string[] {
+  if (file.problem !== null) return [OPERATIONS_MESSAGES.messagesUnreadable(file.problem)];
+  let messages: ReleaseMessages | null = null;
+  try {
+    messages = parseReleaseMessages(JSON.parse(new TextDecoder().decode(file.bytes)));
+  } catch {
+    messages = null;
+  }
+  if (!messages) return [OPERATIONS_MESSAGES.messagesUnreadable('le fichier n’a pas la forme attendue.')];
+  return Object.entries(missingMessages(messages)).map(([locale, keys]) =>
+    OPERATIONS_MESSAGES.messagesMissing(locale, keys.slice(0, NAMED_MESSAGES), Math.max(0, keys.length - NAMED_MESSAGES)),
+  );
 }
 
 /** At most this many missing or changed files are named one by one; the rest are counted. */

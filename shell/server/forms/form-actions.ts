@@ -1,4 +1,5 @@
-import { CART_NOTICES, type CartResponse } from '@shop/contracts/cart';
+import { cartNotices, type CartResponse } from '@shop/contracts/cart';
+import type { Localized, ShopLocale } from '@shop/contracts/locales';
 import { pathTo } from '@shop/contracts/routes';
 import { IDEMPOTENCY_FIELD, type FormId, type FormOutcome, type PageNotice } from '@shop/contracts/forms';
 import type { OrderResponse, TrackOrderResponse } from '@shop/contracts/orders';
@@ -24,10 +25,18 @@ export interface FormPost {
   /** The page the form was posted to (path and query): where a change to the cart comes back to. */
   page: string;
   api: ShopperApi;
+  /** The language of the page the form was on: its notices and the API's messages are in it. */
+  locale: ShopLocale;
 }
 
 /** The service could not be asked or failed: nothing says whether the change was made, and nothing typed is lost. */
-const SERVICE_DOWN = 'Le service ne répond pas pour le moment : rien n’est perdu, réessayez dans un instant.';
+const SERVICE_DOWN: Localized = {
+  'fr-MA': 'Le service ne répond pas pour le moment : rien n’est perdu, réessayez dans un instant.',
+  'ar-MA': 'الخدمة لا تستجيب حاليًا: لم يضِع شيء، أعد المحاولة بعد لحظات.',
+};
+
+/** A line whose name the cart did not give back. */
+const THE_PRODUCT: Localized = { 'fr-MA': 'Le produit', 'ar-MA': 'المنتج' };
 
 const field = (fields: URLSearchParams, name: string) => fields.get(name) ?? '';
 const valuesOf = <N extends string>(fields: URLSearchParams, names: readonly N[]) =>
@@ -44,8 +53,8 @@ const ok = (reply: ApiReply) => reply !== null && reply.status >= 200 && reply.s
  * The page again after a refusal: 422 with the service's per-field messages and the values as typed; 429 as the
  * service said (with when to retry); 503 when the service did not answer.
  */
-function refused(form: FormId, reply: ApiReply, values: Record<string, string>, extra: { notice?: boolean } = {}): FormResult {
-  const message = reply?.error?.message ?? SERVICE_DOWN;
+function refused(form: FormId, reply: ApiReply, values: Record<string, string>, locale: ShopLocale, extra: { notice?: boolean } = {}): FormResult {
+  const message = reply?.error?.message ?? SERVICE_DOWN[locale];
   const status = reply === null || reply.status >= 500 ? 503 : reply.status === 429 ? 429 : 422;
   const outcome: FormOutcome = { form, values, errors: reply?.error?.fields ?? {}, message };
   return {
@@ -62,31 +71,31 @@ const back = (page: string, text: string): FormResult => ({ kind: 'redirect', lo
 
 /**
  * What each form does on the server: the API call its enhanced version makes in the browser, as the shopper. The rules
- * and their French messages are the API's (cart-service, with contracts), never repeated here.
+ * and their messages are the API's (cart-service, with contracts, in the page's language), never repeated here.
  */
 export const formActions: Record<FormId, (post: FormPost) => Promise<FormResult>> = {
-  async 'cart-add'({ fields, page, api }) {
+  async 'cart-add'({ fields, page, api, locale }) {
     const values = valuesOf(fields, ['productId', 'quantity']);
     const quantity = quantityOf(values.quantity || '1');
     const reply = await api.post('/api/cart/add', { productId: values.productId, quantity });
-    if (!ok(reply)) return refused('cart-add', reply, values, { notice: true });
+    if (!ok(reply)) return refused('cart-add', reply, values, locale, { notice: true });
     const line = (reply!.body as CartResponse).cart.find((item) => item.productId === values.productId);
-    return back(page, CART_NOTICES.added(line?.name ?? 'Le produit', typeof quantity === 'number' ? quantity : 1));
+    return back(page, cartNotices(locale).added(line?.name ?? THE_PRODUCT[locale], typeof quantity === 'number' ? quantity : 1));
   },
 
-  async 'cart-update'({ fields, page, api }) {
+  async 'cart-update'({ fields, page, api, locale }) {
     const values = valuesOf(fields, ['productId', 'quantity']);
     const reply = await api.post('/api/cart/update', { productId: values.productId, quantity: quantityOf(values.quantity) });
-    return ok(reply) ? back(page, CART_NOTICES.quantityUpdated) : refused('cart-update', reply, values, { notice: true });
+    return ok(reply) ? back(page, cartNotices(locale).quantityUpdated) : refused('cart-update', reply, values, locale, { notice: true });
   },
 
-  async 'cart-remove'({ fields, page, api }) {
+  async 'cart-remove'({ fields, page, api, locale }) {
     const values = valuesOf(fields, ['productId']);
     const reply = await api.post('/api/cart/remove', { productId: values.productId });
-    return ok(reply) ? back(page, CART_NOTICES.itemRemoved) : refused('cart-remove', reply, values, { notice: true });
+    return ok(reply) ? back(page, cartNotices(locale).itemRemoved) : refused('cart-remove', reply, values, locale, { notice: true });
   },
 
-  async checkout({ fields, api }) {
+  async checkout({ fields, api, locale }) {
     const values = valuesOf(fields, ['fullName', 'phone', 'city', 'address', 'note']);
     const key = field(fields, IDEMPOTENCY_FIELD);
     const note = values.note.trim();
@@ -96,37 +105,37 @@ export const formActions: Record<FormId, (post: FormPost) => Promise<FormResult>
       { 'idempotency-key': key },
     );
     if (ok(reply)) return { kind: 'redirect', location: pathTo('/shop/order/:number', (reply!.body as OrderResponse).order.number) };
-    const result = refused('checkout', reply, values);
+    const result = refused('checkout', reply, values, locale);
     // No answer, or a failure: the order may have been placed, so the next attempt keeps this key and gets that order
     // instead of a second one. A definite refusal wrote nothing: the next attempt is a new one.
     return result.kind === 'render' && result.status === 503 ? { ...result, formKey: key } : result;
   },
 
-  async 'order-tracking'({ fields, api }) {
+  async 'order-tracking'({ fields, api, locale }) {
     const values = valuesOf(fields, ['number', 'phone']);
     const reply = await api.post('/api/orders/track', { number: values.number, phone: values.phone });
-    if (!ok(reply)) return refused('order-tracking', reply, values);
+    if (!ok(reply)) return refused('order-tracking', reply, values, locale);
     // A look-up changes nothing: its answer is this page, with the order.
     return { kind: 'render', status: 200, outcome: { form: 'order-tracking', values, errors: {}, result: (reply!.body as TrackOrderResponse).order } };
   },
 
-  async newsletter({ fields, page, api }) {
+  async newsletter({ fields, page, api, locale }) {
     const values = valuesOf(fields, ['email']);
     const reply = await api.post('/api/newsletter', { email: values.email });
-    if (!ok(reply)) return withFieldError(refused('newsletter', reply, values), 'email');
+    if (!ok(reply)) return withFieldError(refused('newsletter', reply, values, locale), 'email');
     return back(page, (reply!.body as { message: string }).message);
   },
 
-  async contact({ fields, page, api }) {
+  async contact({ fields, page, api, locale }) {
     const values = valuesOf(fields, ['name', 'email', 'subject', 'message']);
     const reply = await api.post('/api/contact', values);
-    return ok(reply) ? back(page, (reply!.body as { message: string }).message) : refused('contact', reply, values);
+    return ok(reply) ? back(page, (reply!.body as { message: string }).message) : refused('contact', reply, values, locale);
   },
 
-  async 'restock-alert'({ fields, page, api }) {
+  async 'restock-alert'({ fields, page, api, locale }) {
     const values = valuesOf(fields, ['productId', 'email']);
     const reply = await api.post('/api/restock-alerts', values);
-    return ok(reply) ? back(page, (reply!.body as { message: string }).message) : refused('restock-alert', reply, values);
+    return ok(reply) ? back(page, (reply!.body as { message: string }).message) : refused('restock-alert', reply, values, locale);
   },
 };
 

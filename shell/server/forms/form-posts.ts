@@ -9,7 +9,7 @@ import type { ShopperRender } from '../renderer-sandbox/renderer-protocol';
 import { formActions } from './form-actions';
 import { leaveNotice } from './page-notice-cookie';
 import { shopperApi } from './shopper-api';
-import { inPageLanguage } from '../http/page-language';
+import { inPageLanguage, localeOf } from '../http/page-language';
 import { ApiError, sendApiError } from '@shop/server-kit/api-error';
 import { inSpan, SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
 
@@ -61,11 +61,12 @@ export function formPosts(options: FormPostsOptions): Middleware {
     const form = fields.get(FORM_FIELD);
     if (!isFormId(form)) return refuse(ctx, 400, 'validation_failed', FORM_MESSAGES.unknownForm);
 
-    const api = shopperApi(options.cartServiceUrl, ctx.req.headers);
+    const locale = localeOf(ctx);
+    const api = shopperApi(options.cartServiceUrl, ctx.req.headers, locale);
     // The page as the route table knows it (one leading slash): never a path another host could be read from.
     const page = `${ctx.path.replace(/^\/+/, '/')}${ctx.search}`;
     const result = await inSpan(tracer, SHOP_SPANS.formPost(form), { attributes: { [SHOP_ATTRIBUTES.formAction]: form } }, async (span) => {
-      const outcome = await formActions[form]({ fields, page, api });
+      const outcome = await formActions[form]({ fields, page, api, locale });
       span.setAttribute(SHOP_ATTRIBUTES.formOutcome, outcome.kind === 'redirect' ? 'accepted' : `refused ${outcome.status}`);
       return outcome;
     });

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type ShopLocale } from '@shop/contracts/locales';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiErrorBody } from '@shop/contracts/errors';
 
@@ -20,9 +21,10 @@ const CALL_TIMEOUT_MS = 10_000;
 /**
  * cart-service called as the shopper who posted a form (decision 026): their cookies go with each call and the
  * cookies it sets come back, so a session is created, kept, or rotated at order time exactly as with the API; the
- * shopper's address and protocol go as trustedForwarding wrote them, so cart-service's limits count the shopper.
+ * shopper's address and protocol go as trustedForwarding wrote them, so cart-service's limits count the shopper. Its
+ * messages come in the language of the page the form was on (decision 036).
  */
-export function shopperApi(cartServiceUrl: string, request: IncomingHttpHeaders): ShopperApi {
+export function shopperApi(cartServiceUrl: string, request: IncomingHttpHeaders, locale: ShopLocale = DEFAULT_LOCALE): ShopperApi {
   const cookies = new Map<string, string>(parseCookies(request.cookie ?? ''));
   const setCookies: string[] = [];
   const forwarded = Object.fromEntries(
@@ -39,7 +41,7 @@ export function shopperApi(cartServiceUrl: string, request: IncomingHttpHeaders)
       try {
         const response = await fetch(new URL(path, cartServiceUrl), {
           method: 'POST',
-          headers: { ...forwarded, 'content-type': 'application/json', accept: 'application/json', cookie: cookie(), ...headers },
+          headers: { ...forwarded, 'content-type': 'application/json', accept: 'application/json', 'accept-language': locale, cookie: cookie(), ...headers },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
         });

@@ -31,9 +31,15 @@ function endToEnd<T extends string | number | string[] | undefined>(
   return kept;
 }
 
+/**
+ * A page's language is its URL's (decision 036): its calls to the API say it (`?lang=`), and one without says French,
+ * whatever languages the browser prefers, so a French page never shows an Arabic message because of the browser.
+ */
+const PAGE_LANGUAGE_ONLY = ['accept-language'];
+
 /** What the shell sends on to cart-service of a client's request headers. */
 export const forwardedRequestHeaders = (headers: IncomingHttpHeaders): Record<string, string | string[]> =>
-  endToEnd(headers, new Set([...READ_HERE, ...TRACE_CONTEXT]));
+  endToEnd(headers, new Set([...READ_HERE, ...TRACE_CONTEXT, ...PAGE_LANGUAGE_ONLY]));
 
 /** What the shell passes back to the client of cart-service's response headers. */
 export const forwardedResponseHeaders = (headers: Record<string, string | string[] | undefined>): OutgoingHttpHeaders => endToEnd(headers, new Set());
