@@ -11,6 +11,9 @@ export function metadataTags(meta: PageMetadata): string {
   const tags = [`<meta name="description" content="${escapeHtml(meta.description)}" ${a}>`];
   if (meta.noindex) tags.push(`<meta name="robots" content="noindex, follow" ${a}>`);
   if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}" ${a}>`);
+  for (const { hreflang, href } of meta.alternates) {
+    tags.push(`<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}" ${a}>`);
+  }
   for (const [key, content] of meta.openGraph) {
     // Open Graph uses `property`, Twitter cards `name` (each reader looks for its own).
     const attribute = key.startsWith('twitter:') ? 'name' : 'property';

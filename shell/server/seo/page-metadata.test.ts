@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { SHOP_LOCALES } from '@shop/contracts/locales';
 import { formatPrice } from '@shop/contracts/money';
 import type { Product } from '@shop/contracts/products';
 import { pageRoutes } from '@shop/contracts/routes';
 import { metadataTags } from './metadata-tags';
 import { clip, pageMetadata } from './page-metadata';
-import { searchEntries } from './search-entries';
+import { NOT_FOUND_ENTRY, searchEntries } from './search-entries';
 
 const absolute = (path: string) => `https://www.maison-argane.ma${path}`;
 const product = (id: string, over: Partial<Product> = {}): Product => ({
@@ -49,7 +50,7 @@ describe('pageMetadata', () => {
     const meta = pageMetadata('/shop/face/', 200, { products }, absolute);
     expect(meta.description).toContain(`Soins du visage Maison Argane : 2 soins naturels de ${formatPrice(69)} à ${formatPrice(289)}`);
     expect(meta.canonical).toBe('https://www.maison-argane.ma/shop/face');
-    expect(pageMetadata('/shop/face', 200, {}, absolute).description).toBe(searchEntries['/shop/face'].description);
+    expect(pageMetadata('/shop/face', 200, {}, absolute).description).toBe(searchEntries['/shop/face'].description['fr-MA']);
     // Shared in a message, the category shows its first product's picture.
     expect(og(meta, 'og:image')).toBe('https://www.maison-argane.ma/images/products/soin-a.png?v=0123456789');
     expect(og(meta, 'twitter:card')).toBe('summary_large_image');
@@ -86,12 +87,137 @@ describe('pageMetadata', () => {
     expect(JSON.stringify(meta.structuredData[1])).toContain('"target":"https://www.maison-argane.ma/shop/all?q={search_term_string}"');
   });
 
-  it('has a description of at most 160 characters for every page of the route table', () => {
-    for (const route of pageRoutes) {
-      const path = route.path.replace(':slug', 'x').replace(':number', 'MA-2026-000001');
-      const { description } = pageMetadata(path, 200, { products: [product('a')] }, absolute);
-      expect(description.length, route.path).toBeLessThanOrEqual(160);
-      expect(description.length, route.path).toBeGreaterThan(20);
+  it('has a description of at most 160 characters for every page of the route table, in every language', () => {
+    for (const locale of SHOP_LOCALES) {
+      for (const route of pageRoutes) {
+        const path = route.path.replace(':slug', 'x').replace(':number', 'MA-2026-000001');
+        for (const catalogue of [{ products: [product('a')] }, {}]) {
+          const { description } = pageMetadata(path, 200, catalogue, absolute, locale);
+          expect(description.length, `${locale} ${route.path}`).toBeLessThanOrEqual(160);
+          expect(description.length, `${locale} ${route.path}`).toBeGreaterThan(20);
+        }
+      }
+    }
+  });
+});
+
+/** Arabic pages write Western digits (decision 036): no Arabic-Indic or Eastern Arabic-Indic digit. */
+const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/;
+const ARABIC_LETTER = /[\u0621-\u064a]/;
+
+describe('pageMetadata in Arabic (decision 036)', () => {
+  const arabic = (id: string, over: Partial<Product> = {}) =>
+    product(id, { name: `زيت الأركان ${id}`, description: 'زيت أركان طبيعي معصور على البارد، للوجه والشعر.', ...over });
+
+  it('describes an Arabic product page in Arabic under /ar, names its French twin, and says so to link previews and in JSON-LD', () => {
+    const p = arabic('a', { price: 289, availability: { status: 'low-stock', left: 2 } });
+    const meta = pageMetadata(`/shop/product/${p.slug}`, 200, { product: p }, absolute, 'ar-MA');
+    expect(meta.canonical).toBe('https://www.maison-argane.ma/ar/shop/product/soin-a');
+    expect(meta.alternates).toEqual([
+      { hreflang: 'fr-MA', href: 'https://www.maison-argane.ma/shop/product/soin-a' },
+      { hreflang: 'ar-MA', href: 'https://www.maison-argane.ma/ar/shop/product/soin-a' },
+      { hreflang: 'x-default', href: 'https://www.maison-argane.ma/shop/product/soin-a' },
+    ]);
+    expect(meta.description).toBe(`زيت الأركان a (${formatPrice(289, 'ar-MA')}): زيت أركان طبيعي معصور على البارد، للوجه والشعر.`);
+    expect(meta.description).toContain('289,00\u00a0د.م.');
+    expect(meta.description).not.toMatch(EASTERN_DIGITS);
+    expect([og(meta, 'og:locale'), og(meta, 'og:locale:alternate')]).toEqual(['ar_MA', 'fr_MA']);
+    expect([og(meta, 'og:title'), og(meta, 'og:url'), og(meta, 'og:image:alt')]).toEqual(['زيت الأركان a · Maison Argane', meta.canonical, p.name]);
+    expect(og(meta, 'og:description')).toBe(meta.description);
+    // The image is the same file in every language.
+    expect(og(meta, 'og:image')).toBe('https://www.maison-argane.ma/images/products/soin-a.png?v=0123456789');
+
+    expect(meta.structuredData.map((d) => d['@type'])).toEqual(['Product', 'BreadcrumbList']);
+    const data = meta.structuredData[0] as { name: string; description: string; offers: { url: string; price: number } };
+    expect(data).toMatchObject({ name: p.name, description: p.description, offers: { url: meta.canonical, price: 289 } });
+    const crumbs = meta.structuredData[1] as { itemListElement: { name: string; item?: string; position: number }[] };
+    expect(crumbs.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'الرئيسية', item: 'https://www.maison-argane.ma/ar' },
+      { '@type': 'ListItem', position: 2, name: 'المتجر', item: 'https://www.maison-argane.ma/ar/shop' },
+      { '@type': 'ListItem', position: 3, name: 'المنتجات', item: 'https://www.maison-argane.ma/ar/shop/all' },
+      { '@type': 'ListItem', position: 4, name: p.name, item: meta.canonical },
+    ]);
+  });
+
+  it('describes an Arabic category with its count and prices in Arabic, Western digits, titled with its Arabic label', () => {
+    const products = [arabic('a', { price: 69 }), arabic('b', { price: 289 }), arabic('c', { price: 120 }), arabic('d', { category: 'hair' })];
+    const meta = pageMetadata('/shop/face', 200, { products }, absolute, 'ar-MA');
+    expect(meta.description).toBe(
+      `العناية بالوجه من Maison Argane: 3 منتجات طبيعية مع الدفع عند الاستلام في جميع أنحاء المغرب، بأسعار من ${formatPrice(69, 'ar-MA')} إلى ${formatPrice(289, 'ar-MA')}`,
+    );
+    expect(meta.description).not.toMatch(EASTERN_DIGITS);
+    expect(og(meta, 'og:title')).toBe('العناية بالوجه · Maison Argane');
+    expect(meta.canonical).toBe('https://www.maison-argane.ma/ar/shop/face');
+    // Arabic counts agree with their noun: one, two, three to ten, eleven and more.
+    const count = (n: number) => pageMetadata('/shop/face', 200, { products: products.slice(0, 1).concat(Array.from({ length: n - 1 }, (_, i) => arabic(`x${i}`))) }, absolute, 'ar-MA').description;
+    expect(count(1)).toContain(': منتج طبيعي واحد مع');
+    expect(count(2)).toContain(': منتجان طبيعيان مع');
+    expect(count(11)).toContain(': 11 منتجًا طبيعيًا مع');
+    // Without the catalogue, the page's own Arabic description.
+    expect(pageMetadata('/shop/face', 200, {}, absolute, 'ar-MA').description).toBe(searchEntries['/shop/face'].description['ar-MA']);
+  });
+
+  it('gives the Arabic home page the shop and its search in Arabic: /ar, inLanguage ar-MA, the search under /ar', () => {
+    const meta = pageMetadata('/', 200, {}, absolute, 'ar-MA');
+    expect(meta.canonical).toBe('https://www.maison-argane.ma/ar');
+    expect(meta.structuredData).toEqual([
+      { '@context': 'https://schema.org', '@type': 'Organization', name: 'Maison Argane', url: 'https://www.maison-argane.ma/ar' },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: 'Maison Argane',
+        url: 'https://www.maison-argane.ma/ar',
+        inLanguage: 'ar-MA',
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: 'https://www.maison-argane.ma/ar/shop/all?q={search_term_string}',
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    ]);
+    expect((pageMetadata('/', 200, {}, absolute).structuredData[1] as { inLanguage: string }).inLanguage).toBe('fr-MA');
+  });
+
+  it('names a French page\'s Arabic twin and x-default, from its canonical path, and its other language for link previews', () => {
+    const meta = pageMetadata('/shop/face/', 200, {}, absolute);
+    expect(meta.alternates).toEqual([
+      { hreflang: 'fr-MA', href: 'https://www.maison-argane.ma/shop/face' },
+      { hreflang: 'ar-MA', href: 'https://www.maison-argane.ma/ar/shop/face' },
+      { hreflang: 'x-default', href: 'https://www.maison-argane.ma/shop/face' },
+    ]);
+    expect([og(meta, 'og:locale'), og(meta, 'og:locale:alternate')]).toEqual(['fr_MA', 'ar_MA']);
+    expect(pageMetadata('/', 200, {}, absolute).alternates.map((a) => a.href)).toEqual([
+      'https://www.maison-argane.ma/',
+      'https://www.maison-argane.ma/ar',
+      'https://www.maison-argane.ma/',
+    ]);
+    // A layout variant's alternates are its canonical page's, in both languages.
+    const variant = pageMetadata('/shop/left-sidebar', 200, {}, absolute, 'ar-MA');
+    expect(variant.canonical).toBe('https://www.maison-argane.ma/ar/shop/all');
+    expect(variant.alternates.map((a) => a.href)).toEqual([
+      'https://www.maison-argane.ma/shop/all',
+      'https://www.maison-argane.ma/ar/shop/all',
+      'https://www.maison-argane.ma/shop/all',
+    ]);
+  });
+
+  it('keeps the same pages out of search results in Arabic; a 404 has no alternates and says so in Arabic', () => {
+    for (const path of ['/shop/checkout', '/shop/cart', '/my-account', '/order-tracking']) {
+      expect(pageMetadata(path, 200, {}, absolute, 'ar-MA').noindex, path).toBe(true);
+    }
+    const missing = pageMetadata('/nulle-part', 404, {}, absolute, 'ar-MA');
+    expect(missing).toMatchObject({ description: NOT_FOUND_ENTRY.description['ar-MA'], noindex: true, alternates: [], structuredData: [] });
+    expect(missing.canonical).toBeUndefined();
+    expect([og(missing, 'og:locale'), og(missing, 'og:locale:alternate')]).toEqual(['ar_MA', undefined]);
+  });
+
+  it('writes every page\'s own description in Arabic, with Western digits, apart from the French one', () => {
+    for (const [path, entry] of [...Object.entries(searchEntries), ['404', NOT_FOUND_ENTRY] as const]) {
+      const text = entry.description['ar-MA'];
+      expect(text, path).toMatch(ARABIC_LETTER);
+      expect(text, path).not.toMatch(EASTERN_DIGITS);
+      expect(text, path).not.toBe(entry.description['fr-MA']);
+      expect(text.length, path).toBeLessThanOrEqual(160);
     }
   });
 });
@@ -106,6 +232,19 @@ describe('clip', () => {
 });
 
 describe('metadataTags', () => {
+  it('writes the hreflang alternates after the canonical link, and the other language for Open Graph', () => {
+    const tags = metadataTags(pageMetadata('/shop/face', 200, {}, absolute, 'ar-MA'));
+    expect(tags).toContain(
+      '<link rel="canonical" href="https://www.maison-argane.ma/ar/shop/face" data-page-meta>' +
+        '<link rel="alternate" hreflang="fr-MA" href="https://www.maison-argane.ma/shop/face" data-page-meta>' +
+        '<link rel="alternate" hreflang="ar-MA" href="https://www.maison-argane.ma/ar/shop/face" data-page-meta>' +
+        '<link rel="alternate" hreflang="x-default" href="https://www.maison-argane.ma/shop/face" data-page-meta>',
+    );
+    expect(tags).toContain('<meta property="og:locale" content="ar_MA" data-page-meta><meta property="og:locale:alternate" content="fr_MA" data-page-meta>');
+    expect(metadataTags(pageMetadata('/nulle-part', 404, {}, absolute))).not.toContain('hreflang');
+  });
+
+
   it('escapes what it writes: a quote cannot end an attribute, `<` cannot end the JSON-LD script', () => {
     const p = product('a', { name: 'Soin "spécial" </script><b>', description: 'Pour <script>alert(1)</script> tous.' });
     const tags = metadataTags(pageMetadata(`/shop/product/${p.slug}`, 200, { product: p }, absolute));

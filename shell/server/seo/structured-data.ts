@@ -8,6 +8,7 @@ import type {
   WebSiteLeaf,
 } from 'schema-dts';
 import { IMAGE_RENDITION, renditionPath } from '@shop/contracts/images';
+import type { ShopLocale } from '@shop/contracts/locales';
 import type { Availability, Product } from '@shop/contracts/products';
 import { SHOP_NAME } from '../../shared/shop';
 import type { Crumb } from '../../shared/crumbs';
@@ -87,7 +88,10 @@ export function productData(product: Product, url: string, absolute: Absolute): 
   };
 }
 
-/** The visible breadcrumb, crumb for crumb; the last one (the page itself) is named by its canonical URL. */
+/**
+ * The visible breadcrumb, crumb for crumb; the last one (the page itself) is named by its canonical URL. `absolute`
+ * writes the crumbs' URLs in the page's language (`/ar/…` on an Arabic page), as the visible crumbs link.
+ */
 export function breadcrumbData(crumbs: readonly Crumb[], pageUrl: string, absolute: Absolute): BreadcrumbListData {
   return {
     '@context': 'https://schema.org',
@@ -100,8 +104,11 @@ export function breadcrumbData(crumbs: readonly Crumb[], pageUrl: string, absolu
   };
 }
 
-/** The home page: who sells, and the shop's search (the header's search panel takes `?q=` on /shop/all). */
-export function homeData(absolute: Absolute): [OrganizationData, WebSiteData] {
+/**
+ * The home page: who sells, and the shop's search (the header's search panel takes `?q=` on /shop/all), in the page's
+ * language: `absolute` writes its URLs in that language (the Arabic home page's search is /ar/shop/all).
+ */
+export function homeData(absolute: Absolute, locale: ShopLocale): [OrganizationData, WebSiteData] {
   const url = absolute('/');
   return [
     { '@context': 'https://schema.org', '@type': 'Organization', name: SHOP_NAME, url },
@@ -110,7 +117,7 @@ export function homeData(absolute: Absolute): [OrganizationData, WebSiteData] {
       '@type': 'WebSite',
       name: SHOP_NAME,
       url,
-      inLanguage: 'fr-MA',
+      inLanguage: locale,
       potentialAction: {
         '@type': 'SearchAction',
         target: `${absolute('/shop/all')}?q={search_term_string}`,
