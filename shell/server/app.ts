@@ -181,11 +181,11 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   function renderedPage(ctx: Context, status: number, page: ServerPage | null, served: RemotesConfig, extraHead: (config: RemotesConfig) => string): string {
     if (page) {
       ctx.status = page.status === 200 ? status : page.status;
-      const head = metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute)) + extraHead(page.config);
+      const head = metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute, localeOf(ctx))) + extraHead(page.config);
       return serverRenderedPage(template, page.config, ctx.path, page, head, localeOf(ctx));
     }
     ctx.status = status;
-    return browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute)) + extraHead(served), localeOf(ctx));
+    return browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute, localeOf(ctx))) + extraHead(served), localeOf(ctx));
   }
 
   /**
