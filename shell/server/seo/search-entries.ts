@@ -193,3 +193,6 @@ export const NOT_FOUND_ENTRY: SearchEntry = {
  * `noindex` pages stay fetchable, so crawlers can read their `noindex`.
  */
 export const DISALLOWED_PATH_PREFIXES = ['/shop/checkout', '/shop/order/', '/order-tracking', '/remotes.json', '/remotes/', '/admin', '/operations'] as const;
+
+/** Those of the shop's pages, which exist in every language: robots.txt disallows them under each language's prefix too. */
+export const DISALLOWED_PAGE_PREFIXES = ['/shop/checkout', '/shop/order/', '/order-tracking'] as const satisfies readonly (typeof DISALLOWED_PATH_PREFIXES)[number][];

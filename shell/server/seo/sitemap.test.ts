@@ -108,10 +108,12 @@ describe('sitemap', () => {
 });
 
 describe('robots.txt', () => {
-  it('allows the shop, disallows the checkout, orders and operators\' paths, and names the sitemap', () => {
+  it('allows the shop, disallows the checkout and orders in every language and the operators\' paths, and names the sitemap', () => {
     const text = robotsTxt(absolute);
     expect(text).toMatch(/^User-agent: \*\nAllow: \/\n/);
     for (const path of ['/shop/checkout', '/shop/order/', '/remotes.json', '/remotes/']) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ['/ar/shop/checkout', '/ar/shop/order/', '/ar/order-tracking']) expect(text).toContain(`Disallow: ${path}\n`);
+    expect(text).not.toContain('/ar/remotes');
     expect(text).toContain('Sitemap: https://www.maison-argane.ma/sitemap.xml\n');
   });
 });
