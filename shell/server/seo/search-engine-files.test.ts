@@ -28,9 +28,13 @@ describe('robots.txt and sitemap.xml over HTTP', () => {
     expect(post.headers.get('allow')).toBe('GET, HEAD');
   });
 
-  it('names the public origin in the canonical link of a page the browser renders, and redirects an alias 301', async () => {
+  it('names the public origin in the canonical link of a page the browser renders, in its language, and redirects an alias 301', async () => {
     const page = await fetch(`${shell.url}/about-us`);
     expect(await page.text()).toContain('<link rel="canonical" href="https://www.maison-argane.ma/about-us" data-page-meta>');
+    const arabic = await (await fetch(`${shell.url}/ar/about-us`)).text();
+    expect(arabic).toContain('<link rel="canonical" href="https://www.maison-argane.ma/ar/about-us" data-page-meta>');
+    expect(arabic).toContain('<link rel="alternate" hreflang="fr-MA" href="https://www.maison-argane.ma/about-us" data-page-meta>');
+    expect(arabic).toContain('<meta property="og:locale" content="ar_MA" data-page-meta>');
     const alias = await fetch(`${shell.url}/accueil`, { redirect: 'manual' });
     expect(alias.status).toBe(301);
     expect(alias.headers.get('location')).toBe('/');
