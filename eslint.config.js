@@ -363,6 +363,11 @@ module.exports = defineConfig([
               from: { file: { path: '*/*.config.ts' } },
               allow: { to: { element: { type: 'workspace-tooling', captured: { folder: 'tools' } } } },
             },
+            // The search engines' journey validates the served sitemap against the schemas the shell's own test uses.
+            {
+              from: { element: { type: 'workspace-tooling', captured: { folder: 'e2e' } } },
+              allow: { to: { element: { type: 'shell-server-feature', captured: { feature: 'seo' } } }, dependency: { source: '../shell/server/seo/sitemap-schema' } },
+            },
             // The root package's tooling shares its support code (bench and faults start the stack with e2e/support).
             { from: { element: { type: 'workspace-tooling' } }, allow: { to: { element: { type: 'workspace-tooling' } } } },
             // The fleet finds PostgreSQL's binaries and the user it runs as the way cart-service's throwaway servers do.

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { localeOfPath, localizedPath } from '@shop/contracts/locales';
 import { pathTo } from '@shop/contracts/routes';
 import { products } from './support/cart';
 import { FIRST_LOAD_JS_BUDGET_BYTES, firstLoadScripts } from './support/first-load';
@@ -12,10 +13,17 @@ const stack = stackForThisFile();
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-test('a phone’s first load of /, /shop/face and a product page receives at most 150 kB of JavaScript, all of it brotli', async ({ browser, request }) => {
+test('a phone’s first load of /, /shop/face and a product page receives at most 150 kB of JavaScript, all of it brotli, in French and in Arabic', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   const [product] = await products(request, stack.url);
-  for (const path of ['/', '/shop/face', pathTo('/shop/product/:slug', product!.slug)]) {
+  const french = ['/', '/shop/face', pathTo('/shop/product/:slug', product!.slug)];
+  for (const path of [...french, ...french.map((page) => localizedPath('ar-MA', page))]) {
     const scripts = await firstLoadScripts(browser, `${stack.url}${path}`);
+    // Each part's words in the page's language only (decision 036).
+    const { locale } = localeOfPath(path);
+    const words = scripts.map((script) => /messages-([a-z]{2}-[A-Z]{2})\./.exec(script.url)?.[1]).filter(Boolean);
+    expect(words.length, `${path}: its parts' words`).toBeGreaterThan(0);
+    expect(new Set(words), path).toEqual(new Set([locale]));
     const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
     console.log(`${path}: ${kB(total)} of JavaScript in ${scripts.length} files`);
     expect(total, `${path}: ${scripts.map((s) => `${new URL(s.url).pathname} ${s.bytes}`).join(', ')}`).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_BYTES);

@@ -1,14 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { validateXML } from 'xmllint-wasm';
+import { sitemapSchema } from '../shell/server/seo/sitemap-schema';
 import { IMAGE_RENDITION } from '@shop/contracts/images';
 import type { Product } from '@shop/contracts/products';
 import { pathTo } from '@shop/contracts/routes';
 import { products } from './support/cart';
 import { stackForThisFile } from './support/stack';
-import { repoRoot } from './support/stack-processes';
 import { expect, test } from './support/test';
 
 /** The shop as crawlers reach it behind a proxy: every absolute URL it writes names this origin, not the loopback. */
@@ -129,15 +127,16 @@ test('/sitemap.xml validates against the sitemaps.org schema and lists every pro
   expect(response.headers()['content-type']).toBe('application/xml; charset=utf-8');
   expect(response.headers()['cache-control']).toMatch(/^public, max-age=\d+$/);
   const xml = await response.text();
-  // The sitemaps.org schema, as the sitemap package (sitemap.js) ships it.
-  const schemaFile = resolve(repoRoot, 'node_modules/sitemap/schema/sitemap.xsd');
-  const validation = await validateXML({ xml: [{ fileName: 'sitemap.xml', contents: xml }], schema: [await readFile(schemaFile, 'utf8')] });
+  // The sitemaps.org schema, as the sitemap package (sitemap.js) ships it, and the hreflang alternates (decision 036).
+  const validation = await validateXML({ xml: [{ fileName: 'sitemap.xml', contents: xml }], ...(await sitemapSchema()) });
   expect(validation.errors).toEqual([]);
   expect(validation.valid).toBe(true);
   for (const product of await products(request, stack.url)) {
     expect(xml).toContain(`<loc>${PUBLIC_URL}${pathTo('/shop/product/:slug', product.slug)}</loc>\n    <lastmod>${product.updatedAt}</lastmod>`);
   }
   expect(xml).toContain(`<loc>${PUBLIC_URL}/shop/face</loc>`);
+  expect(xml).toContain(`<loc>${PUBLIC_URL}/ar/shop/face</loc>`);
+  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="ar-MA" href="${PUBLIC_URL}/ar/shop/face"/>`);
   expect(xml).not.toContain('/shop/checkout');
 
   const robots = await request.get(`${stack.url}/robots.txt`);

@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import type { Product } from '@shop/contracts/products';
 import { robotsTxt } from './robots-txt';
 import { sitemapUrls, sitemapXml } from './sitemap';
+import { sitemapSchema } from './sitemap-schema';
 
 const absolute = (path: string) => `https://www.maison-argane.ma${path}`;
 const product = (slug: string, category: Product['category'], updatedAt: string): Product => ({
@@ -25,25 +23,6 @@ const products = [product('a&b', 'face', '2026-11-02'), product('c', 'hair', '20
  * The sitemaps.org schema, as the `sitemap` package (sitemap.js) ships it, with the declaration of the hreflang
  * alternates (`<xhtml:link>`) its `<url>` wildcard demands (processContents="strict"): one schema importing both.
  */
-const sitemapSchema = async () => ({
-  schema: [
-    {
-      fileName: 'sitemap-with-alternates.xsd',
-      contents: `<?xml version="1.0" encoding="UTF-8"?>
-<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema">
-  <xsd:import namespace="http://www.sitemaps.org/schemas/sitemap/0.9" schemaLocation="sitemap.xsd"/>
-  <xsd:import namespace="http://www.w3.org/1999/xhtml" schemaLocation="xhtml-alternate-link.xsd"/>
-</xsd:schema>`,
-    },
-  ],
-  preload: [
-    {
-      fileName: 'sitemap.xsd',
-      contents: await readFile(join(dirname(createRequire(import.meta.url).resolve('sitemap/package.json')), 'schema/sitemap.xsd'), 'utf8'),
-    },
-    { fileName: 'xhtml-alternate-link.xsd', contents: await readFile(new URL('./xhtml-alternate-link.xsd', import.meta.url), 'utf8') },
-  ],
-});
 const validate = async (xml: string) => validateXML({ xml: [{ fileName: 'sitemap.xml', contents: xml }], ...(await sitemapSchema()) });
 
 describe('sitemap', () => {
