@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDelivery, cleanText, deliveryMessages, normalizeMoroccanPhone, withoutMoroccanPhones, type DeliveryErrors } from './delivery';
+import { checkDelivery, cleanText, deliveryMessages, deliveryMessagesIn, normalizeMoroccanPhone, unsafeCharsMessage, withoutMoroccanPhones, type DeliveryErrors } from './delivery';
 
 const valid = { fullName: 'Fatima Zahra El Idrissi', phone: '06 12 34 56 78', city: 'Casablanca', address: '27, rue Ibnou Mounir, Maârif' };
 
@@ -159,5 +159,38 @@ describe('withoutMoroccanPhones', () => {
     ['/shop/face?page=2', 'no number at all'],
   ])('leaves %s alone (%s)', (input) => {
     expect(withoutMoroccanPhones(input, '•')).toBe(input);
+  });
+});
+
+describe('checkDelivery in Arabic', () => {
+  const arabic = deliveryMessagesIn['ar-MA'];
+
+  it('finds the same problems, each said in Arabic', () => {
+    const french = checkDelivery({ fullName: 'A\nB', phone: '0812345678', city: '', address: 'court', note: 7 });
+    const inArabic = checkDelivery({ fullName: 'A\nB', phone: '0812345678', city: '', address: 'court', note: 7 }, 'ar-MA');
+    expect(Object.keys(inArabic.errors)).toEqual(Object.keys(french.errors));
+    expect(inArabic.errors).toEqual({
+      fullName: arabic.lineBreak,
+      phone: arabic.phoneInvalid,
+      city: arabic.cityMissing,
+      address: arabic.addressShort,
+      note: arabic.noteTooLong,
+    });
+    expect(checkDelivery({ ...valid, address: 'x'.repeat(301) }, 'ar-MA').errors).toEqual({ address: arabic.tooLong(300) });
+  });
+
+  it('keeps the details the same whatever the language', () => {
+    expect(checkDelivery(valid, 'ar-MA')).toEqual(checkDelivery(valid));
+  });
+
+  it('has every French text in Arabic, in Arabic script, French staying the default', () => {
+    expect(deliveryMessagesIn['fr-MA']).toBe(deliveryMessages);
+    expect(Object.keys(arabic).sort()).toEqual(Object.keys(deliveryMessages).sort());
+    for (const [key, text] of Object.entries(arabic)) {
+      const value = typeof text === 'function' ? text(100) : text;
+      expect(value, key).toMatch(/\p{Script=Arabic}/u);
+      expect(value, key).not.toMatch(/[à-ÿ]|\b(?:le|la|les|des|votre)\b/iu);
+    }
+    expect(unsafeCharsMessage('a\u202Eb', false, 'ar-MA')).toBe(arabic.invisibleChars);
   });
 });

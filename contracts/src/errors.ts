@@ -1,16 +1,20 @@
 /**
- * The one shape of every server's refusals, `{error: {code, message, …}}`: a code, a French message, and the fields that
+ * The one shape of every server's refusals, `{error: {code, message, …}}`: a code, a message, and the fields that
  * code adds (server-kit's `errorBody` writes it; cart-service's `ApiErrorBody`, the console's `OperationsErrorBody`).
  */
 export interface ErrorEnvelope<Code extends string = string, Extra extends object = object> {
   error: { code: Code; message: string } & Extra;
 }
 
-/** Every 4xx/5xx answer of cart-service has this body. `message` is French and can be shown to a shopper. */
+/**
+ * Every 4xx/5xx answer of cart-service has this body. `message` can be shown to a shopper: it is in the language the
+ * request asked for (`?lang=`, else `Accept-Language`, else French: `requestedLocale` in locales.ts); `code` is the
+ * same in every language.
+ */
 export type ApiErrorBody = ErrorEnvelope<
   ApiErrorCode,
   {
-    /** For `validation_failed` on a form: a French message per invalid field, keyed by the body's field name. */
+    /** For `validation_failed` on a form: a message per invalid field (in the same language), keyed by the body's field name. */
     fields?: Record<string, string>;
   }
 >;

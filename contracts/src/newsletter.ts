@@ -5,6 +5,6 @@ export interface NewsletterBody {
 
 export interface NewsletterAnswer {
   subscribed: true;
-  /** French, shown to the shopper as it is. */
+  /** In the language the request asked for (French by default), shown to the shopper as it is. */
   message: string;
 }

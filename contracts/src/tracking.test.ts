@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTracking, trackingMessages } from './tracking';
+import { deliveryMessagesIn } from './delivery';
+import { checkTracking, trackingMessages, trackingMessagesIn } from './tracking';
 
 // cart-service's POST /api/orders/track and the tracking form both apply these rules; every case lives here.
 describe('checkTracking', () => {
@@ -27,5 +28,15 @@ describe('checkTracking', () => {
   it('says it in French', () => {
     expect(trackingMessages.numberInvalid).toBe('Numéro de commande invalide : 8 caractères, par exemple K7M2-Q9XP.');
     expect(trackingMessages.numberMissing).toBe('Indiquez votre numéro de commande.');
+  });
+});
+
+describe('checkTracking in Arabic', () => {
+  it('says it in Arabic, with the delivery form\'s texts', () => {
+    expect(checkTracking({ number: 'ABC', phone: '' }, 'ar-MA')).toEqual({
+      errors: { number: trackingMessagesIn['ar-MA'].numberInvalid, phone: trackingMessagesIn['ar-MA'].phoneMissing },
+    });
+    expect(trackingMessagesIn['ar-MA'].phoneInvalid).toBe(deliveryMessagesIn['ar-MA'].phoneInvalid);
+    expect(checkTracking({ number: 'k7m2q9xp', phone: '0612345678' }, 'ar-MA').value).toEqual({ number: 'K7M2-Q9XP', phone: '+212612345678' });
   });
 });
