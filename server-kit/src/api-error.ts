@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { ErrorEnvelope } from '@shop/contracts/errors';
-import { bodyTooLargeMessage } from '@shop/contracts/limits';
+import { bodyTooLargeMessage, bodyTooLargeMessages } from '@shop/contracts/limits';
+import type { Localized } from '@shop/contracts/locales';
 
 /**
  * The French sentences every server answers with for the same failure, written once (cart-service's own domain
@@ -21,6 +22,34 @@ export const GENERIC_MESSAGES = {
   forbiddenOrigin: 'Requête refusée : origine non autorisée.',
   tooManyRequests: (seconds: number) => `Trop de requêtes depuis cette adresse. Réessayez dans ${seconds} s.`,
 } as const;
+
+export type GenericMessages = {
+  readonly [K in keyof typeof GENERIC_MESSAGES]: (typeof GENERIC_MESSAGES)[K] extends string ? string : (typeof GENERIC_MESSAGES)[K];
+};
+
+/**
+ * The same sentences in each shop language. Those server-kit writes itself (the body reader's, `apiErrors`' own) are
+ * French, written before any language is known: a server that answers in the language a request asked for puts them
+ * into it with `apiErrors`' `present` (cart-service).
+ */
+export const GENERIC_MESSAGES_IN: Localized<GenericMessages> = {
+  'fr-MA': GENERIC_MESSAGES,
+  'ar-MA': {
+    internal: 'حدث خطأ داخلي، يرجى المحاولة مرة أخرى.',
+    methodNotAllowed: 'طريقة الطلب هذه غير مسموح بها لهذا العنوان.',
+    notFound: 'المورد المطلوب غير موجود.',
+    unavailable: 'الخدمة غير متاحة مؤقتًا، يرجى المحاولة بعد لحظات.',
+    badRequest: 'طلب غير صالح.',
+    unsupportedMediaType: 'يجب أن يكون محتوى الطلب بصيغة JSON (Content-Type: application/json).',
+    unsupportedEncoding: 'يجب ألا يكون محتوى الطلب مضغوطًا.',
+    invalidJson: 'محتوى الطلب ليس JSON صالحًا.',
+    expectedObject: 'يجب أن يكون محتوى الطلب كائن JSON.',
+    payloadTooLarge: bodyTooLargeMessages['ar-MA'],
+    payloadTooLargeGeneric: 'محتوى الطلب كبير جدًا.',
+    forbiddenOrigin: 'تم رفض الطلب: مصدره غير مسموح به.',
+    tooManyRequests: (seconds: number) => `طلبات كثيرة جدًا من هذا العنوان. أعد المحاولة بعد ${seconds} ث.`,
+  },
+};
 
 /** `{error: {code, message, …}}`: every server's refusals, in this one shape (contracts' `ErrorEnvelope`). */
 export function errorBody<Code extends string, Extra extends object = object>(code: Code, message: string, extra?: Extra): ErrorEnvelope<Code, Extra> {
@@ -92,6 +121,8 @@ export function apiErrors(options: {
   logMessage?: string;
   mapError?: (error: unknown) => ApiError | undefined;
   unmatched?: boolean;
+  /** The refusal as this request's client reads it (its language), just before it is sent; as it is by default. */
+  present?: (error: ApiError, ctx: Context) => ApiError;
 }): Middleware {
   return async (ctx, next) => {
     try {
@@ -100,7 +131,7 @@ export function apiErrors(options: {
     } catch (error) {
       const known = toApiError(error, options.mapError);
       if (known.status >= 500) options.log.error({ err: error, method: ctx.method, path: ctx.path.slice(0, 200) }, options.logMessage ?? 'request failed');
-      sendApiError(ctx, known);
+      sendApiError(ctx, options.present ? options.present(known, ctx) : known);
     }
   };
 }
