@@ -1,1 +1,4 @@
-export { Footer as default } from '../footer/footer';
+import { Footer } from '../footer/footer';
+import { part } from '../messages/messages';
+
+export default part(Footer);

@@ -1,1 +1,4 @@
-export { Header as default } from '../header/header';
+import { Header } from '../header/header';
+import { part } from '../messages/messages';
+
+export default part(Header);

@@ -1,5 +1,6 @@
 import type { FooterProps } from '@shop/contracts/exposes';
 import { useId } from 'react';
+import { useText } from '../messages/messages';
 import { ContactDetails } from '../shared/contact/contact-details';
 import { frameConfig } from '../shared/config/frame-config';
 import { footerCategories, footerCompany, footerSupport } from '../shared/config/navigation';
@@ -11,6 +12,7 @@ import styles from './footer.module.css';
 
 export function Footer({ variant = 'default' }: FooterProps) {
   const id = useId();
+  const { t } = useText();
   return (
     <footer
       className={`${styles.footer} ${variant === 'alt' ? styles.alt : ''}`}
@@ -20,11 +22,11 @@ export function Footer({ variant = 'default' }: FooterProps) {
     >
       <NewsletterForm />
       <div className={styles.columns}>
-        <LinkList title="Catégories" links={footerCategories} />
-        <LinkList title="Assistance" links={footerSupport} />
-        <LinkList title="L’entreprise" links={footerCompany} />
+        <LinkList title={t('footer.categories')} links={footerCategories} />
+        <LinkList title={t('footer.support')} links={footerSupport} />
+        <LinkList title={t('footer.company')} links={footerCompany} />
         <section aria-labelledby={`${id}-contact`} className={styles.column}>
-          <h2 id={`${id}-contact`}>Contact</h2>
+          <h2 id={`${id}-contact`}>{t('footer.contact')}</h2>
           <ContactDetails />
           <SocialLinks />
         </section>
@@ -32,7 +34,7 @@ export function Footer({ variant = 'default' }: FooterProps) {
       <div className={styles.bottom}>
         {/* The year on the server and in the shopper's time zone differ for an hour on New Year's Eve. */}
         <p className={styles.copyright} suppressHydrationWarning>
-          © {new Date().getFullYear()} {frameConfig.shopName}. Tous droits réservés.
+          {t('footer.copyright', { year: new Date().getFullYear(), shopName: frameConfig.shopName })}
         </p>
         <PaymentLogos />
       </div>

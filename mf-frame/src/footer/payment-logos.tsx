@@ -1,9 +1,11 @@
+import { useText } from '../messages/messages';
 import styles from './footer.module.css';
 
-/** Small drawn logos (no image requests); each is an image with its name as text alternative. */
+/** Small drawn logos (no image requests); each is an image with its name as text alternative (the brands' as they are). */
 export function PaymentLogos() {
+  const { t } = useText();
   return (
-    <ul className={styles.payments} aria-label="Moyens de paiement">
+    <ul className={styles.payments} aria-label={t('payments.name')}>
       <li>
         <svg role="img" aria-label="Visa" viewBox="0 0 48 30" width="48" height="30">
           <rect width="48" height="30" rx="4" fill="#fff" stroke="#d9d2cf" />
@@ -28,7 +30,7 @@ export function PaymentLogos() {
         </svg>
       </li>
       <li>
-        <svg role="img" aria-label="Paiement à la livraison" viewBox="0 0 48 30" width="48" height="30">
+        <svg role="img" aria-label={t('payments.cashOnDelivery')} viewBox="0 0 48 30" width="48" height="30">
           <rect width="48" height="30" rx="4" fill="#fff" stroke="#d9d2cf" />
           <rect x="10" y="8" width="28" height="14" rx="2" fill="none" stroke="#2e6b3a" strokeWidth="1.6" />
           <circle cx="24" cy="15" r="3.5" fill="none" stroke="#2e6b3a" strokeWidth="1.6" />

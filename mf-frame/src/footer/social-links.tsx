@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { SocialNetwork } from '../shared/config/frame-config';
 import { frameConfig } from '../shared/config/frame-config';
+import { useText } from '../messages/messages';
 import { FacebookIcon, InstagramIcon, TikTokIcon } from '../shared/icons/icons';
 import styles from './footer.module.css';
 
@@ -10,9 +11,11 @@ const icons: Record<SocialNetwork, ComponentType> = {
   tiktok: TikTokIcon,
 };
 
+/** The shop's pages on social networks, each link named after its network (a brand, the same in every language). */
 export function SocialLinks() {
+  const { t } = useText();
   return (
-    <nav aria-label="Réseaux sociaux">
+    <nav aria-label={t('social.name')}>
       <ul className={styles.social}>
         {frameConfig.social.map((item) => {
           const Icon = icons[item.network];

@@ -1,24 +1,42 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALE_PREFIXES, type ShopLocale } from '@shop/contracts/locales';
+import { Messages } from '../messages/messages';
+import { messagesLoaded } from '../messages/messages-loaded';
 import { Header } from './header';
 
+beforeAll(() => messagesLoaded('fr-MA', 'ar-MA'));
 afterEach(cleanup);
 
-function renderHeader(path = '/shop/face', variant: 'default' | 'alt' = 'default') {
+/**
+ * The header in a language, as its exposed module renders it once its words have loaded, under the router the shell
+ * gives a page at `url` (an Arabic page's router has the /ar basename).
+ */
+async function renderHeader(url = '/shop/face', variant: 'default' | 'alt' = 'default', locale: ShopLocale = 'fr-MA') {
   function Where() {
     const { pathname, search } = useLocation();
     return <output data-testid="where">{pathname + search}</output>;
   }
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Header cartSlot={<button type="button">panier de test</button>} variant={variant} />
-      <Routes>
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+  // Awaited: React's test scope then lets the part render once its language's messages have come.
+  const rendered = await act(async () =>
+    render(
+      <MemoryRouter initialEntries={[url]} basename={LOCALE_PREFIXES[locale] || undefined}>
+        <Suspense fallback={null}>
+          <Messages locale={locale}>
+            <Header locale={locale} cartSlot={<button type="button">panier de test</button>} variant={variant} />
+          </Messages>
+        </Suspense>
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    ),
   );
+  await screen.findByRole('banner');
+  return rendered;
 }
 
 const menu = () => screen.getByRole('navigation', { name: 'Menu principal' });
@@ -28,7 +46,7 @@ const toggle = (label: string) => within(menu()).getByRole('button', { name: `So
 
 describe('Header', () => {
   it('has the main menu in correct French, and renders the cart the shell puts in its slot', async () => {
-    renderHeader();
+    await renderHeader();
     await menuLoaded();
     expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual([
       'Accueil',
@@ -42,20 +60,20 @@ describe('Header', () => {
     expect(within(menu()).getByRole('link', { name: 'Visage' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('announces a new product with a link to the whole shop', () => {
-    renderHeader('/');
+  it('announces a new product with a link to the whole shop', async () => {
+    await renderHeader('/');
     expect(screen.getByRole('link', { name: 'Découvrir la boutique' }).getAttribute('href')).toBe('/shop/all');
   });
 
-  it('shows the configured top bar in the /index2 variant', () => {
-    renderHeader('/index2', 'alt');
+  it('shows the configured top bar in the /index2 variant', async () => {
+    await renderHeader('/index2', 'alt');
     expect(screen.getByRole('banner').dataset.variant).toBe('alt');
     expect(screen.getByRole('link', { name: 'Voir la boutique' }).getAttribute('href')).toBe('/shop');
     expect(screen.queryByRole('link', { name: 'Découvrir la boutique' })).toBeNull();
   });
 
   it('opens one section at a time, with its links, and closes it with Escape', async () => {
-    renderHeader();
+    await renderHeader();
     await menuLoaded();
     fireEvent.click(toggle('Corps'));
     expect(toggle('Corps').getAttribute('aria-expanded')).toBe('true');
@@ -69,7 +87,7 @@ describe('Header', () => {
   });
 
   it('submits the search panel to the catalogue URL', async () => {
-    renderHeader();
+    await renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
     // The panel's code comes when it first opens (decision 028).
     const form = await screen.findByRole('search');
@@ -80,8 +98,40 @@ describe('Header', () => {
     expect(screen.queryByRole('search')).toBeNull();
   });
 
-  it('links the wishlist icon to the spec’s route', () => {
-    renderHeader();
+  it('links the wishlist icon to the spec’s route', async () => {
+    await renderHeader();
     expect(screen.getByRole('link', { name: 'Liste d’envies' }).getAttribute('href')).toBe('/shop/whistlist');
+  });
+});
+
+describe('Header in Arabic', () => {
+  it('speaks Arabic on an Arabic page, its links keeping /ar', async () => {
+    await renderHeader('/ar/shop/face?tri=prix', 'default', 'ar-MA');
+    const menu = await screen.findByRole('navigation', { name: 'القائمة الرئيسية' });
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'الرئيسية',
+      'الوجه',
+      'الجسم',
+      'الشعر',
+      'المجموعات',
+      'المتجر',
+    ]);
+    expect(screen.getByRole('link', { name: 'اكتشف المتجر' }).getAttribute('href')).toBe('/ar/shop/all');
+    expect(screen.getByRole('link', { name: 'المفضلة' }).getAttribute('href')).toBe('/ar/shop/whistlist');
+    expect(screen.getByRole('button', { name: 'حسابي' })).toBeTruthy();
+  });
+
+  it('searches the catalogue with Arabic words on an Arabic page', async () => {
+    await renderHeader('/ar/shop/face', 'default', 'ar-MA');
+    const menu = await screen.findByRole('navigation', { name: 'القائمة الرئيسية' });
+    fireEvent.click(within(menu).getByRole('button', { name: 'قائمة الوجه الفرعية' }));
+    const serums = new URL(within(menu).getByRole('link', { name: 'السيرومات' }).getAttribute('href')!, 'https://shop.test');
+    expect(serums.pathname).toBe('/ar/shop/all');
+    expect(Object.fromEntries(serums.searchParams)).toEqual({ q: 'سيروم', category: 'face' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'بحث' }));
+    const form = await screen.findByRole('search', { name: 'البحث عن المنتجات' });
+    expect(form.getAttribute('action')).toBe('/ar/shop/all');
+    expect(within(form).getByRole('searchbox', { name: 'ابحث عن منتج' }).getAttribute('placeholder')).toBe('ابحث عن منتج…');
   });
 });

@@ -9,6 +9,7 @@ import { DESKTOP_MEDIA } from '../shared/config/breakpoints';
 import { frameConfig } from '../shared/config/frame-config';
 import { wishlistPath } from '../shared/config/wishlist-path';
 import { HeartIcon, MenuIcon, SearchIcon, UserIcon } from '../shared/icons/icons';
+import { useText } from '../messages/messages';
 import { initialMenuState, menuReducer } from './menu/menu-state';
 import { useSticky } from './use-sticky';
 import styles from './header.module.css';
@@ -38,6 +39,7 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
   const searchMounted = useOpenedOnce(menus.searchOpen);
   const loginMounted = useOpenedOnce(loginOpen);
   const sticky = useSticky();
+  const { t } = useText();
   const { pathname, search } = useLocation();
   const searchToggle = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -86,7 +88,7 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
           to="/category"
           onPress={() => dispatch({ type: 'toggle-sidebar' })}
           className={`${styles.iconButton} ${styles.menuToggle}`}
-          aria-label="Menu"
+          aria-label={t('header.menu')}
           aria-expanded={menus.sidebarOpen}
           aria-controls={sidebarMounted ? `${id}-sidebar` : undefined}
         >
@@ -106,20 +108,20 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
             onPress={() => dispatch({ type: 'toggle-search' })}
             ref={searchToggle}
             className={styles.iconButton}
-            aria-label="Rechercher"
+            aria-label={t('header.search')}
             aria-expanded={menus.searchOpen}
             aria-controls={searchMounted ? `${id}-search` : undefined}
             data-frame-menu
           >
             <SearchIcon />
           </ButtonToPage>
-          <ShopLink to={wishlistPath} className={`${styles.iconButton} ${styles.wishlist}`} aria-label="Liste d’envies">
+          <ShopLink to={wishlistPath} className={`${styles.iconButton} ${styles.wishlist}`} aria-label={t('page.wishlist')}>
             <HeartIcon />
           </ShopLink>
           <button
             type="button"
             className={styles.iconButton}
-            aria-label="Mon compte"
+            aria-label={t('account.title')}
             aria-haspopup="dialog"
             onClick={() => {
               dispatch({ type: 'close-all' });

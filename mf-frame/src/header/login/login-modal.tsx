@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useText, type MessageId } from '../../messages/messages';
 import { useModalDialog } from '../../shared/dialog/use-modal-dialog';
 import { CloseIcon } from '../../shared/icons/icons';
 import { LoginForm } from './login-form';
@@ -7,9 +8,9 @@ import { RegisterForm } from './register-form';
 import styles from './login-modal.module.css';
 
 const tabs = [
-  { id: 'login', label: 'Connexion' },
-  { id: 'register', label: 'Inscription' },
-] as const;
+  { id: 'login', label: 'login.tab.login' },
+  { id: 'register', label: 'login.tab.register' },
+] as const satisfies readonly { id: string; label: MessageId }[];
 type TabId = (typeof tabs)[number]['id'];
 
 interface LoginModalProps {
@@ -33,9 +34,10 @@ export function LoginModal({ open, onClose }: LoginModalProps) {
 function LoginModalContent({ id, onClose }: { id: string; onClose: () => void }) {
   const [selected, setSelected] = useState<TabId>('login');
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
+  const { t } = useText();
 
   function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = tabs.findIndex((t) => t.id === selected);
+    const index = tabs.findIndex((tab) => tab.id === selected);
     const next =
       event.key === 'ArrowRight' ? (index + 1) % tabs.length
       : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
@@ -52,12 +54,12 @@ function LoginModalContent({ id, onClose }: { id: string; onClose: () => void })
   return (
     <div className={styles.inner}>
       <div className={styles.head}>
-        <h2 id={`${id}-title`}>Mon compte</h2>
-        <button type="button" className={styles.close} aria-label="Fermer" onClick={onClose}>
+        <h2 id={`${id}-title`}>{t('account.title')}</h2>
+        <button type="button" className={styles.close} aria-label={t('login.close')} onClick={onClose}>
           <CloseIcon />
         </button>
       </div>
-      <div role="tablist" aria-label="Connexion ou inscription" className={styles.tabs} onKeyDown={onTabKeyDown}>
+      <div role="tablist" aria-label={t('login.tabs')} className={styles.tabs} onKeyDown={onTabKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -73,7 +75,7 @@ function LoginModalContent({ id, onClose }: { id: string; onClose: () => void })
             className={styles.tab}
             onClick={() => setSelected(tab.id)}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         ))}
       </div>

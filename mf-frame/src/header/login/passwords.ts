@@ -1,6 +1,7 @@
-export const PASSWORDS_DIFFER = 'Les deux mots de passe ne correspondent pas.';
-
-/** The confirmation field's custom validity: empty when it matches (or is still empty: `required` speaks then). */
-export function confirmationError(password: string, confirmation: string): string {
-  return confirmation === '' || confirmation === password ? '' : PASSWORDS_DIFFER;
+/**
+ * Whether the confirmation field must refuse (its custom validity, the message in the page's language): it differs
+ * from the password. An empty confirmation is left to `required`.
+ */
+export function passwordsDiffer(password: string, confirmation: string): boolean {
+  return confirmation !== '' && confirmation !== password;
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../../messages/messages';
 import { categoryMenu } from '../../shared/config/navigation';
 import { GridIcon, PlusDashIcon } from '../../shared/icons/icons';
 import { closeOnEscape } from './close-on-escape';
@@ -14,13 +15,14 @@ export const CATEGORY_SECTION = 'categories';
 /** The header's category dropdown (Accueil, Soins du Visage, Soins du Corps, Soins capillaires). */
 export function CategoryMenu({ state, dispatch, layout }: MenuProps) {
   const listId = useId();
+  const { t } = useText();
   const open = state.openSection === CATEGORY_SECTION;
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) =>
     layout === 'bar' ? closeOnEscape(event, state.openSection, dispatch) : undefined;
 
   return (
     <nav
-      aria-label="Catégories de soins"
+      aria-label={t('categories.name')}
       className={`${styles.menu} ${styles[layout]} ${styles.categories}`}
       data-frame-menu
       onKeyDown={onKeyDown}
@@ -36,13 +38,13 @@ export function CategoryMenu({ state, dispatch, layout }: MenuProps) {
           onClick={() => dispatch({ type: 'toggle-section', id: CATEGORY_SECTION })}
         >
           {layout === 'bar' && <GridIcon />}
-          <span>Catégories</span>
+          <span>{t('categories.toggle')}</span>
           <PlusDashIcon open={open} />
         </button>
         <ul id={listId} className={`${styles.panel} ${styles.links}`} hidden={!open}>
           {categoryMenu.map((link) => (
             <li key={link.to}>
-              <ShopLink to={link.to}>{link.label}</ShopLink>
+              <ShopLink to={link.to}>{t(link.label)}</ShopLink>
             </li>
           ))}
         </ul>

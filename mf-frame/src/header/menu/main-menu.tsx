@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import type { Dispatch, KeyboardEvent } from 'react';
 import { ShopLink, ShopNavLink } from '@shop/contracts/shop-link';
-import { mainMenu } from '../../shared/config/navigation';
+import { useText } from '../../messages/messages';
+import { mainMenu, type NavLink } from '../../shared/config/navigation';
+import { searchUrl } from '../search/search-url';
 import { PlusDashIcon } from '../../shared/icons/icons';
 import { closeOnLink } from './close-on-link';
 import { closeOnEscape } from './close-on-escape';
@@ -18,12 +20,15 @@ export interface MenuProps {
 /** The main menu: each section is a link plus a plus/dash toggle for its panel; Shop's panel holds sub-menus. */
 export function MainMenu({ state, dispatch, layout }: MenuProps) {
   const prefix = useId();
+  const { t } = useText();
+  // A search link looks for a word of the products' names in the page's language.
+  const hrefOf = (link: NavLink) => ('to' in link ? link.to : searchUrl({ q: t(link.search.q), category: link.search.category }));
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) =>
     layout === 'bar' ? closeOnEscape(event, state.openSection, dispatch) : undefined;
 
   return (
     <nav
-      aria-label="Menu principal"
+      aria-label={t('menu.name')}
       className={`${styles.menu} ${styles[layout]}`}
       data-frame-menu
       onKeyDown={onKeyDown}
@@ -37,12 +42,12 @@ export function MainMenu({ state, dispatch, layout }: MenuProps) {
             <li key={section.id} className={styles.section} data-open={open}>
               <div className={styles.item}>
                 <ShopNavLink to={section.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
-                  {section.label}
+                  {t(section.label)}
                 </ShopNavLink>
                 <button
                   type="button"
                   className={styles.toggle}
-                  aria-label={`Sous-menu ${section.label}`}
+                  aria-label={t('menu.submenu', { section: t(section.label) })}
                   aria-expanded={open}
                   aria-controls={panelId}
                   data-section={section.id}
@@ -54,11 +59,14 @@ export function MainMenu({ state, dispatch, layout }: MenuProps) {
               <div id={panelId} className={styles.panel} hidden={!open}>
                 {section.links.length > 0 && (
                   <ul className={styles.links}>
-                    {section.links.map((link) => (
-                      <li key={link.to}>
-                        <ShopLink to={link.to}>{link.label}</ShopLink>
-                      </li>
-                    ))}
+                    {section.links.map((link) => {
+                      const href = hrefOf(link);
+                      return (
+                        <li key={href}>
+                          <ShopLink to={href}>{t(link.label)}</ShopLink>
+                        </li>
+                      );
+                    })}
                   </ul>
                 )}
                 {section.groups.map((group) => {
@@ -73,13 +81,13 @@ export function MainMenu({ state, dispatch, layout }: MenuProps) {
                         aria-controls={groupId}
                         onClick={() => dispatch({ type: 'toggle-submenu', id: group.id })}
                       >
-                        <span>{group.label}</span>
+                        <span>{t(group.label)}</span>
                         <PlusDashIcon open={groupOpen} />
                       </button>
                       <ul id={groupId} className={styles.links} hidden={!groupOpen}>
                         {group.links.map((link) => (
                           <li key={link.to}>
-                            <ShopLink to={link.to}>{link.label}</ShopLink>
+                            <ShopLink to={link.to}>{t(link.label)}</ShopLink>
                           </li>
                         ))}
                       </ul>

@@ -1,6 +1,7 @@
 import { useCallback, useId } from 'react';
 import type { Dispatch } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../../messages/messages';
 import { ContactDetails } from '../../shared/contact/contact-details';
 import { wishlistPath } from '../../shared/config/navigation';
 import { useModalDialog } from '../../shared/dialog/use-modal-dialog';
@@ -20,6 +21,7 @@ interface MobileMenuProps {
 /** The mobile sidebar: a modal drawer with the same menus as the desktop bar, and the contact details. */
 export function MobileMenu({ id, state, dispatch }: MobileMenuProps) {
   const titleId = useId();
+  const { t } = useText();
   const close = useCallback(() => dispatch({ type: 'close-sidebar' }), [dispatch]);
   const dialog = useModalDialog(state.sidebarOpen, close);
 
@@ -28,11 +30,11 @@ export function MobileMenu({ id, state, dispatch }: MobileMenuProps) {
       {state.sidebarOpen && (
         <div className={styles.inner} onClick={closeOnLink(dispatch)}>
           <div className={styles.head}>
-            <h2 id={titleId}>Menu</h2>
+            <h2 id={titleId}>{t('sidebar.title')}</h2>
             <button
               type="button"
               className={styles.close}
-              aria-label="Fermer le menu"
+              aria-label={t('sidebar.close')}
               onClick={() => dispatch({ type: 'toggle-sidebar' })}
             >
               <CloseIcon />
@@ -42,10 +44,10 @@ export function MobileMenu({ id, state, dispatch }: MobileMenuProps) {
           <CategoryMenu state={state} dispatch={dispatch} layout="sidebar" />
           <p className={styles.wishlist}>
             <HeartIcon />
-            <ShopLink to={wishlistPath}>Liste d’envies</ShopLink>
+            <ShopLink to={wishlistPath}>{t('page.wishlist')}</ShopLink>
           </p>
           <section aria-labelledby={`${titleId}-contact`} className={styles.contact}>
-            <h3 id={`${titleId}-contact`}>Nous contacter</h3>
+            <h3 id={`${titleId}-contact`}>{t('sidebar.contact')}</h3>
             <ContactDetails />
           </section>
         </div>

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
+import { localizedPath } from '@shop/contracts/locales';
 import type { ShopPath } from '@shop/contracts/routes';
 import { ShopLink, useShopNavigate } from '@shop/contracts/shop-link';
+import { useText } from '../../messages/messages';
 import { isSearchCategory, quickSearches, searchCategories, searchUrl } from './search-url';
 import styles from './search-panel.module.css';
 
@@ -20,6 +22,7 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
   const navigate = useShopNavigate();
   const input = useRef<HTMLInputElement>(null);
   const fieldId = useId();
+  const { t, locale } = useText();
   // On the catalogue, the panel starts from the current search, so it can be refined.
   const { pathname, search } = useLocation();
   const current = new URLSearchParams(pathname === '/shop/all' ? search : '');
@@ -49,27 +52,27 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
       <form
         key={pathname + search}
         method="get"
-        action={catalogue}
+        action={localizedPath(locale, catalogue)}
         role="search"
-        aria-label="Rechercher des produits"
+        aria-label={t('search.name')}
         className={styles.form}
         onSubmit={submit}
       >
         <label htmlFor={`${fieldId}-category`} className={styles.visuallyHidden}>
-          Catégorie
+          {t('search.category')}
         </label>
         <select id={`${fieldId}-category`} name="category"
           defaultValue={isSearchCategory(currentCategory) ? currentCategory : ''}
           className={styles.select}>
-          <option value="">Toutes les catégories</option>
+          <option value="">{t('search.allCategories')}</option>
           {searchCategories.map((c) => (
             <option key={c.value} value={c.value}>
-              {c.label}
+              {t(c.label)}
             </option>
           ))}
         </select>
         <label htmlFor={`${fieldId}-q`} className={styles.visuallyHidden}>
-          Rechercher un produit
+          {t('search.field')}
         </label>
         <input
           ref={input}
@@ -77,22 +80,22 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
           name="q"
           type="search"
           defaultValue={current.get('q') ?? ''}
-          placeholder="Rechercher un produit…"
+          placeholder={t('search.placeholder')}
           autoComplete="off"
           enterKeyHint="search"
           className={styles.input}
         />
         <button type="submit" className={styles.submit}>
-          Rechercher
+          {t('search.submit')}
         </button>
       </form>
-      <nav aria-label="Recherches fréquentes" className={styles.quick}>
-        <span aria-hidden="true">Recherches fréquentes :</span>
+      <nav aria-label={t('search.quick.name')} className={styles.quick}>
+        <span aria-hidden="true">{t('search.quick.title')}</span>
         <ul>
           {quickSearches.map((item) => (
-            <li key={item.to}>
-              <ShopLink to={item.to} onClick={() => onClose(false)}>
-                {item.label}
+            <li key={item.label}>
+              <ShopLink to={searchUrl({ q: t(item.q) })} onClick={() => onClose(false)}>
+                {t(item.label)}
               </ShopLink>
             </li>
           ))}

@@ -1,12 +1,13 @@
 import type { ShopHref } from '@shop/contracts/routes';
 import type { SearchCategory, SearchQuery } from '@shop/contracts/search';
+import type { MessageId } from '../../messages/messages';
 
-/** The search panel's category options (spec: Face, Makeup, Body, Hair), in French. */
-export const searchCategories: readonly { value: SearchCategory; label: string }[] = [
-  { value: 'face', label: 'Visage' },
-  { value: 'makeup', label: 'Maquillage' },
-  { value: 'body', label: 'Corps' },
-  { value: 'hair', label: 'Cheveux' },
+/** The search panel's category options (spec: Face, Makeup, Body, Hair), their names messages. */
+export const searchCategories: readonly { value: SearchCategory; label: MessageId }[] = [
+  { value: 'face', label: 'search.category.face' },
+  { value: 'makeup', label: 'search.category.makeup' },
+  { value: 'body', label: 'search.category.body' },
+  { value: 'hair', label: 'search.category.hair' },
 ];
 
 export function isSearchCategory(value: string): value is SearchCategory {
@@ -23,11 +24,14 @@ export function searchUrl({ q, category }: SearchQuery): ShopHref {
   return query ? `/shop/all?${query}` : '/shop/all';
 }
 
-/** Quick-search links: words that find products of the catalogue (its names use the straight apostrophe). */
-export const quickSearches: readonly { label: string; to: ShopHref }[] = [
-  { label: 'Argan', q: 'argan' },
-  { label: 'Rhassoul', q: 'rhassoul' },
-  { label: 'Fleur d’oranger', q: "fleur d'oranger" },
-  { label: 'Savon noir', q: 'savon noir' },
-  { label: 'Eau de rose', q: 'eau de rose' },
-].map(({ label, q }) => ({ label, to: searchUrl({ q }) }));
+/**
+ * Quick-search links: a label, and a word that finds products of the catalogue in the page's language (both messages;
+ * the French names use the straight apostrophe).
+ */
+export const quickSearches: readonly { label: MessageId; q: MessageId }[] = [
+  { label: 'search.quick.argan', q: 'search.word.argan' },
+  { label: 'search.quick.rhassoul', q: 'search.word.rhassoul' },
+  { label: 'search.quick.orangeBlossom', q: 'search.word.orangeBlossom' },
+  { label: 'search.quick.blackSoap', q: 'search.word.blackSoap' },
+  { label: 'search.quick.roseWater', q: 'search.word.roseWater' },
+];

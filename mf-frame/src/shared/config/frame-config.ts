@@ -1,14 +1,17 @@
 import type { ShopHref } from '@shop/contracts/routes';
+import type { MessageId } from '../../messages/messages';
 
 /**
  * What an operator changes without touching components: the announcement, the /index2 top bar, contact details,
- * social links, the newsletter offer. Contact details appear in the footer and in the mobile menu.
+ * social links, the newsletter offer. Contact details appear in the footer and in the mobile menu. The announcement's
+ * and the top bar's words are messages (src/messages, one file per language); the shop's name and the networks' are
+ * brands, the same in every language.
  */
 export const frameConfig = {
   shopName: 'Maison Argane',
   announcement: {
-    text: 'Nouveau : l’huile d’argan pure, pressée à froid à Essaouira.',
-    linkLabel: 'Découvrir la boutique',
+    text: 'announcement.text' satisfies MessageId,
+    linkLabel: 'announcement.link' satisfies MessageId,
     href: '/shop/all' satisfies ShopHref,
   },
   /**
@@ -16,8 +19,8 @@ export const frameConfig = {
    * so nothing about shipping is said here until the shop sets such a rule.
    */
   altTopBar: {
-    text: 'Soins naturels du Maroc, à l’huile d’argan et aux plantes.',
-    linkLabel: 'Voir la boutique',
+    text: 'topBar.text' satisfies MessageId,
+    linkLabel: 'topBar.link' satisfies MessageId,
     href: '/shop' satisfies ShopHref,
   },
   contact: {
