@@ -104,8 +104,22 @@ describe('Header', () => {
   });
 });
 
-describe('Header in Arabic', () => {
-  it('speaks Arabic on an Arabic page, its links keeping /ar', async () => {
+describe('Header in Arabic, and the language switch', () => {
+  const languageSwitch = () => screen.getAllByTestId('language-switch')[0]!;
+
+  it('links a French page to the same page in Arabic, its query and fragment kept', async () => {
+    await renderHeader('/shop/face?tri=prix#avis');
+    const link = languageSwitch();
+    expect(link.textContent).toBe('العربية');
+    expect(link.getAttribute('href')).toBe('/ar/shop/face?tri=prix#avis');
+    expect(link.getAttribute('lang')).toBe('ar');
+    expect(link.getAttribute('hreflang')).toBe('ar-MA');
+    cleanup();
+    await renderHeader('/');
+    expect(languageSwitch().getAttribute('href')).toBe('/ar');
+  });
+
+  it('speaks Arabic on an Arabic page, its links keeping /ar, and links back to the French page', async () => {
     await renderHeader('/ar/shop/face?tri=prix', 'default', 'ar-MA');
     const menu = await screen.findByRole('navigation', { name: 'القائمة الرئيسية' });
     expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual([
@@ -119,6 +133,12 @@ describe('Header in Arabic', () => {
     expect(screen.getByRole('link', { name: 'اكتشف المتجر' }).getAttribute('href')).toBe('/ar/shop/all');
     expect(screen.getByRole('link', { name: 'المفضلة' }).getAttribute('href')).toBe('/ar/shop/whistlist');
     expect(screen.getByRole('button', { name: 'حسابي' })).toBeTruthy();
+
+    const link = languageSwitch();
+    expect(link.textContent).toBe('Français');
+    expect(link.getAttribute('href')).toBe('/shop/face?tri=prix');
+    expect(link.getAttribute('lang')).toBe('fr');
+    expect(link.getAttribute('hreflang')).toBe('fr-MA');
   });
 
   it('searches the catalogue with Arabic words on an Arabic page', async () => {

@@ -5,6 +5,7 @@ import { ButtonToPage } from '@shop/contracts/form-post';
 import { ServerHtmlUntilNeeded } from '@shop/contracts/server-html-until-needed';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { AnnouncementBar } from './announcement/announcement-bar';
+import { LanguageSwitch } from './language/language-switch';
 import { DESKTOP_MEDIA } from '../shared/config/breakpoints';
 import { frameConfig } from '../shared/config/frame-config';
 import { wishlistPath } from '../shared/config/wishlist-path';
@@ -103,6 +104,8 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
           </ServerHtmlUntilNeeded>
         </div>
         <div className={styles.actions}>
+          {/* On a wide screen; below it, in the sidebar. */}
+          <LanguageSwitch className={styles.language} />
           <ButtonToPage
             to="/shop/all"
             onPress={() => dispatch({ type: 'toggle-search' })}

@@ -6,6 +6,7 @@ import { ContactDetails } from '../../shared/contact/contact-details';
 import { wishlistPath } from '../../shared/config/navigation';
 import { useModalDialog } from '../../shared/dialog/use-modal-dialog';
 import { CloseIcon, HeartIcon } from '../../shared/icons/icons';
+import { LanguageSwitch } from '../language/language-switch';
 import { CategoryMenu } from '../menu/category-menu';
 import { closeOnLink } from '../menu/close-on-link';
 import { MainMenu } from '../menu/main-menu';
@@ -45,6 +46,9 @@ export function MobileMenu({ id, state, dispatch }: MobileMenuProps) {
           <p className={styles.wishlist}>
             <HeartIcon />
             <ShopLink to={wishlistPath}>{t('page.wishlist')}</ShopLink>
+          </p>
+          <p className={styles.language}>
+            <LanguageSwitch />
           </p>
           <section aria-labelledby={`${titleId}-contact`} className={styles.contact}>
             <h3 id={`${titleId}-contact`}>{t('sidebar.contact')}</h3>
