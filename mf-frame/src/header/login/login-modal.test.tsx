@@ -112,9 +112,11 @@ describe('LoginModal', () => {
     expect(within(dialog).getByRole('status').textContent).toBe(
       'حسابات العملاء غير متاحة بعد: لا يمكن تسجيل الدخول حاليًا، ولم يتم تسجيل دخولك.',
     );
-    fireEvent.click(within(dialog).getByRole('tab', { name: 'إنشاء حساب' }));
+    // Right to left, the next tab is on the left.
+    fireEvent.keyDown(login, { key: 'ArrowLeft' });
     const register = within(dialog).getByRole('tab', { name: 'إنشاء حساب' });
     expect(register.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(register);
     const panel = within(dialog).getByRole('tabpanel');
     fireEvent.input(within(panel).getByLabelText('كلمة المرور'), { target: { value: 'argan-2024' } });
     const confirmation = within(panel).getByLabelText('تأكيد كلمة المرور') as HTMLInputElement;

@@ -5,6 +5,7 @@ import { useModalDialog } from '../../shared/dialog/use-modal-dialog';
 import { CloseIcon } from '../../shared/icons/icons';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { arrowStep } from './tab-keys';
 import styles from './login-modal.module.css';
 
 const tabs = [
@@ -18,7 +19,7 @@ interface LoginModalProps {
   onClose: () => void;
 }
 
-/** The user icon's modal: Connexion and Inscription tabs (WAI-ARIA tabs: arrows, Home, End). */
+/** The user icon's modal: Connexion and Inscription tabs (WAI-ARIA tabs: arrows, mirrored right to left, Home, End). */
 export function LoginModal({ open, onClose }: LoginModalProps) {
   const id = useId();
   const dialog = useModalDialog(open, onClose);
@@ -34,13 +35,13 @@ export function LoginModal({ open, onClose }: LoginModalProps) {
 function LoginModalContent({ id, onClose }: { id: string; onClose: () => void }) {
   const [selected, setSelected] = useState<TabId>('login');
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
-  const { t } = useText();
+  const { t, dir } = useText();
 
   function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((tab) => tab.id === selected);
+    const step = arrowStep(event.key, dir);
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % tabs.length
-      : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
+      step !== 0 ? (index + step + tabs.length) % tabs.length
       : event.key === 'Home' ? 0
       : event.key === 'End' ? tabs.length - 1
       : null;
