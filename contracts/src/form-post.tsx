@@ -61,7 +61,7 @@ export type ButtonToPageProps = Omit<ComponentPropsWithRef<'button'>, 'type' | '
  */
 export function ButtonToPage({ to, onPress, ...button }: ButtonToPageProps) {
   return (
-    <form method="get" action={to} style={CONTENTS}>
+    <form method="get" action={useHref(to)} style={CONTENTS}>
       <button
         {...button}
         type="submit"

@@ -1,5 +1,5 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { createContext, use, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
+import { createContext, use, useContext, type ComponentType, type ReactNode } from 'react';
 import type { PartProps } from './exposes';
 import { textDirection, type ShopLocale } from './locales';
 import { formatPrice } from './money';
@@ -51,6 +51,16 @@ function settled<T>(value: T): Tracked<T> {
 
 export function partMessages<Id extends string>(loaders: Loaders) {
   const instances = new Map<ShopLocale, Tracked<I18n>>();
+  /** What `useText` gives, one per language instance: made once, so Messages holds no hook of its own. */
+  const texts = new WeakMap<I18n, PartText<Id>>();
+  const textOf = (i18n: I18n, locale: ShopLocale): PartText<Id> => {
+    let text = texts.get(i18n);
+    if (!text) {
+      text = { locale, dir: textDirection(locale), t: (id, values) => i18n._(id, values), price: (amount) => formatPrice(amount, locale) };
+      texts.set(i18n, text);
+    }
+    return text;
+  };
   const Context = createContext<PartText<Id> | null>(null);
 
   /** The language's instance, loading its messages the first time (a failed load is tried again by the next render). */
@@ -67,13 +77,11 @@ export function partMessages<Id extends string>(loaders: Loaders) {
 
   function Messages({ locale, children }: { locale: ShopLocale; children: ReactNode }) {
     const instance = instanceFor(locale);
-    // Loaded already (every page after the first, the shell's own words): no trip through Suspense.
+    // Loaded already (every page after the first, the shell's own words): no trip through Suspense. `use` is the only
+    // call here that React tracks, and it holds no hook state, so a first render that suspended and its retry that
+    // does not call it keep the same hooks.
     const i18n = instance.status === 'fulfilled' && instance.value ? instance.value : use(instance as Promise<I18n>);
-    const text = useMemo<PartText<Id>>(
-      () => ({ locale, dir: textDirection(locale), t: (id, values) => i18n._(id, values), price: (amount) => formatPrice(amount, locale) }),
-      [i18n, locale],
-    );
-    return <Context value={text}>{children}</Context>;
+    return <Context value={textOf(i18n, locale)}>{children}</Context>;
   }
 
   function useText(): PartText<Id> {
