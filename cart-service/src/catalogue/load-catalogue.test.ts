@@ -32,6 +32,29 @@ describe('the shipped catalogue', () => {
     expect(new Set(catalogue.products.map((p) => p.slug)).size).toBe(catalogue.products.length);
   });
 
+  it('has every product in Arabic: the same product, in Arabic script, with no French left', () => {
+    const arabic = catalogue.in('ar-MA');
+    expect(arabic.locale).toBe('ar-MA');
+    expect(catalogue.locale).toBe('fr-MA');
+    expect(catalogue.in('fr-MA')).toBe(catalogue);
+    expect(arabic.in('fr-MA')).toBe(catalogue);
+    expect(arabic.products).toHaveLength(catalogue.products.length);
+    for (const [index, p] of arabic.products.entries()) {
+      const french = catalogue.products[index]!;
+      expect({ ...p, name: french.name, description: french.description }).toEqual(french);
+      expect(Object.keys(p)).toEqual(Object.keys(french));
+      for (const text of [p.name, p.description]) {
+        expect(text, p.id).toMatch(/^[\p{Script=Arabic}\p{Zs}\p{P}\u064B-\u0652]+$/u);
+        expect(text, p.id).not.toMatch(/\p{Script=Latin}/u);
+      }
+      expect(new Set(arabic.products.map((q) => q.name)).size).toBe(arabic.products.length);
+      expect(arabic.byIdOrSlug(p.slug)).toBe(p);
+      expect(arabic.rank(p.id)).toBe(index);
+      expect(arabic.initialStock(p.id)).toBe(catalogue.initialStock(p.id));
+    }
+    expect(arabic.byId('sv-003')?.name).toBe('ماء الورد من قلعة مكونة');
+  });
+
   it('looks products up by id or slug and keeps file order', () => {
     expect(catalogue.byIdOrSlug('serum-eclat-figue-de-barbarie')?.id).toBe('sv-001');
     expect(catalogue.byId('serum-eclat-figue-de-barbarie')).toBeUndefined();
@@ -73,6 +96,23 @@ describe('catalogue validation', () => {
     ['an id with capitals', { id: 'SV-003' }, /products\[2\]\.id/],
   ])('refuses %s, saying where', (_label, change, message) => {
     expect(problem(withProduct(2, change))).toMatch(message);
+  });
+
+  it('refuses a product without its Arabic name and description, naming the product and the language', () => {
+    const without = raw();
+    delete without.products[2]!['translations'];
+    expect(problem(without)).toMatch(/products\[2\] \(sv-003\): no ar-MA name and description \(translations\["ar-MA"\]\)/);
+    expect(problem(withProduct(4, { translations: {} }))).toMatch(/products\[4\] \(sv-005\): no ar-MA name and description/);
+  });
+
+  it.each([
+    ['an Arabic name too short', { 'ar-MA': { name: 'ز', description: 'وصف كافٍ لهذا المنتج.' } }, /products\[2\]\.translations\.ar-MA\.name \(sv-003\)/],
+    ['an Arabic description too long', { 'ar-MA': { name: 'ماء الورد', description: 'و'.repeat(401) } }, /products\[2\]\.translations\.ar-MA\.description \(sv-003\)/],
+    ['an Arabic twin without its description', { 'ar-MA': { name: 'ماء الورد' } }, /products\[2\]\.translations\.ar-MA\.description \(sv-003\)/],
+    ['an Arabic twin with another field', { 'ar-MA': { name: 'ماء الورد', description: 'ماء زهري نقي مقطّر.', price: 1 } }, /products\[2\]\.translations\.ar-MA \(sv-003\)/],
+    ['a language the shop does not speak', { 'ar-MA': { name: 'ماء الورد', description: 'ماء زهري نقي مقطّر.' }, en: { name: 'Rose water', description: 'Pure floral water.' } }, /products\[2\]\.translations \(sv-003\)/],
+  ])('refuses %s, saying where', (_label, translations, message) => {
+    expect(problem(withProduct(2, { translations }))).toMatch(message);
   });
 
   it('refuses duplicate ids and slugs, and an id that is another product slug', () => {

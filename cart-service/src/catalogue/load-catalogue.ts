@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_LOCALE, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import type { Category } from '@shop/contracts/products';
 import type { Catalogue, CatalogueProduct } from '../store/catalogue';
 
@@ -37,12 +38,30 @@ const imagePath = z
   .string()
   .regex(/^\/images\/(?:[a-z0-9-]+\/)*[a-z0-9-]+\.(?:svg|webp|png|jpg|jpeg|avif)$/, 'a local path like /images/products/name.svg (no external URL)');
 
+/** A product's texts in one language: the entry's own are the default language's (French). */
+const texts = {
+  name: z.string().trim().min(2).max(120),
+  description: z.string().trim().min(10).max(400),
+};
+
+/** Every shop language but the default: each product carries its name and description in each, under `translations`. */
+const TRANSLATED_LOCALES = SHOP_LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+
+// Each language is optional to zod so that a missing one is reported below in a sentence naming the product and language.
+const Translations = z.strictObject(
+  Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, z.strictObject(texts).optional()])) as Record<
+    ShopLocale,
+    z.ZodOptional<z.ZodObject<typeof texts, z.core.$strict>>
+  >,
+);
+
 const ProductEntry = z
   .strictObject({
     id: identifier,
     slug: identifier,
-    name: z.string().trim().min(2).max(120),
-    description: z.string().trim().min(10).max(400),
+    ...texts,
+    /** `{"ar-MA": {"name": …, "description": …}}`: the same product in every other shop language. */
+    translations: Translations.optional(),
     category: z.enum(CATEGORIES),
     price: money,
     oldPrice: money.optional(),
@@ -80,6 +99,7 @@ export function buildCatalogue(data: unknown, source: CatalogueSource): Catalogu
   const ids = new Set<string>();
   const slugs = new Set<string>();
   const products: CatalogueProduct[] = [];
+  const translated = new Map<ShopLocale, CatalogueProduct[]>(TRANSLATED_LOCALES.map((locale) => [locale, []]));
   const initialStock = new Map<string, number>();
   const imageVersions = new Map<string, string>();
   for (const [index, entry] of parsed.data.products.entries()) {
@@ -111,6 +131,15 @@ export function buildCatalogue(data: unknown, source: CatalogueSource): Catalogu
       updatedAt: entry.updatedAt,
     };
     products.push(Object.freeze(product));
+    for (const locale of TRANSLATED_LOCALES) {
+      const twin = entry.translations?.[locale];
+      if (!twin) {
+        problems.push(`${where}: no ${locale} name and description (translations["${locale}"]): every shop language needs its own`);
+        continue;
+      }
+      // The same fields in the same order as the default language's product, only the words differ.
+      translated.get(locale)!.push(Object.freeze({ ...product, name: twin.name, description: twin.description }));
+    }
   }
   for (const id of ids) {
     if (slugs.has(id) && parsed.data.products.find((p) => p.slug === id)?.id !== id) {
@@ -121,16 +150,26 @@ export function buildCatalogue(data: unknown, source: CatalogueSource): Catalogu
     throw new CatalogueError(`Invalid catalogue (${source.origin}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 
-  const byId = new Map(products.map((p) => [p.id, p]));
-  const bySlug = new Map(products.map((p) => [p.slug, p]));
   const ranks = new Map(products.map((p, i) => [p.id, i]));
-  return {
-    products: Object.freeze(products),
-    byId: (id) => byId.get(id),
-    byIdOrSlug: (key) => byId.get(key) ?? bySlug.get(key),
-    rank: (id) => ranks.get(id) ?? Number.MAX_SAFE_INTEGER,
-    initialStock: (id) => initialStock.get(id) ?? DEFAULT_INITIAL_STOCK,
+  const rank = (id: string) => ranks.get(id) ?? Number.MAX_SAFE_INTEGER;
+  const stockOf = (id: string) => initialStock.get(id) ?? DEFAULT_INITIAL_STOCK;
+  const inLocale = new Map<ShopLocale, Catalogue>();
+  const view = (locale: ShopLocale, list: CatalogueProduct[]): Catalogue => {
+    const byId = new Map(list.map((p) => [p.id, p]));
+    const bySlug = new Map(list.map((p) => [p.slug, p]));
+    return {
+      locale,
+      products: Object.freeze(list),
+      byId: (id) => byId.get(id),
+      byIdOrSlug: (key) => byId.get(key) ?? bySlug.get(key),
+      rank,
+      initialStock: stockOf,
+      in: (other) => inLocale.get(other)!,
+    };
   };
+  inLocale.set(DEFAULT_LOCALE, view(DEFAULT_LOCALE, products));
+  for (const [locale, list] of translated) inLocale.set(locale, view(locale, list));
+  return inLocale.get(DEFAULT_LOCALE)!;
 }
 
 /** Reads and validates the catalogue file (JSON an operator edits). */
