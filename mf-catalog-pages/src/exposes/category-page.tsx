@@ -1,1 +1,4 @@
-export { CategoryPage as default } from '../listing/category-page';
+import { CategoryPage } from '../listing/category-page';
+import { part } from '../messages/messages';
+
+export default part(CategoryPage);

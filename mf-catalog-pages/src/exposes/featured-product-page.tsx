@@ -1,1 +1,4 @@
-export { FeaturedProductPage as default } from '../product/featured-product-page';
+import { FeaturedProductPage } from '../product/featured-product-page';
+import { part } from '../messages/messages';
+
+export default part(FeaturedProductPage);

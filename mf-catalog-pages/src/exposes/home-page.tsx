@@ -1,1 +1,4 @@
-export { HomePage as default } from '../home/home-page';
+import { HomePage } from '../home/home-page';
+import { part } from '../messages/messages';
+
+export default part(HomePage);

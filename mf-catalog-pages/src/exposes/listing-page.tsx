@@ -1,1 +1,4 @@
-export { ListingPage as default } from '../listing/listing-page';
+import { ListingPage } from '../listing/listing-page';
+import { part } from '../messages/messages';
+
+export default part(ListingPage);

@@ -1,1 +1,4 @@
-export { ProductPage as default } from '../product/product-page';
+import { ProductPage } from '../product/product-page';
+import { part } from '../messages/messages';
+
+export default part(ProductPage);

@@ -1,1 +1,4 @@
-export { WishlistPage as default } from '../wishlist/wishlist-page';
+import { WishlistPage } from '../wishlist/wishlist-page';
+import { part } from '../messages/messages';
+
+export default part(WishlistPage);

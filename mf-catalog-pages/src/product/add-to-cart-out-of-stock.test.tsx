@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Product } from '@shop/contracts/products';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInLanguage } from '../shared/messages-test-kit';
 import { ProductCard } from '../shared/product-card/product-card';
 import { apiError, jsonResponse } from '../shared/order-fixtures';
 import { ProductPage } from './product-page';
@@ -43,8 +44,8 @@ afterEach(() => {
 
 const gets = (url: string) => fetchMock.mock.calls.filter(([u, init]) => String(u) === url && init?.method !== 'POST').length;
 
-function renderWithCache(children: React.ReactNode) {
-  render(
+async function renderWithCache(children: React.ReactNode) {
+  await renderInLanguage(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter>{children}</MemoryRouter>
     </SWRConfig>,
@@ -58,7 +59,7 @@ function Listing() {
 
 describe('AddToCartButton when the service says the product is out of stock', () => {
   it('on a card: shows the service’s message and reads the catalogue again, so the card says “Rupture de stock”', async () => {
-    renderWithCache(<Listing />);
+    await renderWithCache(<Listing />);
     const card = await screen.findByRole('listitem');
     expect(within(card).getByText('Plus que 1 en stock')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Ajouter au panier : Huile sèche' }));
@@ -70,7 +71,7 @@ describe('AddToCartButton when the service says the product is out of stock', ()
   });
 
   it('on the product page: the page reads the product again and shows it out of stock', async () => {
-    renderWithCache(<ProductPage slug="huile-seche" notFound={<p>404</p>} />);
+    await renderWithCache(<ProductPage locale="fr-MA" slug="huile-seche" notFound={<p>404</p>} />);
     expect(await screen.findByText(/plus que 1 exemplaire disponible/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
 
@@ -85,7 +86,7 @@ describe('AddToCartButton when the service says the product is out of stock', ()
     fetchMock.mockImplementation(async (input, init) =>
       init?.method === 'POST' ? jsonResponse({ cart: [] }) : jsonResponse({ products: [lastOne] }),
     );
-    renderWithCache(<Listing />);
+    await renderWithCache(<Listing />);
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter au panier : Huile sèche' }));
     await waitFor(() => expect(vi.mocked(showToast)).toHaveBeenCalledWith('success', 'Huile sèche a été ajouté au panier.'));
     expect(gets('/api/products')).toBe(1);

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { ProductLayout } from '@shop/contracts/exposes';
 import type { Product } from '@shop/contracts/products';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
+import { renderInLanguage } from '../shared/messages-test-kit';
 import { jsonResponse } from '../shared/order-fixtures';
 import { aProduct, lowStock, outOfStock } from '../shared/product-fixtures';
 import { FeaturedProductPage } from './featured-product-page';
@@ -12,12 +13,12 @@ import { fetchMock, stubFetchPerTest } from '../shared/fetch-stub';
 
 stubFetchPerTest();
 
-function renderLayout(layout: ProductLayout, products: Product[]) {
+async function renderLayout(layout: ProductLayout, products: Product[]) {
   fetchMock.mockImplementation(async () => jsonResponse({ products }));
-  render(
+  await renderInLanguage(
     <SWRConfig value={{ provider: () => new Map() }}>
       <MemoryRouter>
-        <FeaturedProductPage layout={layout} />
+        <FeaturedProductPage locale="fr-MA" layout={layout} />
       </MemoryRouter>
     </SWRConfig>,
   );
@@ -31,7 +32,7 @@ describe('FeaturedProductPage', () => {
     ['notify-me', 'Aucun produit n’est en rupture de stock en ce moment.'],
     ['low-stock-notice', 'Aucun produit n’est en stock limité en ce moment.'],
   ] as const)('%s: says in French that no product is in that state right now, with a way to the shop', async (layout, message) => {
-    renderLayout(layout, allInStock);
+    await renderLayout(layout, allInStock);
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Aucun produit à présenter pour le moment');
     expect(screen.getByRole('link', { name: 'Découvrir tous nos produits' }).getAttribute('href')).toBe('/shop/all');
@@ -39,16 +40,16 @@ describe('FeaturedProductPage', () => {
   });
 
   it('shows the product the catalogue has in that state', async () => {
-    renderLayout('out-of-stock', [...allInStock, aProduct('c', { name: 'Henné', availability: outOfStock })]);
+    await renderLayout('out-of-stock', [...allInStock, aProduct('c', { name: 'Henné', availability: outOfStock })]);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Henné');
     expect(screen.getByText('Rupture de stock.')).toBeTruthy();
     cleanup();
-    renderLayout('low-stock-notice', [...allInStock, aProduct('d', { name: 'Huile sèche', availability: lowStock(3) })]);
+    await renderLayout('low-stock-notice', [...allInStock, aProduct('d', { name: 'Huile sèche', availability: lowStock(3) })]);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Huile sèche');
   });
 
   it('promotion: features the first product on sale that can be ordered', async () => {
-    renderLayout('countdown', [aProduct('x', { name: 'Épuisé en promo', oldPrice: 200, availability: outOfStock }), ...allInStock]);
+    await renderLayout('countdown', [aProduct('x', { name: 'Épuisé en promo', oldPrice: 200, availability: outOfStock }), ...allInStock]);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Crème');
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormName, useFormAction } from '@shop/contracts/form-post';
 import { POST_IN_BACKGROUND } from '@shop/contracts/forms';
+import { useText } from '../messages/messages';
 import { addToCart } from './add-to-cart';
 import { useRevalidateCatalogue } from './use-products';
 import buttons from './buttons.module.css';
@@ -32,17 +33,19 @@ export function AddToCartButton({
   nameInLabel = false,
   className,
 }: Props) {
+  const text = useText();
+  const { t } = text;
   const [adding, setAdding] = useState(false);
   const revalidateCatalogue = useRevalidateCatalogue(apiBase);
   const action = useFormAction();
   const add = async () => {
     setAdding(true);
-    const outcome = await addToCart(apiBase, productName, { productId, quantity });
+    const outcome = await addToCart(apiBase, productName, { productId, quantity }, text);
     setAdding(false);
     // The page showed more stock than is left: read the catalogue again, so this card or page shows what is left now.
     if (outcome === 'out-of-stock') void revalidateCatalogue();
   };
-  const text = unavailable ? 'Rupture de stock' : adding ? 'Ajout en cours…' : 'Ajouter au panier';
+  const label = unavailable ? t('shared.stock.out') : adding ? t('shared.cart.adding') : t('shared.cart.add');
   return (
     <form method="post" action={action} className={buttons.inlineForm} {...POST_IN_BACKGROUND}>
       <FormName form="cart-add" />
@@ -57,10 +60,14 @@ export function AddToCartButton({
         }}
         disabled={adding || unavailable}
         // The name starts with the visible text (what a voice-control user says), then names the product.
-        aria-label={nameInLabel ? `${unavailable ? 'Rupture de stock' : 'Ajouter au panier'} : ${productName}` : undefined}
+        aria-label={
+          nameInLabel
+            ? t(unavailable ? 'shared.cart.unavailableNamed' : 'shared.cart.addNamed', { name: productName })
+            : undefined
+        }
         data-add-to-cart={productId}
       >
-        {text}
+        {label}
       </button>
     </form>
   );

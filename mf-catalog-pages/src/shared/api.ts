@@ -6,35 +6,49 @@ export interface HttpErrorDetails {
   fields?: Record<string, string> | undefined;
 }
 
-/** An HTTP failure with the service's French message; `status` lets a page tell "unknown product" from "service down". */
+/**
+ * Why a failure carries a text of this page's own rather than the service's: the service could not be reached, or its
+ * answer was not its JSON (a proxy's error page).
+ */
+export type OwnFailure = 'unreachable' | 'status';
+
+/**
+ * An HTTP failure with the service's message, in the language the request asked for (`inLanguage` in contracts'
+ * data-keys); `status` lets a page tell "unknown product" from "service down". When the service gave none, `ownFailure`
+ * says why and `message` is a French stand-in: a page shows `errorText` (failure-text.ts), in its own language.
+ */
 export class HttpError extends Error {
   readonly status: number;
   /** Absent when the answer was not the service's JSON (network failure, proxy error page). */
   readonly code: ApiErrorCode | undefined;
-  /** `validation_failed` on a form: a French message per invalid field, keyed by the body's field name. */
+  /** `validation_failed` on a form: a message per invalid field (in the language asked for), keyed by its body name. */
   readonly fields: Record<string, string> | undefined;
+  /** Set when the service said nothing a shopper can read: `message` is then our French stand-in. */
+  readonly ownFailure: OwnFailure | undefined;
 
-  constructor(message: string, status: number, details: HttpErrorDetails = {}) {
+  constructor(message: string, status: number, details: HttpErrorDetails = {}, ownFailure?: OwnFailure) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.code = details.code;
     this.fields = details.fields;
+    this.ownFailure = ownFailure;
   }
 }
 
-// fetch() rejects with the browser's own (English) text when the network fails: shoppers get French instead.
+// fetch() rejects with the browser's own (English) text when the network fails: shoppers get the page's language
+// instead (`shared.error.unreachable`, through errorText); this French stand-in is for callers that show `message`.
 const NETWORK_ERROR = 'le service est injoignable, vérifiez votre connexion puis réessayez.';
 
 async function send(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, { credentials: 'same-origin', ...init });
   } catch {
-    throw new HttpError(NETWORK_ERROR, 0);
+    throw new HttpError(NETWORK_ERROR, 0, {}, 'unreachable');
   }
 }
 
-/** JSON GET for SWR; the error carries the service's French message when there is one. */
+/** JSON GET for SWR; the error carries the service's message when there is one. */
 export async function getJson<T>(url: string): Promise<T> {
   const response = await send(url, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw await httpError(response);
@@ -61,7 +75,7 @@ async function httpError(response: Response): Promise<HttpError> {
   } catch {
     // Not JSON (e.g. the proxy's own error page): fall through to a generic message.
   }
-  return new HttpError(`le service a répondu ${response.status}, réessayez dans un instant.`, response.status);
+  return new HttpError(`le service a répondu ${response.status}, réessayez dans un instant.`, response.status, {}, 'status');
 }
 
 /** Only string messages survive: whatever else a broken answer holds must not reach the page as text. */

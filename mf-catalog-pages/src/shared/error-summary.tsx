@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
+import { useText } from '../messages/messages';
 import styles from './form.module.css';
 
 interface Props {
@@ -9,6 +10,7 @@ interface Props {
 
 /** After a failed submission, lists what to fix and takes focus, so keyboard and screen-reader users learn why. */
 export function ErrorSummary({ errors, attempt }: Props) {
+  const { t } = useText();
   const ref = useRef<HTMLDivElement>(null);
   // Only a new attempt moves focus; fixing a field while typing must not, so the errors are read, not reacted to.
   const focusIfErrors = useEffectEvent(() => {
@@ -20,7 +22,7 @@ export function ErrorSummary({ errors, attempt }: Props) {
   if (errors.length === 0) return null;
   return (
     <div ref={ref} tabIndex={-1} role="alert" className={styles.summary}>
-      <h2>Veuillez corriger {errors.length > 1 ? `les ${errors.length} points suivants` : 'le point suivant'} :</h2>
+      <h2>{t('shared.form.fix', { count: errors.length })}</h2>
       <ul>
         {errors.map((error) => (
           <li key={error}>{error}</li>

@@ -13,7 +13,7 @@ export interface ControlProps {
 interface Props {
   label: string;
   required?: boolean;
-  /** The French validation message, shown under the control. */
+  /** The validation message, in the page's language, shown under the control. */
   error?: string | undefined;
   hint?: ReactNode;
   children: (control: ControlProps) => ReactNode;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { useText } from '../messages/messages';
 import styles from './modal-dialog.module.css';
 
 interface Props {
@@ -14,6 +15,7 @@ interface Props {
  * and returns focus to the opener, which a hand-made overlay would have to re-implement.
  */
 export function ModalDialog({ open, title, onClose, children }: Props) {
+  const { t } = useText();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -39,7 +41,7 @@ export function ModalDialog({ open, title, onClose, children }: Props) {
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
-        <button type="button" className={styles.close} onClick={onClose} aria-label="Fermer">
+        <button type="button" className={styles.close} onClick={onClose} aria-label={t('shared.dialog.close')}>
           <span aria-hidden="true">×</span>
         </button>
       </div>

@@ -1,4 +1,5 @@
-import { discountPercent, formatPrice } from '@shop/contracts/money';
+import { discountPercent } from '@shop/contracts/money';
+import { useText } from '../messages/messages';
 import styles from './price-tag.module.css';
 
 interface Props {
@@ -8,18 +9,22 @@ interface Props {
   large?: boolean;
 }
 
-/** Price in MAD; on promotion, the old price struck through and the saving in percent. */
+/**
+ * Price in MAD, as the page's language writes it; on promotion, the old price struck through and the saving in
+ * percent (« −20 % », « خصم 20% »: a word before the number, so it reads the same way in a right-to-left line).
+ */
 export function PriceTag({ price, oldPrice, large = false }: Props) {
+  const { t, price: priceText } = useText();
   const onSale = oldPrice !== undefined && oldPrice > price;
   return (
     <p className={large ? `${styles.prices} ${styles.large}` : styles.prices} data-price={price}>
-      <span className={styles.visuallyHidden}>{onSale ? 'Prix promotionnel :' : 'Prix :'}</span>
-      <strong className={styles.price}>{formatPrice(price)}</strong>
+      <span className={styles.visuallyHidden}>{onSale ? t('shared.price.saleLabel') : t('shared.price.label')}</span>
+      <strong className={styles.price}>{priceText(price)}</strong>
       {onSale ? (
         <>
-          <span className={styles.visuallyHidden}>au lieu de</span>
-          <s className={styles.old}>{formatPrice(oldPrice)}</s>
-          <span className={styles.discount}>−{discountPercent(price, oldPrice)} %</span>
+          <span className={styles.visuallyHidden}>{t('shared.price.insteadOf')}</span>
+          <s className={styles.old}>{priceText(oldPrice)}</s>
+          <span className={styles.discount}>{t('shared.price.discount', { percent: discountPercent(price, oldPrice) })}</span>
         </>
       ) : null}
     </p>

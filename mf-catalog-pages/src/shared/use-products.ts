@@ -2,6 +2,7 @@ import type { Product, ProductsResponse } from '@shop/contracts/products';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { PRODUCT_PAGE_KEY, productsKey } from '@shop/contracts/data-keys';
+import { useText } from '../messages/messages';
 import { getJson } from './api';
 
 export interface UseProducts {
@@ -11,9 +12,13 @@ export interface UseProducts {
   retry: () => void;
 }
 
-/** The whole catalogue, once: every page filters it locally, so moving between listings costs no request. */
+/**
+ * The whole catalogue, once, in the page's language (names and descriptions: decision 036): every page filters it
+ * locally, so moving between listings costs no request.
+ */
 export function useProducts(apiBase: string): UseProducts {
-  const { data, error, isLoading, mutate } = useSWR(productsKey(apiBase), getJson<ProductsResponse>);
+  const { locale } = useText();
+  const { data, error, isLoading, mutate } = useSWR(productsKey(apiBase, locale), getJson<ProductsResponse>);
   return {
     products: data?.products,
     error: error as Error | undefined,
@@ -28,8 +33,9 @@ export function useProducts(apiBase: string): UseProducts {
  */
 export function useRevalidateCatalogue(apiBase: string): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
+  const { locale } = useText();
   return useCallback(
-    () => mutate((key) => key === productsKey(apiBase) || (Array.isArray(key) && key[0] === PRODUCT_PAGE_KEY)),
-    [mutate, apiBase],
+    () => mutate((key) => key === productsKey(apiBase, locale) || (Array.isArray(key) && key[0] === PRODUCT_PAGE_KEY)),
+    [mutate, apiBase, locale],
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@shop/contracts/products';
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../../messages/messages';
 import { AddToCartButton } from '../add-to-cart-button';
 import { PriceTag } from '../price-tag';
 import { ProductImage } from '../product-image';
@@ -22,6 +23,7 @@ interface Props {
 }
 
 export function ProductCard({ product, apiBase, eager, headingLevel = 2, view = 'grid', extraAction }: Props) {
+  const { t } = useText();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { availability } = product;
   const image = product.images[0] ?? '/images/placeholder.svg';
@@ -30,8 +32,10 @@ export function ProductCard({ product, apiBase, eager, headingLevel = 2, view = 
       <div className={styles.media}>
         {/* The name is right below and is the card's link: the image adds nothing for a screen reader. */}
         <ProductImage src={`${apiBase}${image}`} alt="" size={320} eager={eager} className={styles.image} />
-        {availability.status === 'out-of-stock' ? <span className={styles.badge}>Rupture de stock</span> : null}
-        {availability.status === 'low-stock' ? <span className={styles.badge}>Plus que {availability.left} en stock</span> : null}
+        {availability.status === 'out-of-stock' ? <span className={styles.badge}>{t('shared.stock.out')}</span> : null}
+        {availability.status === 'low-stock' ? (
+          <span className={styles.badge}>{t('shared.stock.low', { left: availability.left })}</span>
+        ) : null}
         <div className={styles.heart}>
           <WishlistButton productId={product.id} productName={product.name} />
         </div>

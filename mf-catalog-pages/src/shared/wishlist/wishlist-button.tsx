@@ -1,4 +1,5 @@
 import { showToast } from '@shop/contracts/toast';
+import { useText } from '../../messages/messages';
 import { useWishlist } from './use-wishlist';
 import styles from './wishlist.module.css';
 
@@ -11,12 +12,13 @@ interface Props {
 
 /** The heart: its name says what pressing it does (add or remove), which reads better than a pressed state. */
 export function WishlistButton({ productId, productName, withText = false }: Props) {
+  const { t } = useText();
   const { has, toggle } = useWishlist();
   const inList = has(productId);
-  const label = inList ? `Retirer ${productName} de la liste d’envies` : `Ajouter ${productName} à la liste d’envies`;
+  const label = t(inList ? 'shared.wishlist.remove' : 'shared.wishlist.add', { name: productName });
   const onClick = () => {
     const added = toggle(productId);
-    if (added === null) showToast('error', 'Votre navigateur n’autorise pas l’enregistrement de la liste d’envies.');
+    if (added === null) showToast('error', t('shared.wishlist.storageRefused'));
   };
   return (
     <button
@@ -35,7 +37,7 @@ export function WishlistButton({ productId, productName, withText = false }: Pro
           strokeWidth="2"
         />
       </svg>
-      {withText ? <span>{inList ? 'Dans ma liste d’envies' : 'Ajouter à ma liste d’envies'}</span> : null}
+      {withText ? <span>{t(inList ? 'shared.wishlist.inList' : 'shared.wishlist.addMine')}</span> : null}
     </button>
   );
 }
