@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts/products';
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../messages/messages';
 import { categoryLabels, categoryOrder, categoryPaths } from '../shared/category-labels';
 import { categoryTitles } from './category-page';
 import { ProductCard } from '../shared/product-card/product-card';
@@ -9,6 +10,7 @@ const HIGHLIGHTS = 3;
 
 /** The /category page: each category with its description, its count, a link to it and its first products. */
 export function CategoryOverview({ products, apiBase }: { products: readonly Product[]; apiBase: string }) {
+  const { t } = useText();
   return (
     <div className={styles.categories}>
       {categoryOrder.map((category, sectionIndex) => {
@@ -18,10 +20,11 @@ export function CategoryOverview({ products, apiBase }: { products: readonly Pro
         return (
           <section key={category} aria-labelledby={`categorie-${category}`} className={styles.categoryBlock}>
             <div className={styles.categoryHeader}>
-              <h2 id={`categorie-${category}`}>{categoryLabels[category]}</h2>
-              <p>{categoryTitles[category].intro}</p>
+              <h2 id={`categorie-${category}`}>{t(categoryLabels[category])}</h2>
+              <p>{t(categoryTitles[category].intro)}</p>
               <ShopLink to={categoryPaths[category]}>
-                Voir les {inCategory.length} produits<span className={styles.hidden}> : {categoryLabels[category]}</span>
+                {t('listing.overview.seeAll', { count: inCategory.length })}
+                <span className={styles.hidden}>{t('listing.overview.seeAllCategory', { category: t(categoryLabels[category]) })}</span>
               </ShopLink>
             </div>
             <ul className={styles.highlights}>

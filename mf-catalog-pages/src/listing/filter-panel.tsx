@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useText } from '../messages/messages';
 import type { ListingFilters, PriceRange } from './listing-filters';
 import { priceLabels, searchCategoryLabels } from './listing-filters';
 import type { UseListingFilters } from './use-listing-filters';
@@ -20,41 +21,42 @@ function activeCount(filters: ListingFilters): number {
 }
 
 function Fields({ filters, setFilter, withCategories, name }: Omit<Props, 'placement'> & { name: string }) {
+  const { t } = useText();
   return (
     <>
       {withCategories ? (
         <fieldset className={styles.group}>
-          <legend>Catégorie</legend>
+          <legend>{t('listing.filters.category')}</legend>
           <label>
             <input type="radio" name={`${name}-categorie`} checked={!filters.category} onChange={() => setFilter('category', undefined)} />
-            Toutes
+            {t('listing.filters.allCategories')}
           </label>
           {categoryChoices.map((c) => (
             <label key={c}>
               <input type="radio" name={`${name}-categorie`} checked={filters.category === c} onChange={() => setFilter('category', c)} />
-              {searchCategoryLabels[c]}
+              {t(searchCategoryLabels[c])}
             </label>
           ))}
         </fieldset>
       ) : null}
       <fieldset className={styles.group}>
-        <legend>Prix</legend>
+        <legend>{t('listing.filters.price')}</legend>
         <label>
           <input type="radio" name={`${name}-prix`} checked={!filters.price} onChange={() => setFilter('price', undefined)} />
-          Tous les prix
+          {t('listing.filters.allPrices')}
         </label>
         {priceChoices.map((p) => (
           <label key={p}>
             <input type="radio" name={`${name}-prix`} checked={filters.price === p} onChange={() => setFilter('price', p)} />
-            {priceLabels[p]}
+            {t(priceLabels[p])}
           </label>
         ))}
       </fieldset>
       <fieldset className={styles.group}>
-        <legend>Offres</legend>
+        <legend>{t('listing.filters.offers')}</legend>
         <label>
           <input type="checkbox" checked={filters.promo} onChange={(e) => setFilter('promo', e.target.checked)} />
-          En promotion
+          {t('listing.filters.promo')}
         </label>
       </fieldset>
     </>
@@ -63,6 +65,7 @@ function Fields({ filters, setFilter, withCategories, name }: Omit<Props, 'place
 
 /** Category, price and promotion filters, kept in the URL; the same fields in a sidebar, a bar or a drop-down. */
 export function FilterPanel({ placement, filters, setFilter, withCategories = true }: Props) {
+  const { t } = useText();
   const name = useId();
   const [open, setOpen] = useState(false);
   const panelId = `${name}-panneau`;
@@ -71,7 +74,7 @@ export function FilterPanel({ placement, filters, setFilter, withCategories = tr
     return (
       <div className={styles.dropdown}>
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
-          Filtrer{count > 0 ? ` (${count} actif${count > 1 ? 's' : ''})` : ''}
+          {t('listing.filters.title') + (count > 0 ? t('listing.filters.active', { count }) : '')}
           <span aria-hidden="true">{open ? ' ▲' : ' ▼'}</span>
         </button>
         <div id={panelId} hidden={!open} className={styles.dropdownPanel}>
@@ -81,8 +84,8 @@ export function FilterPanel({ placement, filters, setFilter, withCategories = tr
     );
   }
   return (
-    <section aria-label="Filtres" className={placement === 'top' ? styles.top : styles.sidebar}>
-      <h2 className={styles.title}>Filtrer</h2>
+    <section aria-label={t('listing.filters.label')} className={placement === 'top' ? styles.top : styles.sidebar}>
+      <h2 className={styles.title}>{t('listing.filters.title')}</h2>
       <div className={styles.fields}>
         <Fields filters={filters} setFilter={setFilter} withCategories={withCategories} name={name} />
       </div>

@@ -1,6 +1,9 @@
 import type { Product } from '@shop/contracts/products';
 import { describe, expect, it } from 'vitest';
-import { filterProducts, parseListingFilters, sortProducts } from './listing-filters';
+import french from '../messages/shared.fr-MA.json';
+import arabic from '../messages/shared.ar-MA.json';
+import { categoryLabels } from '../shared/category-labels';
+import { filterProducts as filterIn, parseListingFilters, sortProducts, type ListingFilters } from './listing-filters';
 
 const product = (id: string, name: string, category: Product['category'], price: number, oldPrice?: number): Product => ({
   id,
@@ -25,6 +28,9 @@ const catalogue: Product[] = [
 ];
 const ids = (list: Product[]) => list.map((p) => p.id);
 const none = { q: '', category: undefined, price: undefined, promo: false } as const;
+/** On a French page: the category names the search looks in are French. */
+const filterProducts = (products: Product[], filters: Omit<ListingFilters, 'sort'>) =>
+  filterIn(products, filters, (category) => french[categoryLabels[category] as keyof typeof french]);
 
 describe('parseListingFilters', () => {
   it('reads the URL, ignoring unknown values', () => {
@@ -46,8 +52,10 @@ describe('filterProducts', () => {
     expect(ids(filterProducts(catalogue, { ...none, category: 'body' }))).toEqual(['b', 'f']);
     expect(ids(filterProducts(catalogue, { ...none, category: 'makeup' }))).toEqual([]);
   });
-  it('searches the category name too', () => {
+  it('searches the category name too, in the page’s language', () => {
     expect(ids(filterProducts(catalogue, { ...none, q: 'capillaires' }))).toEqual(['d']);
+    const inArabic = filterIn(catalogue, { ...none, q: 'الشعر' }, (category) => arabic[categoryLabels[category] as keyof typeof arabic]);
+    expect(ids(inArabic)).toEqual(['d']);
   });
   it('filters by price range and promotion', () => {
     expect(ids(filterProducts(catalogue, { ...none, price: 'moins-100' }))).toEqual(['b', 'f']);

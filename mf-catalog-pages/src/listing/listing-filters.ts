@@ -1,6 +1,7 @@
 import type { Category, Product } from '@shop/contracts/products';
 import type { ListingSort, SearchCategory } from '@shop/contracts/search';
 import { categoryLabels } from '../shared/category-labels';
+import type { MessageId } from '../shared/page-text';
 import { matchesTerms, searchTerms } from './search-text';
 
 export type PriceRange = 'moins-100' | '100-200' | 'plus-200';
@@ -19,21 +20,22 @@ export interface ListingFilters {
   sort: ListingSort | undefined;
 }
 
-export const sortLabels: Record<ListingSort, string> = {
-  'prix-croissant': 'Prix croissant',
-  'prix-decroissant': 'Prix décroissant',
-  nouveautes: 'Nouveautés',
+/** The labels are messages (`t(sortLabels.nouveautes)`); the values stay French, they are the URL's. */
+export const sortLabels: Record<ListingSort, MessageId> = {
+  'prix-croissant': 'listing.sort.priceAsc',
+  'prix-decroissant': 'listing.sort.priceDesc',
+  nouveautes: 'listing.sort.newest',
 };
 
-export const priceLabels: Record<PriceRange, string> = {
-  'moins-100': 'Moins de 100 DH',
-  '100-200': 'De 100 à 200 DH',
-  'plus-200': 'Plus de 200 DH',
+export const priceLabels: Record<PriceRange, MessageId> = {
+  'moins-100': 'listing.price.under100',
+  '100-200': 'listing.price.from100to200',
+  'plus-200': 'listing.price.over200',
 };
 
-export const searchCategoryLabels: Record<SearchCategory | 'pack', string> = {
+export const searchCategoryLabels: Record<SearchCategory | 'pack', MessageId> = {
   face: categoryLabels.face,
-  makeup: 'Maquillage',
+  makeup: 'listing.category.makeup',
   body: categoryLabels.body,
   hair: categoryLabels.hair,
   pack: categoryLabels.pack,
@@ -69,8 +71,15 @@ function inPriceRange(price: number, range: PriceRange | undefined): boolean {
   return true;
 }
 
-/** The products a listing shows: the search, the category and the page's filters, in the catalogue's order. */
-export function filterProducts(products: readonly Product[], filters: Omit<ListingFilters, 'sort'>): Product[] {
+/**
+ * The products a listing shows: the search, the category and the page's filters, in the catalogue's order. The search
+ * looks in the name, the description and `categoryName` of each product, all in the page's language.
+ */
+export function filterProducts(
+  products: readonly Product[],
+  filters: Omit<ListingFilters, 'sort'>,
+  categoryName: (category: Category) => string,
+): Product[] {
   const terms = searchTerms(filters.q);
   const wanted = filters.category === undefined ? undefined : searchCategoryToCategory[filters.category];
   return products.filter(
@@ -78,7 +87,7 @@ export function filterProducts(products: readonly Product[], filters: Omit<Listi
       (wanted === undefined || p.category === wanted) &&
       inPriceRange(p.price, filters.price) &&
       (!filters.promo || p.oldPrice !== undefined) &&
-      matchesTerms(`${p.name} ${p.description} ${categoryLabels[p.category]}`, terms),
+      matchesTerms(`${p.name} ${p.description} ${categoryName(p.category)}`, terms),
   );
 }
 

@@ -2,10 +2,12 @@ import type { ListingLayout } from '@shop/contracts/exposes';
 import type { FilterPlacement } from './filter-panel';
 import type { Pagination } from './product-listing';
 import type { CardView } from '../shared/product-card/product-card';
+import type { MessageId } from '../shared/page-text';
 
 export interface ListingLayoutConfig {
-  title: string;
-  intro: string;
+  /** Messages. */
+  title: MessageId;
+  intro: MessageId;
   /** `products`: one listing; `slider`: one carousel per category; `categories`: the categories first. */
   kind: 'products' | 'slider' | 'categories';
   filters?: { placement: FilterPlacement; side?: 'left' | 'right' };
@@ -18,73 +20,73 @@ export interface ListingLayoutConfig {
 /** The template's listing layouts, each a real page over the whole catalogue. */
 export const listingLayouts: Record<ListingLayout, ListingLayoutConfig> = {
   shop: {
-    title: 'Boutique',
-    intro: 'Tous nos soins du visage, du corps et des cheveux, et nos packs, avec leurs prix en dirhams.',
+    title: 'listing.layout.shop.title',
+    intro: 'listing.layout.shop.intro',
     kind: 'products',
     filters: { placement: 'sidebar', side: 'left' },
   },
   'right-sidebar': {
-    title: 'Tous nos soins',
-    intro: 'Affinez la sélection par catégorie, par prix ou par promotion avec les filtres à droite.',
+    title: 'listing.layout.right-sidebar.title',
+    intro: 'listing.layout.right-sidebar.intro',
     kind: 'products',
     filters: { placement: 'sidebar', side: 'right' },
   },
   'left-sidebar': {
-    title: 'Nos soins naturels',
-    intro: 'Argan, rose, rhassoul et savon noir : filtrez la gamme depuis la colonne de gauche.',
+    title: 'listing.layout.left-sidebar.title',
+    intro: 'listing.layout.left-sidebar.intro',
     kind: 'products',
     filters: { placement: 'sidebar', side: 'left' },
   },
   'category-on-top': {
-    title: 'Nos soins par univers',
-    intro: 'Choisissez un univers pour n’afficher que ses produits.',
+    title: 'listing.layout.category-on-top.title',
+    intro: 'listing.layout.category-on-top.intro',
     kind: 'products',
     categoryChips: true,
   },
   standard: {
-    title: 'Le catalogue en détail',
-    intro: 'Chaque produit avec sa description, pour comparer tranquillement.',
+    title: 'listing.layout.standard.title',
+    intro: 'listing.layout.standard.intro',
     kind: 'products',
     view: 'list',
   },
   slider: {
-    title: 'Nos sélections',
-    intro: 'Parcourez chaque univers d’un geste, ou avec les boutons précédent et suivant.',
+    title: 'listing.layout.slider.title',
+    intro: 'listing.layout.slider.intro',
     kind: 'slider',
   },
   'full-width': {
-    title: 'Toute la boutique',
-    intro: 'Toute la gamme sur toute la largeur de l’écran.',
+    title: 'listing.layout.full-width.title',
+    intro: 'listing.layout.full-width.intro',
     kind: 'products',
     wide: true,
   },
   'filter-top': {
-    title: 'Trouver le bon soin',
-    intro: 'Les filtres au-dessus des produits : catégorie, prix et promotions.',
+    title: 'listing.layout.filter-top.title',
+    intro: 'listing.layout.filter-top.intro',
     kind: 'products',
     filters: { placement: 'top' },
   },
   'filter-dropdown': {
-    title: 'Filtrer nos produits',
-    intro: 'Ouvrez le menu « Filtrer » pour affiner la sélection.',
+    title: 'listing.layout.filter-dropdown.title',
+    intro: 'listing.layout.filter-dropdown.intro',
     kind: 'products',
     filters: { placement: 'dropdown' },
   },
   'load-more': {
-    title: 'Découvrir nos produits',
-    intro: 'Huit produits pour commencer ; le bouton en bas de page affiche les suivants.',
+    title: 'listing.layout.load-more.title',
+    intro: 'listing.layout.load-more.intro',
     kind: 'products',
     pagination: { mode: 'load-more', pageSize: 8 },
   },
   infinity: {
-    title: 'Toute la gamme Maison Argane',
-    intro: 'Les produits suivants s’affichent au fil du défilement.',
+    title: 'listing.layout.infinity.title',
+    intro: 'listing.layout.infinity.intro',
     kind: 'products',
     pagination: { mode: 'infinite', pageSize: 8 },
   },
   category: {
-    title: 'Nos catégories',
-    intro: 'Les quatre univers de la boutique et leurs produits phares.',
+    title: 'listing.layout.category.title',
+    intro: 'listing.layout.category.intro',
     kind: 'categories',
   },
 };

@@ -1,4 +1,5 @@
 import type { ListingPageProps } from '@shop/contracts/exposes';
+import { useText } from '../messages/messages';
 import { categoryLabels, categoryOrder } from '../shared/category-labels';
 import { PageRoot } from '../shared/page-root';
 import { useProducts } from '../shared/use-products';
@@ -15,6 +16,7 @@ import styles from './layouts.module.css';
 
 /** The template's listing layouts (/shop, /shop/left-sidebar, …, /load-more, /infinity, /category). */
 export function ListingPage({ layout, apiBase = '' }: ListingPageProps) {
+  const { t } = useText();
   const config = listingLayouts[layout];
   const { products, error, isLoading, retry } = useProducts(apiBase);
   const listing = useListingFilters();
@@ -25,7 +27,7 @@ export function ListingPage({ layout, apiBase = '' }: ListingPageProps) {
       return categoryOrder.map((category, index) => (
         <ProductSlider
           key={category}
-          title={categoryLabels[category]}
+          title={t(categoryLabels[category])}
           products={products.filter((p) => p.category === category)}
           apiBase={apiBase}
           eager={index === 0}
@@ -65,8 +67,8 @@ export function ListingPage({ layout, apiBase = '' }: ListingPageProps) {
 
   return (
     <PageRoot>
-      <h1 className={page.title}>{config.title}</h1>
-      <p className={page.intro}>{config.intro}</p>
+      <h1 className={page.title}>{t(config.title)}</h1>
+      <p className={page.intro}>{t(config.intro)}</p>
       {isLoading ? <ListingLoading /> : null}
       {error && !products ? <ListingError error={error} retry={retry} /> : null}
       {body()}

@@ -1,7 +1,10 @@
 import type { Product } from '@shop/contracts/products';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../messages/messages';
+import type { PageText } from '../shared/page-text';
 import buttons from '../shared/buttons.module.css';
+import { categoryLabels } from '../shared/category-labels';
 import { filterProducts, sortProducts } from './listing-filters';
 import { ProductCard } from '../shared/product-card/product-card';
 import type { CardView } from '../shared/product-card/product-card';
@@ -25,10 +28,9 @@ interface Props extends UseListingFilters {
 
 const EAGER_CARDS = 4;
 
-function countText(shown: number, total: number): string {
-  if (total === 0) return 'Aucun produit';
-  const noun = total > 1 ? 'produits' : 'produit';
-  return shown < total ? `${shown} ${noun} affichés sur ${total}` : `${total} ${noun}`;
+function countText(shown: number, total: number, t: PageText['t']): string {
+  if (total === 0) return t('listing.count.none');
+  return shown < total ? t('listing.count.shown', { shown, total }) : t('listing.count.total', { total });
 }
 
 /** The shared body of every listing: search summary, count, sort, cards, and load-more or infinite scroll. */
@@ -43,9 +45,10 @@ export function ProductListing({
   pagination = { mode: 'all' },
   headingLevel = 2,
 }: Props) {
+  const { t } = useText();
   const shownProducts = useMemo(
-    () => sortProducts(filterProducts(products, filters), filters.sort),
-    [products, filters],
+    () => sortProducts(filterProducts(products, filters, (category) => t(categoryLabels[category])), filters.sort),
+    [products, filters, t],
   );
   const pageSize = pagination.mode === 'all' ? Infinity : pagination.pageSize;
   const [visible, setVisible] = useState(pageSize);
@@ -69,18 +72,16 @@ export function ProductListing({
       <SearchSummary filters={filters} onClear={clearSearch} />
       <div className={styles.toolbar}>
         <p role="status" className={styles.count}>
-          {countText(shown, total)}
+          {countText(shown, total, t)}
         </p>
         <SortSelect value={filters.sort} onChange={(sort) => setFilter('sort', sort)} />
       </div>
       {total === 0 ? (
         <div className={styles.empty}>
           <p>
-            {hasFilters
-              ? 'Aucun produit ne correspond à votre recherche. Essayez un autre mot ou retirez un filtre.'
-              : 'Aucun produit dans cette sélection pour le moment.'}
+            {hasFilters ? t('listing.empty.filtered') : t('listing.empty.none')}
           </p>
-          <ShopLink to="/shop/all">Voir tous nos produits</ShopLink>
+          <ShopLink to="/shop/all">{t('listing.empty.seeAll')}</ShopLink>
         </div>
       ) : (
         <ul className={`${view === 'list' ? styles.rows : productGrid.grid} ${wide ? productGrid.wide : ''}`} data-listing>
@@ -100,12 +101,12 @@ export function ProductListing({
         <div className={styles.more}>
           {pagination.mode === 'infinite' ? <div ref={sentinel} className={styles.sentinel} aria-hidden="true" /> : null}
           <button type="button" className={buttons.secondary} onClick={showMore}>
-            {pagination.mode === 'infinite' ? 'Afficher la suite' : 'Voir plus de produits'}
+            {pagination.mode === 'infinite' ? t('listing.more.infinite') : t('listing.more.loadMore')}
           </button>
         </div>
       ) : null}
       {pagination.mode !== 'all' && !more && total > pageSize ? (
-        <p className={styles.end}>Vous avez vu tous les produits de cette sélection.</p>
+        <p className={styles.end}>{t('listing.more.end')}</p>
       ) : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts/products';
 import { useId, useRef } from 'react';
+import { useText } from '../messages/messages';
 import { ProductCard } from '../shared/product-card/product-card';
 import styles from './layouts.module.css';
 
@@ -12,6 +13,7 @@ interface Props {
 
 /** A scroll-snapping row: swipe on touch screens, scroll with the buttons (or Tab through the cards) elsewhere. */
 export function ProductSlider({ title, products, apiBase, eager }: Props) {
+  const { t } = useText();
   const id = useId();
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
@@ -26,10 +28,10 @@ export function ProductSlider({ title, products, apiBase, eager }: Props) {
       <div className={styles.sliderHeader}>
         <h2 id={`${id}-titre`}>{title}</h2>
         <div className={styles.sliderButtons}>
-          <button type="button" aria-controls={`${id}-piste`} onClick={() => scroll(-1)} aria-label={`Produits précédents : ${title}`}>
+          <button type="button" aria-controls={`${id}-piste`} onClick={() => scroll(-1)} aria-label={t('listing.slider.previous', { title })}>
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" aria-controls={`${id}-piste`} onClick={() => scroll(1)} aria-label={`Produits suivants : ${title}`}>
+          <button type="button" aria-controls={`${id}-piste`} onClick={() => scroll(1)} aria-label={t('listing.slider.next', { title })}>
             <span aria-hidden="true">›</span>
           </button>
         </div>

@@ -1,3 +1,4 @@
+import { useText } from '../messages/messages';
 import type { ListingFilters } from './listing-filters';
 import { searchCategoryLabels } from './listing-filters';
 import styles from './listing.module.css';
@@ -9,23 +10,25 @@ interface Props {
 
 /** Says what the header's search asked for, and offers to clear it. */
 export function SearchSummary({ filters, onClear }: Props) {
+  const { t } = useText();
   const q = filters.q.trim();
   if (!q && !filters.category) return null;
-  const where = filters.category ? ` dans « ${searchCategoryLabels[filters.category]} »` : '';
+  const where = filters.category ? t('listing.search.in', { category: t(searchCategoryLabels[filters.category]) }) : '';
   return (
     <div className={styles.searchSummary}>
       <p>
         {q ? (
           <>
-            Recherche : <strong>« {q} »</strong>
+            {t('listing.search.label')}
+            <strong>{t('listing.search.query', { query: q })}</strong>
             {where}
           </>
         ) : (
-          <>Catégorie recherchée : {filters.category ? searchCategoryLabels[filters.category] : ''}</>
+          <>{t('listing.search.category', { category: filters.category ? t(searchCategoryLabels[filters.category]) : '' })}</>
         )}
       </p>
       <button type="button" className={styles.linkButton} onClick={onClear}>
-        Effacer la recherche
+        {t('listing.search.clear')}
       </button>
     </div>
   );

@@ -32,3 +32,20 @@ describe('matchesTerms', () => {
     expect(matchesTerms(name, [])).toBe(true);
   });
 });
+
+describe('Arabic search', () => {
+  const name = 'كريم مرطّب بالأركان';
+  it('ignores short vowels, shadda, tatweel and the forms of alef', () => {
+    expect(normalizeText('مُرَطِّب')).toBe('مرطب');
+    expect(normalizeText('أركان إكليل آلة')).toBe('اركان اكليل اله');
+    expect(normalizeText('كـريـم')).toBe('كريم');
+    expect(normalizeText('٢٠٠ درهم')).toBe('200 درهم');
+  });
+  it('finds a word with or without its article, and leaves out « من », « في »…', () => {
+    expect(searchTerms('زيت من الأركان')).toEqual(['زيت', 'اركان']);
+    expect(matchesTerms(name, searchTerms('الأركان'))).toBe(true);
+    expect(matchesTerms(name, searchTerms('اركان مرطب'))).toBe(true);
+    expect(matchesTerms('ماء الورد من قلعة مكونة', searchTerms('ماء ورد'))).toBe(true);
+    expect(matchesTerms(name, searchTerms('غاسول'))).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ListingSort } from '@shop/contracts/search';
 import { useId } from 'react';
+import { useText } from '../messages/messages';
 import { sortLabels } from './listing-filters';
 import formControl from '../shared/form-control.module.css';
 import styles from './listing.module.css';
@@ -10,20 +11,21 @@ interface Props {
 }
 
 export function SortSelect({ value, onChange }: Props) {
+  const { t } = useText();
   const id = useId();
   return (
     <div className={styles.sort}>
-      <label htmlFor={id}>Trier par</label>
+      <label htmlFor={id}>{t('listing.sort.label')}</label>
       <select
         id={id}
         className={formControl.control}
         value={value ?? ''}
         onChange={(event) => onChange((event.target.value || undefined) as ListingSort | undefined)}
       >
-        <option value="">Notre sélection</option>
+        <option value="">{t('listing.sort.default')}</option>
         {(Object.keys(sortLabels) as ListingSort[]).map((sort) => (
           <option key={sort} value={sort}>
-            {sortLabels[sort]}
+            {t(sortLabels[sort])}
           </option>
         ))}
       </select>

@@ -2,6 +2,7 @@ import type { Product } from '@shop/contracts/products';
 import { lazy, useState } from 'react';
 import { ServerHtmlUntilNeeded } from '@shop/contracts/server-html-until-needed';
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../messages/messages';
 import { formats } from '../shared/content/merchandising';
 import type { ProductFormat } from '../shared/content/merchandising';
 import { AddToCartButton } from '../shared/add-to-cart-button';
@@ -36,6 +37,7 @@ interface Props {
 
 /** The one product component: every product page and featured layout is this with different options. */
 export function ProductDetails({ product, apiBase, options, withTitle = true }: Props) {
+  const { t } = useText();
   const { availability } = product;
   const outOfStock = availability.status === 'out-of-stock';
   const [chosenFormat, setFormat] = useState<ProductFormat>(formats[0]!);
@@ -62,7 +64,7 @@ export function ProductDetails({ product, apiBase, options, withTitle = true }: 
       </div>
       <div className={styles.summary}>
         <p className={styles.category}>
-          <ShopLink to={categoryPaths[product.category]}>{categoryLabels[product.category]}</ShopLink>
+          <ShopLink to={categoryPaths[product.category]}>{t(categoryLabels[product.category])}</ShopLink>
         </p>
         {withTitle ? <h1 className={styles.title}>{product.name}</h1> : null}
         <PriceTag price={product.price} oldPrice={product.oldPrice} large />

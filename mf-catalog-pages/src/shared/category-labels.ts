@@ -1,11 +1,13 @@
 import type { Category } from '@shop/contracts/products';
 import type { ShopPath } from '@shop/contracts/routes';
+import type { MessageId } from './page-text';
 
-export const categoryLabels: Record<Category, string> = {
-  face: 'Soins du visage',
-  body: 'Soins du corps',
-  hair: 'Soins capillaires',
-  pack: 'Packs',
+/** Each category's name, a message (`t(categoryLabels.face)`): the catalogue's categories are codes, its words are ours. */
+export const categoryLabels: Record<Category, MessageId> = {
+  face: 'shared.category.face',
+  body: 'shared.category.body',
+  hair: 'shared.category.hair',
+  pack: 'shared.category.pack',
 };
 
 export const categoryPaths: Record<Category, ShopPath> = {
