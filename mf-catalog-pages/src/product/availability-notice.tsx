@@ -1,26 +1,27 @@
 import type { Availability } from '@shop/contracts/products';
+import { useText } from '../messages/messages';
 import { restockNoteOf } from '../shared/content/restock-notes';
 import styles from './product-details.module.css';
 
 /** What the product page says about stock, from the product's availability as cart-service computed it. */
 export function AvailabilityNotice({ availability, slug }: { availability: Availability; slug: string }) {
+  const { t } = useText();
   if (availability.status === 'out-of-stock') {
     return (
       <div className={styles.stockOut}>
         <p>
-          <strong>Rupture de stock.</strong> Ce produit ne peut pas être commandé pour le moment.
+          <strong>{t('product.stock.outTitle')}</strong> {t('product.stock.outText')}
         </p>
-        <p>{restockNoteOf(slug)}</p>
+        <p>{t(restockNoteOf(slug))}</p>
       </div>
     );
   }
   if (availability.status === 'low-stock') {
-    const plural = availability.left > 1 ? 's' : '';
     return (
       <p className={styles.stockLow}>
-        <strong>Stock limité :</strong> plus que {availability.left} exemplaire{plural} disponible{plural}.
+        <strong>{t('product.stock.lowTitle')}</strong> {t('product.stock.lowText', { left: availability.left })}
       </p>
     );
   }
-  return <p className={styles.stockIn}>En stock, paiement à la livraison.</p>;
+  return <p className={styles.stockIn}>{t('product.stock.in')}</p>;
 }

@@ -1,4 +1,5 @@
 import type { FeaturedProductPageProps } from '@shop/contracts/exposes';
+import { useText } from '../messages/messages';
 import { ListingError, ListingLoading } from '../shared/listing-status';
 import { PageRoot } from '../shared/page-root';
 import { useProducts } from '../shared/use-products';
@@ -12,6 +13,7 @@ import { RelatedProducts } from './related-products';
 
 /** The template's product-page layouts, showing a featured product of the real catalogue. */
 export function FeaturedProductPage({ layout, apiBase = '' }: FeaturedProductPageProps) {
+  const { t } = useText();
   const { pick, options } = featuredLayouts[layout];
   const { products, error, isLoading, retry } = useProducts(apiBase);
   const product = products ? pickFeatured(products, pick) : undefined;
@@ -20,7 +22,7 @@ export function FeaturedProductPage({ layout, apiBase = '' }: FeaturedProductPag
       {isLoading ? <ListingLoading /> : null}
       {error && !products ? (
         <>
-          <h1 className={page.title}>Produit momentanément indisponible</h1>
+          <h1 className={page.title}>{t('product.unavailable')}</h1>
           <ListingError error={error} retry={retry} />
         </>
       ) : null}

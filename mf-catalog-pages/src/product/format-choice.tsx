@@ -1,6 +1,6 @@
 import { formats } from '../shared/content/merchandising';
 import type { ProductFormat } from '../shared/content/merchandising';
-import { formatPrice } from '@shop/contracts/money';
+import { useText } from '../messages/messages';
 import styles from './product-details.module.css';
 
 interface Props {
@@ -13,9 +13,10 @@ interface Props {
 
 /** Formats are multiples of the unit the cart sells, so the price shown is exactly what the cart will hold. */
 export function FormatChoice({ unitPrice, value, onChange, available = () => true }: Props) {
+  const { t, price } = useText();
   return (
     <fieldset className={styles.formats}>
-      <legend>Format</legend>
+      <legend>{t('product.format.legend')}</legend>
       {formats.map((format) => (
         <label key={format.id} className={styles.format}>
           <input
@@ -25,8 +26,8 @@ export function FormatChoice({ unitPrice, value, onChange, available = () => tru
             disabled={!available(format)}
             onChange={() => onChange(format)}
           />
-          <span>{format.label}</span>
-          <span className={styles.formatPrice}>{formatPrice(unitPrice * format.units)}</span>
+          <span>{t(format.label)}</span>
+          <span className={styles.formatPrice}>{price(unitPrice * format.units)}</span>
         </label>
       ))}
     </fieldset>

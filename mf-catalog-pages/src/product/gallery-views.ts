@@ -1,3 +1,5 @@
+import type { MessageId, PageText } from '../shared/page-text';
+
 export interface GalleryView {
   src: string;
   alt: string;
@@ -5,27 +7,28 @@ export interface GalleryView {
   zoom: number;
 }
 
-const CLOSE_UPS = [
-  { label: 'vue rapprochée', zoom: 1.5 },
-  { label: 'gros plan', zoom: 2.2 },
-  { label: 'détail', zoom: 3 },
+const CLOSE_UPS: readonly { label: MessageId; zoom: number }[] = [
+  { label: 'product.gallery.closeUp', zoom: 1.5 },
+  { label: 'product.gallery.bigCloseUp', zoom: 2.2 },
+  { label: 'product.gallery.detail', zoom: 3 },
 ];
 
 /**
  * The gallery's views: every catalogue image, then close-ups of the first one until the layout has the number of
- * views it is built for. When the catalogue gets more photos, they simply replace the close-ups.
+ * views it is built for. When the catalogue gets more photos, they simply replace the close-ups. Their alt texts name
+ * the product (in the page's language, as the catalogue gave it) in the page's words.
  */
-export function galleryViews(images: readonly string[], name: string, wanted: number, apiBase: string): GalleryView[] {
+export function galleryViews(images: readonly string[], name: string, wanted: number, apiBase: string, t: PageText['t']): GalleryView[] {
   const views: GalleryView[] = images.map((src, i) => ({
     src: `${apiBase}${src}`,
-    alt: i === 0 ? name : `${name}, photo ${i + 1}`,
+    alt: i === 0 ? name : t('product.gallery.photo', { name, number: i + 1 }),
     zoom: 1,
   }));
   const first = images[0] ?? '/images/placeholder.svg';
   if (views.length === 0) views.push({ src: `${apiBase}${first}`, alt: name, zoom: 1 });
   for (const closeUp of CLOSE_UPS) {
     if (views.length >= wanted) break;
-    views.push({ src: `${apiBase}${first}`, alt: `${name}, ${closeUp.label}`, zoom: closeUp.zoom });
+    views.push({ src: `${apiBase}${first}`, alt: t(closeUp.label, { name }), zoom: closeUp.zoom });
   }
   return views;
 }

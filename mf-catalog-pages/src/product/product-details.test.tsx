@@ -89,3 +89,38 @@ describe('ProductDetails stock', () => {
     expect(screen.queryByText(/Stock limité|Rupture de stock/)).toBeNull();
   });
 });
+
+describe('ProductDetails in Arabic', () => {
+  it('says the stock, its restock note and « Me prévenir » in Arabic', async () => {
+    await renderDetails({ ...henna, name: 'حناء طبيعية من الجنوب' }, defaultProductOptions, 'ar-MA');
+    expect(screen.getByText('نفد من المخزون.').closest('p')!.textContent).toBe('نفد من المخزون. لا يمكن طلب هذا المنتج حاليًا.');
+    expect(screen.getByText('ننتظر المحصول القادم من حنّاء الجنوب؛ ولم يُحدَّد بعدُ موعد عودته.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'نفد من المخزون' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'تنبيه عند عودة المنتج إلى المخزون' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'أعلمني عند التوفر' })).toBeTruthy();
+  });
+
+  it('counts what is left with Arabic plurals', async () => {
+    await renderDetails(aProduct('p2', { availability: lowStock(2) }), defaultProductOptions, 'ar-MA');
+    expect(screen.getByText(/كمية محدودة/).closest('p')!.textContent).toBe('كمية محدودة: بقيت قطعتان فقط.');
+    cleanup();
+    await renderDetails(aProduct('p3', { availability: lowStock(3) }), defaultProductOptions, 'ar-MA');
+    expect(screen.getByText(/كمية محدودة/).closest('p')!.textContent).toBe('كمية محدودة: بقيت 3 قطع فقط.');
+  });
+
+  it('moves between the tabs with the arrows as they run: right to left, the left arrow goes to the next tab', async () => {
+    await renderDetails(aProduct('p6'), defaultProductOptions, 'ar-MA');
+    const description = await screen.findByRole('tab', { name: 'الوصف' });
+    fireEvent.keyDown(description, { key: 'ArrowLeft' });
+    expect(screen.getByRole('tab', { name: 'طريقة الاستعمال' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel', { name: 'طريقة الاستعمال' }).textContent).toContain('يُحفظ بعيدًا عن الضوء والحرارة.');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'طريقة الاستعمال' }), { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'الوصف' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('left to right, the right arrow goes to the next tab', async () => {
+    await renderDetails(aProduct('p6'));
+    fireEvent.keyDown(await screen.findByRole('tab', { name: 'Description' }), { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Conseils d’utilisation' }).getAttribute('aria-selected')).toBe('true');
+  });
+});

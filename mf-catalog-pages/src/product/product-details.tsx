@@ -47,7 +47,7 @@ export function ProductDetails({ product, apiBase, options, withTitle = true }: 
   const units = options.formats ? format.units : 1;
   const maxQuantity = maxFormatQuantity(availability, units);
   const [quantity, setQuantity] = useState(1);
-  const views = galleryViews(product.images, product.name, viewsWanted[options.gallery], apiBase);
+  const views = galleryViews(product.images, product.name, viewsWanted[options.gallery], apiBase, t);
   const onSale = product.oldPrice !== undefined && product.oldPrice > product.price;
 
   const layoutClass = [
@@ -106,12 +106,12 @@ export function ProductDetails({ product, apiBase, options, withTitle = true }: 
         ) : null}
         {options.formats && units > 1 ? (
           <p className={styles.formatNote}>
-            Le panier comptera {Math.min(quantity, maxQuantity) * units} unités au prix unitaire.
+            {t('product.format.note', { count: Math.min(quantity, maxQuantity) * units })}
           </p>
         ) : null}
         {!withTitle ? (
           <p>
-            <ShopLink to={productPath(product.slug)}>Voir la fiche complète</ShopLink>
+            <ShopLink to={productPath(product.slug)}>{t('product.fullPage')}</ShopLink>
           </p>
         ) : null}
       </div>

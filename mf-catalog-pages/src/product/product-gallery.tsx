@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CSSProperties } from 'react';
+import { useText } from '../messages/messages';
 import type { GalleryStyle } from './product-layouts';
 import type { GalleryView } from './gallery-views';
 import styles from './product-gallery.module.css';
@@ -38,6 +39,7 @@ function Picture({ view, eager, size }: { view: GalleryView; eager: boolean; siz
 
 /** One gallery, several arrangements: a main view with thumbnails, two or four side by side, or a column to scroll. */
 export function ProductGallery({ views, style }: Props) {
+  const { t } = useText();
   const [selected, setSelected] = useState(0);
   if (style === 'double' || style === 'grid' || style === 'stack') {
     return (
@@ -54,14 +56,14 @@ export function ProductGallery({ views, style }: Props) {
     <div className={style === 'thumbs-left' ? styles.thumbsLeft : styles.thumbsBottom} data-gallery={style}>
       <Picture view={current} eager size={600} />
       {views.length > 1 ? (
-        <div role="group" aria-label="Choisir une vue" className={styles.thumbs}>
+        <div role="group" aria-label={t('product.gallery.choose')} className={styles.thumbs}>
           {views.map((view, i) => (
             <button
               key={i}
               type="button"
               className={styles.thumb}
               aria-pressed={i === selected}
-              aria-label={`Vue ${i + 1} sur ${views.length} : ${view.alt}`}
+              aria-label={t('product.gallery.thumb', { number: i + 1, count: views.length, alt: view.alt })}
               onClick={() => setSelected(i)}
               style={{ '--zoom': view.zoom } as CSSProperties}
             >

@@ -1,7 +1,9 @@
 import type { Product } from '@shop/contracts/products';
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useText } from '../messages/messages';
 import { deliveryNotes, usageTips } from '../shared/content/product-care';
+import type { PageText } from '../shared/page-text';
 import type { InfoStyle } from './product-layouts';
 import styles from './product-info.module.css';
 
@@ -11,11 +13,12 @@ interface Section {
   items: readonly string[];
 }
 
-function sectionsFor(product: Product): Section[] {
+/** The description as the catalogue gives it (in the page's language), then the shop's own words. */
+function sectionsFor(product: Product, t: PageText['t']): Section[] {
   return [
-    { id: 'description', title: 'Description', items: [product.description] },
-    { id: 'conseils', title: 'Conseils d’utilisation', items: usageTips[product.category] },
-    { id: 'livraison', title: 'Livraison et paiement', items: deliveryNotes },
+    { id: 'description', title: t('product.info.description'), items: [product.description] },
+    { id: 'conseils', title: t('product.info.usage'), items: usageTips[product.category].map((tip) => t(tip)) },
+    { id: 'livraison', title: t('product.info.delivery'), items: deliveryNotes.map((note) => t(note)) },
   ];
 }
 
@@ -31,16 +34,21 @@ function Content({ items }: { items: readonly string[] }) {
   );
 }
 
-/** ARIA tabs: arrow keys move between tabs, Tab goes into the panel. */
+/**
+ * ARIA tabs: arrow keys move between tabs, Tab goes into the panel. The tabs run right to left on an Arabic page, so
+ * there the left arrow goes to the next one.
+ */
 function Tabs({ sections }: { sections: Section[] }) {
+  const { t, dir } = useText();
   const base = useId();
   const [active, setActive] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const [forward, backward] = dir === 'rtl' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
   const onKeyDown = (event: KeyboardEvent) => {
     const last = sections.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (active === last ? 0 : active + 1)
-      : event.key === 'ArrowLeft' ? (active === 0 ? last : active - 1)
+      event.key === forward ? (active === last ? 0 : active + 1)
+      : event.key === backward ? (active === 0 ? last : active - 1)
       : event.key === 'Home' ? 0
       : event.key === 'End' ? last
       : null;
@@ -51,7 +59,7 @@ function Tabs({ sections }: { sections: Section[] }) {
   };
   return (
     <div className={styles.tabs}>
-      <div role="tablist" aria-label="Informations sur le produit" className={styles.tablist} onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('product.info.label')} className={styles.tablist} onKeyDown={onKeyDown}>
         {sections.map((section, i) => (
           <button
             key={section.id}
@@ -90,8 +98,9 @@ function Tabs({ sections }: { sections: Section[] }) {
 
 /** Description, usage and delivery, as tabs, an accordion or plain sections, depending on the layout. */
 export function ProductInfo({ product, style }: { product: Product; style: InfoStyle }) {
+  const { t } = useText();
   const base = useId();
-  const sections = sectionsFor(product);
+  const sections = sectionsFor(product, t);
   if (style === 'tabs') return <Tabs sections={sections} />;
   if (style === 'accordion') {
     return (

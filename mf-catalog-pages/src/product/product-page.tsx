@@ -2,6 +2,7 @@ import type { ProductPageProps } from '@shop/contracts/exposes';
 import type { ProductResponse } from '@shop/contracts/products';
 import { lazy } from 'react';
 import useSWR from 'swr';
+import { useText } from '../messages/messages';
 import { ServerHtmlUntilNeeded } from '@shop/contracts/server-html-until-needed';
 import { ListingError } from '../shared/listing-status';
 import { getJson, HttpError } from '../shared/api';
@@ -16,8 +17,9 @@ const RelatedProducts = lazy(() => import('./related-products').then((module) =>
 
 /** /shop/product/:slug. An unknown slug shows the shell's 404 page. */
 export function ProductPage({ slug, notFound, apiBase = '' }: ProductPageProps) {
-  // A key of our own (see productKey): the 404 must stay recognisable.
-  const { data, error, isLoading, mutate } = useSWR(productKey(apiBase, slug), ([, u]) => getJson<ProductResponse>(u), {
+  const { t, locale } = useText();
+  // A key of our own (see productKey): the 404 must stay recognisable. The product in the page's language.
+  const { data, error, isLoading, mutate } = useSWR(productKey(apiBase, slug, locale), ([, u]) => getJson<ProductResponse>(u), {
     // A 404 is an answer, not a failure to retry.
     shouldRetryOnError: (e: unknown) => !(e instanceof HttpError && e.status === 404),
   });
@@ -27,12 +29,12 @@ export function ProductPage({ slug, notFound, apiBase = '' }: ProductPageProps) 
     <PageRoot>
       {isLoading ? (
         <p aria-busy="true" role="status">
-          Chargement du produit…
+          {t('product.loading')}
         </p>
       ) : null}
       {error && !data ? (
         <>
-          <h1>Produit momentanément indisponible</h1>
+          <h1>{t('product.unavailable')}</h1>
           <ListingError error={error as Error} retry={() => void mutate()} />
         </>
       ) : null}

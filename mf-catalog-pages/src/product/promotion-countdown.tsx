@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useText } from '../messages/messages';
 import { promotionEndsAt } from '../shared/content/merchandising';
-import { countdownParts, formatCountdown, promotionEndLabel } from './countdown-parts';
+import { countdownMessage, countdownParts, promotionEndLabel } from './countdown-parts';
 import styles from './product-details.module.css';
 
 /** Counts down to the configured end of the promotion; once it has passed, says so instead of inventing urgency. */
 export function PromotionCountdown() {
+  const { t, locale } = useText();
   const end = Date.parse(promotionEndsAt);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -13,18 +15,20 @@ export function PromotionCountdown() {
   }, []);
   const parts = countdownParts(now, end);
   if (!parts) {
-    return <p className={styles.countdown}>Cette promotion est terminée ; le prix affiché est le prix actuel.</p>;
+    return <p className={styles.countdown}>{t('product.countdown.ended')}</p>;
   }
+  const left = countdownMessage(parts);
   return (
     <div className={styles.countdown}>
       <p>
-        Offre valable jusqu’au <time dateTime={promotionEndsAt}>{promotionEndLabel(promotionEndsAt)}</time>
+        {t('product.countdown.until')}
+        <time dateTime={promotionEndsAt}>{promotionEndLabel(promotionEndsAt, locale)}</time>
       </p>
       {/* role=timer is not announced every second; the visible text updates for sighted users. The server's second and
           the browser's at hydration differ: React's documented way for a timestamp is to keep the server's text until
           the next tick (suppressHydrationWarning covers this element's own text only). */}
-      <p role="timer" aria-label="Temps restant avant la fin de l’offre" className={styles.timer} suppressHydrationWarning>
-        Plus que {formatCountdown(parts)}
+      <p role="timer" aria-label={t('product.countdown.timerLabel')} className={styles.timer} suppressHydrationWarning>
+        {t('product.countdown.left', { time: t(left.id, left.values) })}
       </p>
     </div>
   );

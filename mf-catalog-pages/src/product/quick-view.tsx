@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts/products';
 import { useState } from 'react';
+import { useText } from '../messages/messages';
 import { ModalDialog } from '../shared/modal-dialog';
 import buttons from '../shared/buttons.module.css';
 import { ProductDetails } from './product-details';
@@ -13,6 +14,7 @@ interface Props {
 
 /** Related products with an "Aperçu rapide" button that opens the same product component in a dialog. */
 export function QuickViewProducts({ product, products, apiBase }: Props) {
+  const { t } = useText();
   const [open, setOpen] = useState<Product | null>(null);
   return (
     <>
@@ -20,10 +22,10 @@ export function QuickViewProducts({ product, products, apiBase }: Props) {
         product={product}
         products={products}
         apiBase={apiBase}
-        title="Aperçu rapide de la gamme"
+        title={t('product.quickView.title')}
         action={(p) => (
-          <button type="button" className={buttons.secondary} aria-haspopup="dialog" aria-label={`Aperçu rapide : ${p.name}`} onClick={() => setOpen(p)}>
-            Aperçu rapide
+          <button type="button" className={buttons.secondary} aria-haspopup="dialog" aria-label={t('product.quickView.openNamed', { name: p.name })} onClick={() => setOpen(p)}>
+            {t('product.quickView.open')}
           </button>
         )}
       />

@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts/products';
 import type { ReactNode } from 'react';
+import { useText } from '../messages/messages';
 import { ProductCard } from '../shared/product-card/product-card';
 import productGrid from '../shared/product-card/product-grid.module.css';
 import page from '../shared/page.module.css';
@@ -8,6 +9,7 @@ interface Props {
   product: Product;
   products: readonly Product[];
   apiBase: string;
+  /** « Vous aimerez aussi » unless said otherwise. */
   title?: string;
   /** An extra action per card (the quick-view layout's "Aperçu rapide"). */
   action?: (product: Product) => ReactNode;
@@ -16,13 +18,14 @@ interface Props {
 const COUNT = 4;
 
 /** Other products of the same category. */
-export function RelatedProducts({ product, products, apiBase, title = 'Vous aimerez aussi', action }: Props) {
+export function RelatedProducts({ product, products, apiBase, title, action }: Props) {
+  const { t } = useText();
   const related = products.filter((p) => p.category === product.category && p.id !== product.id).slice(0, COUNT);
   if (related.length === 0) return null;
   return (
     <section aria-labelledby="produits-associes" className={page.section}>
       <h2 id="produits-associes" className={page.sectionTitle}>
-        {title}
+        {title ?? t('product.related.title')}
       </h2>
       <ul className={productGrid.grid}>
         {related.map((p) => (

@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts/products';
 import { useState } from 'react';
+import { useText } from '../messages/messages';
 import { usageTips } from '../shared/content/product-care';
 import { ModalDialog } from '../shared/modal-dialog';
 import buttons from '../shared/buttons.module.css';
@@ -10,23 +11,24 @@ import styles from './product-details.module.css';
  * and gives the routine step by step instead of playing nothing.
  */
 export function RoutineDialog({ product, apiBase }: { product: Product; apiBase: string }) {
+  const { t } = useText();
   const [open, setOpen] = useState(false);
   const image = product.images[0] ?? '/images/placeholder.svg';
   return (
     <>
       <button type="button" className={buttons.secondary} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <span aria-hidden="true">▶</span> Voir la routine d’application
+        <span aria-hidden="true">▶</span> {t('product.routine.open')}
       </button>
-      <ModalDialog open={open} title={`Routine d’application : ${product.name}`} onClose={() => setOpen(false)}>
+      <ModalDialog open={open} title={t('product.routine.title', { name: product.name })} onClose={() => setOpen(false)}>
         <div className={styles.routine}>
           <img src={`${apiBase}${image}`} alt="" width={160} height={160} />
           <div>
             <p className={styles.routineNote}>
-              Notre vidéo de démonstration n’est pas encore en ligne. En attendant, voici la routine pas à pas.
+              {t('product.routine.note')}
             </p>
             <ol>
               {usageTips[product.category].map((tip) => (
-                <li key={tip}>{tip}</li>
+                <li key={tip}>{t(tip)}</li>
               ))}
             </ol>
           </div>

@@ -1,31 +1,17 @@
 import type { Category } from '@shop/contracts/products';
+import type { MessageId } from '../page-text';
 
-/** How to use each family of products: shown in the product page's "Conseils d’utilisation". Data only. */
-export const usageTips: Record<Category, readonly string[]> = {
-  face: [
-    'Appliquez sur une peau propre, matin et/ou soir, en évitant le contour immédiat des yeux sauf indication contraire.',
-    'Faites un essai sur une petite zone avant la première utilisation.',
-    'Conservez à l’abri de la lumière et de la chaleur.',
-  ],
-  body: [
-    'Utilisez sous la douche ou sur une peau encore légèrement humide pour une meilleure pénétration.',
-    'Les gommages s’utilisent une à deux fois par semaine, pas davantage.',
-    'Conservez à l’abri de la lumière et de la chaleur.',
-  ],
-  hair: [
-    'Adaptez la quantité à la longueur de vos cheveux et insistez sur les pointes, souvent plus sèches.',
-    'Rincez abondamment à l’eau tiède.',
-    'Conservez à l’abri de la lumière et de la chaleur.',
-  ],
-  pack: [
-    'Chaque soin du pack s’utilise selon les conseils de sa propre fiche produit.',
-    'Le contenu du pack est décrit ci-dessus ; les soins se complètent et s’utilisent dans l’ordre de la routine.',
-  ],
+/** How to use each family of products: shown in the product page's "Conseils d’utilisation". Messages, in order. */
+export const usageTips: Record<Category, readonly MessageId[]> = {
+  face: ['shared.care.face.apply', 'shared.care.face.test', 'shared.care.storage'],
+  body: ['shared.care.body.apply', 'shared.care.body.scrubs', 'shared.care.storage'],
+  hair: ['shared.care.hair.apply', 'shared.care.hair.rinse', 'shared.care.storage'],
+  pack: ['shared.care.pack.each', 'shared.care.pack.order'],
 };
 
 /** Delivery and payment, the same for every product. */
-export const deliveryNotes: readonly string[] = [
-  'Paiement à la livraison, en espèces, partout au Maroc.',
-  'Les frais et le délai de livraison vous sont confirmés par téléphone avant l’expédition.',
-  'Une question sur ce produit ? Notre service client vous répond par téléphone ou par e-mail.',
+export const deliveryNotes: readonly MessageId[] = [
+  'shared.care.delivery.payment',
+  'shared.care.delivery.confirmed',
+  'shared.care.delivery.question',
 ];
