@@ -3,15 +3,18 @@ import { lazy } from 'react';
 import { ServerHtmlUntilNeeded } from '@shop/contracts/server-html-until-needed';
 import { ShopLink } from '@shop/contracts/shop-link';
 import type { ShopPath } from '@shop/contracts/routes';
+import { useText } from '../messages/messages';
+import { categoryLabels } from '../shared/category-labels';
 import { PageRoot } from '../shared/page-root';
+import type { MessageId } from '../shared/page-text';
 import { useProducts } from '../shared/use-products';
 import styles from './home-page.module.css';
 
-const categories: readonly { to: ShopPath; label: string; text: string }[] = [
-  { to: '/shop/face', label: 'Soins du visage', text: 'Sérums, crèmes et nettoyants doux.' },
-  { to: '/shop/body', label: 'Soins du corps', text: 'Gommages au savon noir, laits et huiles.' },
-  { to: '/shop/hair', label: 'Soins capillaires', text: 'Masques au rhassoul, huiles et shampooings.' },
-  { to: '/shop/pack', label: 'Packs', text: 'Des routines complètes à prix doux.' },
+const categories: readonly { to: ShopPath; label: MessageId; text: MessageId }[] = [
+  { to: '/shop/face', label: categoryLabels.face, text: 'home.categories.face' },
+  { to: '/shop/body', label: categoryLabels.body, text: 'home.categories.body' },
+  { to: '/shop/hair', label: categoryLabels.hair, text: 'home.categories.hair' },
+  { to: '/shop/pack', label: categoryLabels.pack, text: 'home.categories.pack' },
 ];
 
 const FEATURED = 4;
@@ -21,6 +24,7 @@ const FeaturedOffers = lazy(() => import('./featured-offers'));
 const Journal = lazy(() => import('./journal'));
 
 export function HomePage({ apiBase = '' }: HomePageProps) {
+  const { t } = useText();
   const { products } = useProducts(apiBase);
   const featured = products?.filter((p) => p.oldPrice !== undefined).slice(0, FEATURED) ?? [];
   return (
@@ -28,23 +32,20 @@ export function HomePage({ apiBase = '' }: HomePageProps) {
       {/* Text and links: hydrated when used, so a tap on a link still moves within the shop without a page load. */}
       <ServerHtmlUntilNeeded when="used">
         <section className={styles.hero}>
-          <h1>Des soins naturels, inspirés du Maroc</h1>
-          <p>
-            Argan, rose de Kelâat M’Gouna, rhassoul et savon noir : des soins pour le visage, le corps et les cheveux, payés
-            à la livraison partout au Maroc.
-          </p>
+          <h1>{t('home.hero.title')}</h1>
+          <p>{t('home.hero.text')}</p>
           <ShopLink to="/shop/all" className={styles.cta}>
-            Voir tous les produits
+            {t('home.hero.cta')}
           </ShopLink>
         </section>
         <section aria-labelledby="home-categories">
-          <h2 id="home-categories">Nos univers</h2>
+          <h2 id="home-categories">{t('home.categories.title')}</h2>
           <ul className={styles.categories}>
             {categories.map((c) => (
               <li key={c.to}>
                 <ShopLink to={c.to}>
-                  <strong>{c.label}</strong>
-                  <span>{c.text}</span>
+                  <strong>{t(c.label)}</strong>
+                  <span>{t(c.text)}</span>
                 </ShopLink>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import type { WishlistPageProps } from '@shop/contracts/exposes';
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../messages/messages';
 import { ListingError, ListingLoading } from '../shared/listing-status';
 import { ProductCard } from '../shared/product-card/product-card';
 import productGrid from '../shared/product-card/product-grid.module.css';
@@ -10,6 +11,7 @@ import { useWishlist } from '../shared/wishlist/use-wishlist';
 
 /** /shop/whistlist: the products whose heart was pressed, kept in this browser. */
 export function WishlistPage({ apiBase = '' }: WishlistPageProps) {
+  const { t } = useText();
   const { ids } = useWishlist();
   const { products, error, isLoading, retry } = useProducts(apiBase);
   const byId = new Map(products?.map((p) => [p.id, p]) ?? []);
@@ -17,21 +19,18 @@ export function WishlistPage({ apiBase = '' }: WishlistPageProps) {
   const saved = ids.flatMap((id) => byId.get(id) ?? []);
   return (
     <PageRoot>
-      <h1 className={page.title}>Ma liste d’envies</h1>
-      <p className={page.intro}>
-        Les produits que vous avez aimés, enregistrés sur ce navigateur. Touchez le cœur d’un produit pour l’ajouter ou
-        le retirer.
-      </p>
+      <h1 className={page.title}>{t('wishlist.title')}</h1>
+      <p className={page.intro}>{t('wishlist.intro')}</p>
       {isLoading ? <ListingLoading /> : null}
       {error && !products ? <ListingError error={error} retry={retry} /> : null}
       {products ? (
         <p role="status">
-          {saved.length === 0 ? 'Votre liste d’envies est vide.' : `${saved.length} produit${saved.length > 1 ? 's' : ''} dans votre liste d’envies`}
+          {saved.length === 0 ? t('wishlist.empty') : t('wishlist.count', { count: saved.length })}
         </p>
       ) : null}
       {products && saved.length === 0 ? (
         <p>
-          <ShopLink to="/shop/all">Découvrir nos produits</ShopLink>
+          <ShopLink to="/shop/all">{t('wishlist.discover')}</ShopLink>
         </p>
       ) : null}
       {saved.length > 0 ? (

@@ -1,3 +1,5 @@
+import type { MessageId } from '../page-text';
+
 /** The journal's articles: data only, rendered by the blog layouts. */
 export type ArticleTheme = 'visage' | 'corps' | 'cheveux';
 
@@ -9,6 +11,12 @@ export interface ArticleSection {
 export interface Article {
   slug: string;
   title: string;
+  /**
+   * The title and the excerpt as messages, in every shop language (`shared.article.<slug>.*`): the home page's journal
+   * shows them. Their French is `title` and `excerpt`, byte for byte (articles.test.ts).
+   */
+  titleId: MessageId;
+  excerptId: MessageId;
   theme: ArticleTheme;
   /** ISO date of publication. */
   publishedOn: string;
@@ -32,6 +40,8 @@ export const themeLabels: Record<ArticleTheme, string> = {
 export const articles: readonly Article[] = [
   {
     slug: 'routine-visage-argan',
+    titleId: 'shared.article.routine-visage-argan.title',
+    excerptId: 'shared.article.routine-visage-argan.excerpt',
     title: 'Une routine visage simple autour de l’argan',
     theme: 'visage',
     publishedOn: '2026-10-28',
@@ -67,6 +77,8 @@ export const articles: readonly Article[] = [
   },
   {
     slug: 'rituel-hammam-maison',
+    titleId: 'shared.article.rituel-hammam-maison.title',
+    excerptId: 'shared.article.rituel-hammam-maison.excerpt',
     title: 'Le rituel du hammam, chez soi',
     theme: 'corps',
     publishedOn: '2026-10-14',
@@ -101,6 +113,8 @@ export const articles: readonly Article[] = [
   },
   {
     slug: 'rhassoul-cheveux',
+    titleId: 'shared.article.rhassoul-cheveux.title',
+    excerptId: 'shared.article.rhassoul-cheveux.excerpt',
     title: 'Le rhassoul, l’argile qui lave les cheveux en douceur',
     theme: 'cheveux',
     publishedOn: '2026-09-30',
@@ -135,6 +149,8 @@ export const articles: readonly Article[] = [
   },
   {
     slug: 'proteger-levres-mains-hiver',
+    titleId: 'shared.article.proteger-levres-mains-hiver.title',
+    excerptId: 'shared.article.proteger-levres-mains-hiver.excerpt',
     title: 'Lèvres et mains : les protéger quand le temps se refroidit',
     theme: 'corps',
     publishedOn: '2026-09-12',
@@ -168,6 +184,8 @@ export const articles: readonly Article[] = [
   },
   {
     slug: 'huile-nigelle-ricin-cheveux',
+    titleId: 'shared.article.huile-nigelle-ricin-cheveux.title',
+    excerptId: 'shared.article.huile-nigelle-ricin-cheveux.excerpt',
     title: 'Nigelle et ricin : le bain d’huile pour des cheveux plus forts',
     theme: 'cheveux',
     publishedOn: '2026-08-25',
