@@ -118,7 +118,7 @@ export function createApp(options: AppOptions): CartServiceApp {
   registerInboxRoutes(router, { store, catalogue, bodyLimitBytes: limits.bodyBytes });
   registerOrderRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.orderBodyBytes, tracking: limits.tracking, logger });
   const adminAccess = { store, adminToken: options.adminToken, rateLimit: limits.admin };
-  registerAdminRoutes(router, { ...adminAccess, bodyLimitBytes: limits.bodyBytes, logger });
+  registerAdminRoutes(router, { ...adminAccess, catalogue, bodyLimitBytes: limits.bodyBytes, logger });
   registerStockAdminRoutes(router, { stock: store, catalogue, authenticated: adminAuth(adminAccess), bodyLimitBytes: limits.bodyBytes, logger });
   // Expired carts, idempotency keys and rate-limit windows are deleted in the background, a batch at a time.
   const maintenance = setInterval(() => {
@@ -132,7 +132,7 @@ export function createApp(options: AppOptions): CartServiceApp {
   app.use(serverSpans({ trust: trustProxy, route: (ctx) => (ctx as { _matchedRoute?: string })._matchedRoute }));
   app.use(trustedForwarding(trustProxy));
   app.use(requestLog(logger));
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, [limits.bodyBytes, limits.orderBodyBytes]));
   // The shell's proxy passes answers through untouched, so the catalogue (~9 kB of JSON) and the SVG images are
   // compressed here. Bodies under 1 kB (a cart, most errors) are sent as they are: not worth the CPU.
   app.use(compress({ threshold: 1024 }));

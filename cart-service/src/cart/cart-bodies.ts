@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { QUANTITY_LIMITS } from '@shop/contracts/cart';
-import { messages } from '../http/api-error';
+import { messagesIn } from '../http/api-error';
+import { perLocale } from '../http/language';
+import type { BodyRefusals } from '../http/validate-body';
 
 /** Quantities within QUANTITY_LIMITS (contracts, cart.ts); `add` refuses (400) a total above the cap. */
 export const MIN_QUANTITY = QUANTITY_LIMITS.min;
@@ -14,9 +16,12 @@ export function cartBodies(maxQuantity: number) {
     add: z.strictObject({ productId, quantity: quantity.optional() }),
     update: z.strictObject({ productId, quantity }),
     remove: z.strictObject({ productId }),
-    fieldMessages: {
-      productId: messages.productIdInvalid,
-      quantity: messages.quantity(MIN_QUANTITY, maxQuantity),
-    },
+    /** What each field's refusal says, in each shop language. */
+    refusals: perLocale(
+      (locale): BodyRefusals => ({
+        locale,
+        fields: { productId: messagesIn[locale].productIdInvalid, quantity: messagesIn[locale].quantity(MIN_QUANTITY, maxQuantity) },
+      }),
+    ),
   };
 }

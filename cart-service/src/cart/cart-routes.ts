@@ -2,7 +2,8 @@ import type { Router, RouterMiddleware } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { Catalogue } from '../store/catalogue';
-import { ApiError, messages } from '../http/api-error';
+import { ApiError, messagesIn } from '../http/api-error';
+import { languageOf } from '../http/language';
 import { readJsonBody } from '@shop/server-kit/json-body';
 import { validateBody } from '../http/validate-body';
 import { cartIdOf, touchCartSession } from '../http/cart-session';
@@ -20,7 +21,8 @@ export interface CartRouteDeps {
 }
 
 /**
- * GET /api/cart, POST /api/cart/add | update | remove. Every answer is the whole cart, `200 {cart}`.
+ * GET /api/cart, POST /api/cart/add | update | remove. Every answer is the whole cart, `200 {cart}`, its names (read
+ * from the catalogue, like prices) and its refusals in the language the request asked for (http/language.ts).
  * - add: quantity defaults to 1 and is added to an existing line; a total above the cap is refused (400), a total
  *   above the units on hand 409 `out_of_stock` (the order is what reserves them).
  * - update: absolute quantity of a line already in the cart; a line not in the cart answers 404 `product_not_found`
@@ -32,22 +34,25 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
   const { store, catalogue, session } = deps;
   const bodies = cartBodies(deps.maxQuantity);
 
-  const knownProduct = (productId: string) => {
-    if (!catalogue.byId(productId)) throw new ApiError(404, 'product_not_found', messages.productNotFound);
+  const knownProduct = (ctx: Context, productId: string) => {
+    if (!catalogue.byId(productId)) throw new ApiError(404, 'product_not_found', messagesIn[languageOf(ctx)].productNotFound);
     return productId;
   };
 
   const send = async (ctx: Context, cartId: string, lines: StoredLine[]) => {
-    const { items, stale } = resolveCart(lines, catalogue);
+    const words = catalogue.in(languageOf(ctx));
+    const { items, stale } = resolveCart(lines, words);
     // A product removed from the catalogue drops out of the cart for good (it would not come back if re-added).
     if (stale.length > 0) await store.removeLines(cartId, stale);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Type', 'application/json; charset=utf-8');
-    ctx.body = cartJson(items, catalogue); // the JSON of a CartResponse
+    ctx.body = cartJson(items, words); // the JSON of a CartResponse
   };
 
-  const outOfStock = (productId: string, left: number) =>
-    new ApiError(409, 'out_of_stock', messages.cartOutOfStock(catalogue.byId(productId)!.name, left));
+  const outOfStock = (ctx: Context, productId: string, left: number) => {
+    const locale = languageOf(ctx);
+    return new ApiError(409, 'out_of_stock', messagesIn[locale].cartOutOfStock(catalogue.in(locale).byId(productId)!.name, left));
+  };
 
   /** The session (cookie) is only read on cart routes: products, images and health checks never touch it. */
   const withSession =
@@ -61,13 +66,13 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
    */
   const lineChange = <T extends z.ZodType<{ productId: string }>>(
     schema: T,
-    change: (cartId: string, productId: string, body: z.infer<T>) => Promise<StoredLine[]>,
+    change: (ctx: Context, cartId: string, productId: string, body: z.infer<T>) => Promise<StoredLine[]>,
   ) =>
     withSession(async (ctx) => {
-      const body = validateBody(schema, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.fieldMessages);
-      const productId = knownProduct(body.productId);
+      const body = validateBody(schema, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.refusals[languageOf(ctx)]);
+      const productId = knownProduct(ctx, body.productId);
       const cartId = cartIdOf(ctx);
-      const lines = await change(cartId, productId, body);
+      const lines = await change(ctx, cartId, productId, body);
       touchCartSession(ctx);
       await send(ctx, cartId, lines);
     });
@@ -77,19 +82,19 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     await send(ctx, cartId, await store.getLines(cartId));
   }));
 
-  router.post('/api/cart/add', lineChange(bodies.add, async (cartId, productId, body) => {
+  router.post('/api/cart/add', lineChange(bodies.add, async (ctx, cartId, productId, body) => {
     const result = await store.addLine(cartId, productId, body.quantity ?? 1, deps.maxQuantity);
-    if (!result.ok && result.reason === 'out_of_stock') throw outOfStock(productId, result.left);
-    if (!result.ok) throw new ApiError(400, 'validation_failed', messages.quantityTotal(deps.maxQuantity));
+    if (!result.ok && result.reason === 'out_of_stock') throw outOfStock(ctx, productId, result.left);
+    if (!result.ok) throw new ApiError(400, 'validation_failed', messagesIn[languageOf(ctx)].quantityTotal(deps.maxQuantity));
     return result.lines;
   }));
 
-  router.post('/api/cart/update', lineChange(bodies.update, async (cartId, productId, body) => {
+  router.post('/api/cart/update', lineChange(bodies.update, async (ctx, cartId, productId, body) => {
     const result = await store.setLine(cartId, productId, body.quantity);
-    if (!result.ok && result.reason === 'out_of_stock') throw outOfStock(productId, result.left);
-    if (!result.ok) throw new ApiError(404, 'product_not_found', messages.lineNotInCart);
+    if (!result.ok && result.reason === 'out_of_stock') throw outOfStock(ctx, productId, result.left);
+    if (!result.ok) throw new ApiError(404, 'product_not_found', messagesIn[languageOf(ctx)].lineNotInCart);
     return result.lines;
   }));
 
-  router.post('/api/cart/remove', lineChange(bodies.remove, (cartId, productId) => store.removeLines(cartId, [productId])));
+  router.post('/api/cart/remove', lineChange(bodies.remove, (_ctx, cartId, productId) => store.removeLines(cartId, [productId])));
 }

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@shop/contracts/products';
+import { messagesIn } from '../http/api-error';
 import { CookieClient } from '../test-support/cookie-client';
 import { catalogue, embeddedAppPerSuite } from '../test-support/test-app';
 
@@ -75,6 +76,80 @@ describe('GET /api/products/:id', () => {
   });
 });
 
+describe('GET /api/products in the language asked for', () => {
+  const arabic = () => catalogue().in('ar-MA');
+  const inStock = (products: readonly object[]) => products.map((p) => ({ ...p, availability: { status: 'in-stock' } }));
+
+  it('answers in Arabic for ?lang=ar-MA: the same products, ids, slugs, prices and images, Arabic names and descriptions', async () => {
+    const res = await client.get('/api/products?lang=ar-MA');
+    expect(res.status).toBe(200);
+    expect(res.body.products).toEqual(inStock(arabic().products));
+    const [first] = res.body.products as Product[];
+    expect(first).toMatchObject({ id: 'sv-001', slug: 'serum-eclat-figue-de-barbarie', price: 289, name: 'سيروم الإشراقة بزيت التين الشوكي' });
+    const french = (await client.get('/api/products')).body.products as Product[];
+    expect((res.body.products as Product[]).map(({ name: _n, description: _d, ...rest }) => rest)).toEqual(
+      french.map(({ name: _n, description: _d, ...rest }) => rest),
+    );
+    // The URL names the language: Accept-Language cannot change this answer, so it does not vary on it.
+    expect(res.headers.get('vary') ?? '').not.toMatch(/accept-language/i);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const one = await client.get('/api/products/creme-hydratante-argan?lang=ar-MA');
+    expect(one.body).toEqual({ product: { ...arabic().byId('sv-002'), availability: { status: 'in-stock' } } });
+    expect(one.body.product.name).toBe('كريم مرطّب بالأركان');
+  });
+
+  it('answers in Arabic for Accept-Language: ar (its first shop language), saying it varies on that header', async () => {
+    for (const header of ['ar-MA', 'ar', 'ar-SA,fr;q=0.8', 'en-GB, ar;q=0.9, fr;q=0.5']) {
+      const res = await client.get('/api/products?category=face', { 'Accept-Language': header });
+      expect(res.body.products, header).toEqual(inStock(arabic().products.filter((p) => p.category === 'face')));
+      expect(res.headers.get('vary'), header).toMatch(/accept-language/i);
+    }
+    const one = await client.get('/api/products/sh-004', { 'Accept-Language': 'ar' });
+    expect(one.body.product.name).toBe(arabic().byId('sh-004')!.name);
+    expect(one.headers.get('vary')).toMatch(/accept-language/i);
+  });
+
+  it('lets the parameter win over the header, and ignores a language the shop does not speak', async () => {
+    const french = await client.get('/api/products?lang=fr-MA', { 'Accept-Language': 'ar' });
+    expect(french.body.products).toEqual(inStock(catalogue().products));
+    for (const lang of ['en', 'AR-MA', 'ar-MA&lang=fr-MA']) {
+      const res = await client.get(`/api/products?lang=${lang}`, { 'Accept-Language': 'ar' });
+      expect(res.body.products[0].name, lang).toBe(arabic().products[0]!.name);
+      expect(res.headers.get('vary'), lang).toMatch(/accept-language/i);
+    }
+  });
+
+  it('stays French, byte for byte, without a parameter or a header, and for languages the shop does not speak', async () => {
+    const plain = await client.get('/api/products');
+    expect(plain.text).toBe(JSON.stringify({ products: inStock(catalogue().products) }));
+    expect(plain.body.products[0].name).toBe("Sérum éclat à l'huile de figue de Barbarie");
+    // The same URL may answer another language for another header: caches keep one copy per language.
+    expect(plain.headers.get('vary')).toMatch(/accept-language/i);
+    for (const header of ['en-US,en;q=0.9', 'fr-FR', '*', 'ar;q=0']) {
+      expect((await client.get('/api/products', { 'Accept-Language': header })).text, header).toBe(plain.text);
+    }
+  });
+
+  it('gives each language its own ETag, revalidated like the French one', async () => {
+    const french = await client.get('/api/products');
+    const arabicAnswer = await client.get('/api/products?lang=ar-MA');
+    expect(arabicAnswer.headers.get('etag')).not.toBe(french.headers.get('etag'));
+    const etag = arabicAnswer.headers.get('etag')!;
+    expect((await client.get('/api/products?lang=ar-MA', { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' })).status).toBe(304);
+    expect((await client.get('/api/products', { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' })).status).toBe(200);
+  });
+
+  it('refuses in Arabic with the same codes', async () => {
+    const category = await client.get('/api/products?category=makeup&lang=ar-MA');
+    expect(category.status).toBe(400);
+    expect(category.body).toEqual({ error: { code: 'validation_failed', message: messagesIn['ar-MA'].categoryInvalid } });
+    const unknown = await client.get('/api/products/zz-001', { 'Accept-Language': 'ar' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: { code: 'product_not_found', message: 'المنتج غير موجود.' } });
+    expect(unknown.headers.get('vary')).toMatch(/accept-language/i);
+  });
+});
+
 describe('GET /images/...', () => {
   it('serves every catalogue image as an SVG with explicit size, cached for a year as immutable', async () => {
     const images = new Set(catalogue().products.flatMap((p) => p.images));
@@ -89,6 +164,14 @@ describe('GET /images/...', () => {
       const svg = await res.text();
       expect(svg).toMatch(/<svg [^>]*width="600" height="600" viewBox="0 0 600 600"/);
     }
+  });
+
+  it('keeps an image\'s cache headers whatever the language asked: an image does not vary on it', async () => {
+    const image = catalogue().products[0]!.images[0]!;
+    const res = await fetch(`${app.url}${image}`, { headers: { 'Accept-Language': 'ar' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('max-age=31536000,immutable');
+    expect(res.headers.get('vary') ?? '').not.toMatch(/accept-language/i);
   });
 
   it('serves a placeholder image', async () => {

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { AttemptCounter } from '../store/attempt-counter';
-import { ApiError, messages } from './api-error';
+import { ApiError, messagesIn } from './api-error';
+import { languageOf } from './language';
 import { countOrRefuse } from './rate-limit';
 
 export interface AdminAuthOptions {
@@ -16,6 +17,7 @@ export interface AdminAuthOptions {
 export function adminAuth(options: AdminAuthOptions): Middleware {
   const expected = options.adminToken ? digest(options.adminToken) : undefined;
   return async (ctx, next) => {
+    const messages = messagesIn[languageOf(ctx)];
     if (!expected) throw new ApiError(503, 'unavailable', messages.adminDisabled);
     // Per address, before the token is even looked at: guessing tokens or hammering the lists is slowed alike.
     await countOrRefuse(options.store, `admin:${ctx.ip || 'unknown'}`, options.rateLimit, messages.tooManyRequests);

@@ -3,7 +3,7 @@ import { ApiError } from './api-error';
 
 /**
  * Counts one attempt under `key` and refuses it past `max` in the window: 429 `too_many_attempts` with Retry-After and
- * the French `message` for the seconds left. The attempt is counted before anything is evaluated (one atomic step in
+ * the `message` for the seconds left (in the request's language). The attempt is counted before anything is evaluated (one atomic step in
  * the store), so concurrent attempts cannot get past the limit. Returns the window's count, this attempt included.
  */
 export async function countOrRefuse(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessages } from '@shop/contracts/contact';
-import { restockAlertMessages } from '@shop/contracts/restock-alerts';
+import { contactMessages, contactMessagesIn } from '@shop/contracts/contact';
+import { restockAlertMessages, restockAlertMessagesIn } from '@shop/contracts/restock-alerts';
 import { CookieClient } from '../test-support/cookie-client';
 import { embeddedAppPerSuite } from '../test-support/test-app';
 
@@ -53,5 +53,40 @@ describe('POST /api/restock-alerts', () => {
     const unknown = await new CookieClient(app.url).post('/api/restock-alerts', { productId: 'nope', email: 'omar@example.ma' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('product_not_found');
+  });
+});
+
+describe('in Arabic', () => {
+  const arabic = {
+    post: (path: string, body: unknown) => new CookieClient(app.url).post(path, body, { 'Accept-Language': 'ar' }),
+  };
+
+  it('thanks for a contact message and refuses its fields with the form’s Arabic messages, the codes the same', async () => {
+    const sent = await arabic.post('/api/contact', message);
+    expect(sent.body).toEqual({ sent: true, message: contactMessagesIn['ar-MA'].sent });
+    const refused = await arabic.post('/api/contact', { name: ' ', email: 'salma@', subject: 'Autre chose', message: 'Trop court' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({
+      code: 'validation_failed',
+      message: 'تعذّر إرسال رسالتك: صحّح الحقول المشار إليها.',
+      fields: {
+        name: contactMessagesIn['ar-MA'].nameMissing,
+        email: contactMessagesIn['ar-MA'].emailInvalid,
+        subject: contactMessagesIn['ar-MA'].subjectMissing,
+        message: contactMessagesIn['ar-MA'].messageShort,
+      },
+    });
+    expect(refused.headers.get('vary')).toMatch(/accept-language/i);
+  });
+
+  it('names the product of a restock alert in Arabic', async () => {
+    const saved = await new CookieClient(app.url).post('/api/restock-alerts?lang=ar-MA', { productId: 'sv-003', email: 'omar@example.ma' });
+    expect(saved.status).toBe(201);
+    expect(saved.body.message).toBe(restockAlertMessagesIn['ar-MA'].saved('ماء الورد من قلعة مكونة'));
+    const bad = await arabic.post('/api/restock-alerts', { productId: 'sv-001', email: 'omar' });
+    const invalid = restockAlertMessagesIn['ar-MA'].emailInvalid;
+    expect(bad.body.error).toEqual({ code: 'validation_failed', message: invalid, fields: { email: invalid } });
+    const unknown = await arabic.post('/api/restock-alerts', { productId: 'nope', email: 'omar@example.ma' });
+    expect(unknown.body.error).toEqual({ code: 'product_not_found', message: 'المنتج غير موجود.' });
   });
 });

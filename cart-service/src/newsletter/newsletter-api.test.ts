@@ -36,6 +36,13 @@ describe('POST /api/newsletter', () => {
     expect(res.body.error.message).toMatch(/adresse e-mail est invalide|champ non autorisé/);
   });
 
+  it('thanks and refuses in the language asked for', async () => {
+    const thanks = await new CookieClient(app.url).post('/api/newsletter?lang=ar-MA', { email: 'nadia@example.ma' });
+    expect(thanks.body).toEqual({ subscribed: true, message: 'شكرًا! تم تسجيل اشتراكك في النشرة الإخبارية بنجاح.' });
+    const refused = await new CookieClient(app.url).post('/api/newsletter', { email: 'nadia' }, { 'Accept-Language': 'ar-MA' });
+    expect(refused.body.error).toEqual({ code: 'validation_failed', message: 'عنوان البريد الإلكتروني غير صالح.' });
+  });
+
   it('answers 415, 400 and 413 like the cart endpoints', async () => {
     const client = new CookieClient(app.url);
     const form = await client.request('/api/newsletter', {

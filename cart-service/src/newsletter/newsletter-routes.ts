@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { messages } from '../http/api-error';
+import { messagesIn } from '../http/api-error';
+import { languageOf } from '../http/language';
 import { readJsonBody } from '@shop/server-kit/json-body';
 import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
@@ -16,18 +17,18 @@ const NewsletterBody = z.strictObject({
     .pipe(z.email()),
 });
 
-export const NEWSLETTER_THANKS = 'Merci ! Votre inscription à la newsletter est bien enregistrée.';
-
 /**
  * POST /api/newsletter {email}: stores the address (trimmed, lower-cased). A known address answers exactly like a new
- * one, so the form cannot be used to learn who is subscribed.
+ * one, so the form cannot be used to learn who is subscribed. The thanks and refusals are in the request's language.
  */
 export function registerNewsletterRoutes(router: Router, store: NewsletterStore, bodyLimitBytes: number): void {
   router.post('/api/newsletter', async (ctx) => {
-    const body = validateBody(NewsletterBody, await readJsonBody(ctx, bodyLimitBytes), { email: messages.emailInvalid });
+    const locale = languageOf(ctx);
+    const words = messagesIn[locale];
+    const body = validateBody(NewsletterBody, await readJsonBody(ctx, bodyLimitBytes), { locale, fields: { email: words.emailInvalid } });
     await store.addSubscriber(body.email);
     ctx.set('Cache-Control', 'no-store');
-    const answer: NewsletterAnswer = { subscribed: true, message: NEWSLETTER_THANKS };
+    const answer: NewsletterAnswer = { subscribed: true, message: words.newsletterThanks };
     sendJson(ctx, answer);
   });
 }

@@ -1,21 +1,25 @@
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { AdminOrdersResponse, OrderResponse } from '@shop/contracts/orders';
-import { ApiError, messages } from '../http/api-error';
+import { ApiError, messagesIn, type Messages } from '../http/api-error';
+import { languageOf } from '../http/language';
 import { adminAuth, type AdminAuthOptions } from '../http/admin-auth';
 import { readJsonBody } from '@shop/server-kit/json-body';
 import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
+import type { Catalogue } from '../store/catalogue';
 import type { ShopStore } from '../store/open-store';
 import { normalizeOrderNumber } from '@shop/contracts/order-number';
 import { normalizeMoroccanPhone } from '@shop/contracts/delivery';
-import { orderBodies } from './order-bodies';
+import { orderBodiesIn } from './order-bodies';
 import { orderJson } from './order-json';
 import { isOrderStatus, statusesAllowedBefore } from '@shop/contracts/orders';
 import type { OrderCursor } from '../store/order-store';
 
 export interface AdminRouteDeps extends AdminAuthOptions {
   store: ShopStore;
+  /** For the names of an order's lines in the request's language (order-json.ts's linesIn). */
+  catalogue: Catalogue;
   bodyLimitBytes: number;
   logger: Logger;
 }
@@ -33,19 +37,28 @@ export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void 
   const authenticated = adminAuth(deps);
 
   router.get('/admin/orders', authenticated, async (ctx) => {
+    const locale = languageOf(ctx);
+    const messages = messagesIn[locale];
     const status = ctx.query['status'];
     if (status !== undefined && !isOrderStatus(status)) throw new ApiError(400, 'validation_failed', messages.statusInvalid);
-    const limit = pageSize(ctx.query['limit']);
-    const after = ctx.query['cursor'] === undefined ? undefined : decodeCursor(ctx.query['cursor']);
-    const search = searchOf(ctx.query['q']);
+    const limit = pageSize(ctx.query['limit'], messages);
+    const after = ctx.query['cursor'] === undefined ? undefined : decodeCursor(ctx.query['cursor'], messages);
+    const search = searchOf(ctx.query['q'], messages);
     const page = await store.listOrders({ limit, ...(status ? { status } : {}), ...(after ? { after } : {}), ...search });
-    const answer: AdminOrdersResponse = { orders: page.orders.map(orderJson), nextCursor: page.next ? encodeCursor(page.next) : null };
+    const words = deps.catalogue.in(locale);
+    const answer: AdminOrdersResponse = {
+      orders: page.orders.map((order) => orderJson(order, words)),
+      nextCursor: page.next ? encodeCursor(page.next) : null,
+    };
     sendJson(ctx, answer);
   });
 
   router.post('/admin/orders/:number/status', authenticated, async (ctx) => {
+    const locale = languageOf(ctx);
+    const messages = messagesIn[locale];
+    const bodies = orderBodiesIn[locale];
     const body = await readJsonBody(ctx, deps.bodyLimitBytes);
-    const { status } = validateBody(orderBodies.status, body, orderBodies.statusMessages, orderBodies.statusRefusals);
+    const { status } = validateBody(bodies.status, body, bodies.statusRefusals);
     const number = normalizeOrderNumber(String(ctx.params['number'] ?? ''));
     const result = number
       ? await store.setOrderStatus(number, status, statusesAllowedBefore(status), Date.now())
@@ -55,7 +68,7 @@ export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void 
       throw new ApiError(409, 'invalid_transition', messages.invalidTransition(result.order.status, status));
     }
     logger.info({ order: result.order.number, status }, 'order status changed');
-    const answer: OrderResponse = { order: orderJson(result.order) };
+    const answer: OrderResponse = { order: orderJson(result.order, deps.catalogue.in(locale)) };
     sendJson(ctx, answer);
   });
 }
@@ -68,7 +81,7 @@ const MAX_SEARCH_LENGTH = 40;
  * none (the console's empty box). Tried as a number first: the two never overlap (a number has no 0 or 1 and 8
  * characters, a phone 9 digits or more). Anything else, or `q` given twice, is a 400.
  */
-function searchOf(value: unknown): { number?: string; phone?: string } {
+function searchOf(value: unknown, messages: Messages): { number?: string; phone?: string } {
   if (value === undefined || (typeof value === 'string' && value.trim() === '')) return {};
   const text = typeof value === 'string' && value.length <= MAX_SEARCH_LENGTH ? value : '';
   const number = normalizeOrderNumber(text);
@@ -81,7 +94,7 @@ function searchOf(value: unknown): { number?: string; phone?: string } {
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
-function pageSize(value: unknown): number {
+function pageSize(value: unknown, messages: Messages): number {
   if (value === undefined) return DEFAULT_PAGE_SIZE;
   const size = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
   if (!(size >= 1 && size <= MAX_PAGE_SIZE)) throw new ApiError(400, 'validation_failed', messages.limitInvalid);
@@ -93,7 +106,7 @@ function encodeCursor(cursor: OrderCursor): string {
   return Buffer.from(`${cursor.createdAt}.${cursor.number}`).toString('base64url');
 }
 
-function decodeCursor(value: unknown): OrderCursor {
+function decodeCursor(value: unknown, messages: Messages): OrderCursor {
   const text = typeof value === 'string' && value.length <= 64 ? Buffer.from(value, 'base64url').toString('utf8') : '';
   const match = /^(\d{1,15})\.([A-Z0-9-]{1,20})$/.exec(text);
   if (!match) throw new ApiError(400, 'validation_failed', messages.cursorInvalid);

@@ -1,5 +1,7 @@
 import type { CartItem } from '@shop/contracts/cart';
+import { DEFAULT_LOCALE } from '@shop/contracts/locales';
 import type { Order, OrderLine, TrackedOrder } from '@shop/contracts/orders';
+import type { Catalogue } from '../store/catalogue';
 import type { StoredOrder } from '../store/order-store';
 
 /** A cart line frozen into an order: the catalogue's name and prices at this moment. */
@@ -16,28 +18,46 @@ export function orderTotal(lines: readonly OrderLine[]): number {
   return centimes / 100;
 }
 
-/** What the visitor who placed it and the operators see (the owner's session id is never sent). */
-export function orderJson(order: StoredOrder): Order {
+/**
+ * An order's lines in the language of `words` (the catalogue in the request's language). A line keeps the name its
+ * product had when the order was placed, in French, the catalogue's own language; in French it is shown as stored. In
+ * another language, a line whose stored name is still its product's French name shows that product's name in that
+ * language (the same words, translated); a product renamed or removed since keeps the name it was ordered under.
+ */
+export function linesIn(lines: OrderLine[], words: Catalogue): OrderLine[] {
+  if (words.locale === DEFAULT_LOCALE) return lines;
+  const french = words.in(DEFAULT_LOCALE);
+  return lines.map((line) => {
+    const translated = french.byId(line.productId)?.name === line.name ? words.byId(line.productId)?.name : undefined;
+    return translated === undefined ? line : { ...line, name: translated };
+  });
+}
+
+/**
+ * What the visitor who placed it and the operators see (the owner's session id is never sent), its product names in
+ * the language of `words` (linesIn).
+ */
+export function orderJson(order: StoredOrder, words: Catalogue): Order {
   return {
     number: order.number,
     status: order.status,
     createdAt: new Date(order.createdAt).toISOString(),
     updatedAt: new Date(order.updatedAt).toISOString(),
     paymentMethod: 'cash_on_delivery',
-    lines: order.lines,
+    lines: linesIn(order.lines, words),
     total: order.total,
     delivery: order.delivery,
   };
 }
 
-/** What tracking shows: no name or address, since the number and phone may have been passed on. */
-export function trackedOrderJson(order: StoredOrder): TrackedOrder {
+/** What tracking shows: no name or address, since the number and phone may have been passed on; product names as in orderJson. */
+export function trackedOrderJson(order: StoredOrder, words: Catalogue): TrackedOrder {
   return {
     number: order.number,
     status: order.status,
     createdAt: new Date(order.createdAt).toISOString(),
     updatedAt: new Date(order.updatedAt).toISOString(),
-    lines: order.lines,
+    lines: linesIn(order.lines, words),
     total: order.total,
     city: order.delivery.city,
   };

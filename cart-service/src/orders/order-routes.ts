@@ -7,7 +7,8 @@ import { normalizeOrderNumber } from '@shop/contracts/order-number';
 import type { OrderResponse, TrackOrderBody, TrackOrderResponse } from '@shop/contracts/orders';
 import { resolveCart } from '../store/resolve-cart';
 import type { Catalogue } from '../store/catalogue';
-import { ApiError, messages } from '../http/api-error';
+import { ApiError, messagesIn } from '../http/api-error';
+import { languageOf } from '../http/language';
 import { countOrRefuse } from '../http/rate-limit';
 import { readJsonBody } from '@shop/server-kit/json-body';
 import { sendJson } from '../http/send-json';
@@ -15,7 +16,7 @@ import { validateBody } from '../http/validate-body';
 import { adoptCartSession, cartIdOf, newSessionId } from '../http/cart-session';
 import type { ShopStore } from '../store/open-store';
 import type { KeyedOrder, StoredOrder } from '../store/order-store';
-import { orderBodies } from './order-bodies';
+import { orderBodiesIn } from './order-bodies';
 import { newOrderNumber } from './order-number';
 import { requestFingerprint } from '../store/request-fingerprint';
 import { orderJson, orderLineOf, orderTotal, trackedOrderJson } from './order-json';
@@ -44,7 +45,9 @@ const PLACE_ATTEMPTS = 5;
 
 /**
  * POST /api/orders, GET /api/orders/:number, POST /api/orders/track (contracts/src/orders.ts).
- * Prices, names and totals come from the catalogue at the moment the order is placed, never from the client.
+ * Prices, names and totals come from the catalogue at the moment the order is placed, never from the client; an order
+ * keeps them as they were (names in French), and is shown with its names and refusals in the request's language
+ * (order-json.ts's linesIn).
  */
 export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void {
   const { store, catalogue, session, logger } = deps;
@@ -56,7 +59,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
 
   const sendOrder = (ctx: Context, order: StoredOrder, status: number) => {
     ctx.set('Cache-Control', 'no-store');
-    const body: OrderResponse = { order: orderJson(order) };
+    const body: OrderResponse = { order: orderJson(order, catalogue.in(languageOf(ctx))) };
     sendJson(ctx, body, status);
   };
 
@@ -68,14 +71,19 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
 
   /** The committed order of an earlier submit with this key: replayed when the body is the same, 422 otherwise. */
   const replayOrRefuse = (ctx: Context, earlier: KeyedOrder, fingerprint: string) => {
-    if (earlier.fingerprint !== fingerprint) throw new ApiError(422, 'idempotency_key_reused', messages.idempotencyKeyReused);
+    if (earlier.fingerprint !== fingerprint) {
+      throw new ApiError(422, 'idempotency_key_reused', messagesIn[languageOf(ctx)].idempotencyKeyReused);
+    }
     sendReplay(ctx, earlier.order);
   };
 
   router.post('/api/orders', withSession(async (ctx) => {
+    const locale = languageOf(ctx);
+    const messages = messagesIn[locale];
+    const bodies = orderBodiesIn[locale];
     const key = ctx.get('Idempotency-Key');
     if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'validation_failed', messages.idempotencyKey);
-    const delivery = validateBody(orderBodies.delivery, await readJsonBody(ctx, deps.bodyLimitBytes));
+    const delivery = validateBody(bodies.delivery, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.refusals);
     const fingerprint = requestFingerprint(delivery);
     const sessionId = cartIdOf(ctx);
 
@@ -87,6 +95,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
 
     for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt += 1) {
       const lines = await store.getLines(sessionId);
+      // Built from the catalogue in its own language: an order stores what it always has (see linesIn).
       const { items, stale } = resolveCart(lines, catalogue);
       if (stale.length > 0) {
         await store.removeLines(sessionId, stale); // products gone from the catalogue cannot be ordered
@@ -120,7 +129,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
       }
       if (result.kind === 'replayed') return replayOrRefuse(ctx, result, fingerprint);
       if (result.kind === 'out_of_stock') {
-        const name = catalogue.byId(result.productId)?.name ?? result.productId;
+        const name = catalogue.in(locale).byId(result.productId)?.name ?? result.productId;
         throw new ApiError(409, 'out_of_stock', messages.orderOutOfStock(name, result.left));
       }
       // cart_changed or number_taken: build it again from the cart as it is now.
@@ -133,12 +142,15 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     const order = number ? await store.getOrder(number) : undefined;
     // Someone else's order answers exactly like a number that does not exist.
     if (!order || !sameText(order.ownerId, cartIdOf(ctx))) {
-      throw new ApiError(404, 'order_not_found', messages.orderNotFound);
+      throw new ApiError(404, 'order_not_found', messagesIn[languageOf(ctx)].orderNotFound);
     }
     sendOrder(ctx, order, 200);
   }));
 
   router.post('/api/orders/track', async (ctx) => {
+    const locale = languageOf(ctx);
+    const messages = messagesIn[locale];
+    const bodies = orderBodiesIn[locale];
     const body = await readJsonBody(ctx, deps.bodyLimitBytes);
     // Per shopper address (ctx.ip: trustedForwarding has decided it from trusted proxies only). The attempt is counted
     // before it is evaluated, in one atomic step: concurrent guesses can never get past the limit.
@@ -148,7 +160,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     );
     let tracking: TrackOrderBody;
     try {
-      tracking = validateBody(orderBodies.tracking, body);
+      tracking = validateBody(bodies.tracking, body, bodies.refusals);
     } catch (error) {
       await store.refundAttempt(visitor); // a malformed form is answered with its field errors, not counted as a guess
       throw error;
@@ -164,7 +176,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     }
     await store.refundAttempt(visitor); // a lookup that matched is not a guess
     ctx.set('Cache-Control', 'no-store');
-    const answer: TrackOrderResponse = { order: trackedOrderJson(order) };
+    const answer: TrackOrderResponse = { order: trackedOrderJson(order, catalogue.in(locale)) };
     sendJson(ctx, answer);
   });
 }

@@ -94,6 +94,30 @@ describe('stock on the embedded database', () => {
     expect(((await ops.stock()).body as AdminStockResponse).stock.find((s) => s.productId === 'sv-003')?.onHand).toBe(2);
   });
 
+  it('says a product is out of stock in Arabic, naming it in Arabic, with the same code', async () => {
+    const ops = operator(app.url);
+    await ops.setStock('sv-005', 3);
+    const client = await shopper(app.url, [['sv-005', 3]]);
+    const name = catalogue().in('ar-MA').byId('sv-005')!.name;
+    const add = await client.post('/api/cart/add?lang=ar-MA', { productId: 'sv-005' });
+    expect([add.status, add.body.error]).toEqual([409, { code: 'out_of_stock', message: `لم يتبقَّ من « ${name} » في المخزون سوى 3 وحدات.` }]);
+    await ops.setStock('sv-005', 2);
+    const refused = await client.post('/api/orders?lang=ar-MA', delivery, { 'Idempotency-Key': randomUUID() });
+    expect(refused.body.error).toEqual({ code: 'out_of_stock', message: `لم يتبقَّ من « ${name} » سوى وحدتين: قلّل الكمية في سلتك لتأكيد الطلب.` });
+    await ops.setStock('sv-005', 0);
+    const none = await client.post('/api/orders', delivery, { 'Idempotency-Key': randomUUID(), 'Accept-Language': 'ar' });
+    expect(none.body.error.message).toBe(`« ${name} » نفد من المخزون: احذفه من سلتك لتأكيد الطلب.`);
+    // Operators may ask for Arabic too.
+    const below = await new CookieClient(app.url, {}).request('/admin/stock/sv-005/adjust?lang=ar-MA', {
+      method: 'POST',
+      json: { delta: -1 },
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(below.body.error).toEqual({ code: 'out_of_stock', message: `لا يمكن أن يصبح مخزون « ${name} » سالبًا: المتبقي منه 0.` });
+    const denied = await new CookieClient(app.url, {}).request('/admin/stock?lang=ar-MA', { headers: { Authorization: 'Bearer wrong' } });
+    expect(denied.body.error).toEqual({ code: 'unauthorized', message: 'المصادقة مطلوبة: رمز المسؤول مفقود أو غير صالح.' });
+  });
+
   it('replays the committed order for the same key and body (however the phone is written), and answers 422 for another body', async () => {
     const client = await shopper(app.url, [['sv-004', 1]]);
     const key = randomUUID();
