@@ -1,6 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
-import type { ExposedModuleId } from '@shop/contracts/exposes';
+import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
+import { DEFAULT_LOCALE } from '@shop/contracts/locales';
 import { pageProps } from '@shop/contracts/route-matching';
 import { pageRoutes, type PageRoute } from '@shop/contracts/routes';
 import BlogPage from '../exposes/blog-page';
@@ -18,7 +19,7 @@ import { HarnessCartLines } from './harness-cart-lines';
 type CatalogModuleId = Extract<ExposedModuleId, `mf_catalog_pages/${string}`>;
 
 /** This remote's exposed pages, by module id: the harness serves them on the shop's own paths (the route table). */
-const pages: Record<CatalogModuleId, ComponentType<never>> = {
+const pages: { [Id in CatalogModuleId]: ExposedModules[Id]['default'] } = {
   'mf_catalog_pages/BlogPage': BlogPage,
   'mf_catalog_pages/CategoryPage': CategoryPage,
   'mf_catalog_pages/CheckoutPage': CheckoutPage,
@@ -40,10 +41,14 @@ const harnessNotFound = (
 
 const isCatalogPage = (def: PageRoute): def is PageRoute & { module: CatalogModuleId } => def.module in pages;
 
-/** What the shell fills in (the URL parameter, its 404 page, the cart lines), filled in by the harness instead. */
+/**
+ * What the shell fills in (the page's language, the URL parameter, its 404 page, the cart lines), filled in by the
+ * harness instead: its pages are French.
+ */
 function HarnessPage({ def }: { def: PageRoute & { module: CatalogModuleId } }) {
-  const Component = pages[def.module] as ComponentType<Record<string, unknown>>;
-  return <Component {...pageProps(def, useParams(), { notFound: harnessNotFound, cartLines: <HarnessCartLines /> })} />;
+  // The route table's props are the module's own (pageProps), untyped once looked up by id.
+  const Component = pages[def.module] as unknown as ComponentType<Record<string, unknown>>;
+  return <Component locale={DEFAULT_LOCALE} {...pageProps(def, useParams(), { notFound: harnessNotFound, cartLines: <HarnessCartLines /> })} />;
 }
 
 export const harnessRoutes: { path: string; element: ReactElement }[] = [
