@@ -1,8 +1,10 @@
 import { cartKey } from '@shop/contracts/cart';
 import type { CartResponse } from '@shop/contracts/cart';
+import { inLanguage } from '@shop/contracts/data-keys';
 import type { CheckoutPageProps } from '@shop/contracts/exposes';
 import { ShopLink } from '@shop/contracts/shop-link';
 import useSWR from 'swr';
+import { useText } from '../messages/messages';
 import { PageRoot } from '../shared/page-root';
 import page from '../shared/page.module.css';
 import { DeliveryForm } from './delivery-form';
@@ -20,29 +22,26 @@ async function fetchCart(url: string): Promise<CartResponse> {
 
 /** /shop/checkout: the cart (mf_cart's editable lines and total, passed in by the shell) and the order form. */
 export function CheckoutPage({ cartLines, apiBase = '' }: CheckoutPageProps) {
-  const { data, error } = useSWR(cartKey(apiBase), fetchCart);
+  const { t, locale } = useText();
+  // mf-cart's key in the page's language (its use-cart.ts): the lines' names are the ones the shopper reads there.
+  const { data, error } = useSWR(inLanguage(cartKey(apiBase), locale), fetchCart);
   const empty = data !== undefined && data.cart.length === 0;
   return (
     <PageRoot className={styles.page}>
-      <h1 className={page.title}>Paiement</h1>
-      <p className={page.notice}>
-        Vérifiez votre panier, indiquez vos coordonnées et confirmez votre commande. Vous payez en espèces à la livraison,
-        partout au Maroc ; nous vous appelons pour confirmer la commande avant l’expédition.
-      </p>
+      <h1 className={page.title}>{t('checkout.title')}</h1>
+      <p className={page.notice}>{t('checkout.intro')}</p>
       <div className={styles.columns}>
         {/* A plain block: the cart lines are already a region named "Votre panier" (mf_cart's). */}
         <div>
-          <h2 className={styles.sectionTitle}>
-            Votre panier
-          </h2>
+          <h2 className={styles.sectionTitle}>{t('checkout.cart.title')}</h2>
           {cartLines}
-          {error ? <p role="alert">Votre panier n’a pas pu être chargé. Réessayez dans un instant.</p> : null}
+          {error ? <p role="alert">{t('checkout.cart.error')}</p> : null}
         </div>
         <div>
           {empty ? (
             <div className={styles.empty}>
-              <p>Votre panier est vide : ajoutez des produits avant de renseigner la livraison.</p>
-              <ShopLink to="/shop/all">Découvrir nos produits</ShopLink>
+              <p>{t('checkout.cart.empty')}</p>
+              <ShopLink to="/shop/all">{t('checkout.cart.browse')}</ShopLink>
             </div>
           ) : (
             <DeliveryForm apiBase={apiBase} />

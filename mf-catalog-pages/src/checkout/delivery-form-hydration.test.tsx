@@ -4,23 +4,30 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CONTEXT_KEY, type PageContext } from '@shop/contracts/forms';
+import { Messages } from '../messages/messages';
+import { pageText } from '../shared/messages-test-kit';
 import { DeliveryForm } from './delivery-form';
 
 /**
  * The checkout form as the server renders it and the browser hydrates it, with the page context the server handed
- * over (as SWR's fallback here: in jsdom, SWR renders to a string from its fallback, not from its cache).
+ * over (as SWR's fallback here: in jsdom, SWR renders to a string from its fallback, not from its cache), in its
+ * French words (as `part` wraps the page; loaded beforehand, as the server has them before it renders).
  */
 function page(context?: PageContext) {
   return (
-    <SWRConfig value={{ provider: () => new Map(), fallback: context ? { [PAGE_CONTEXT_KEY]: context } : {} }}>
-      <MemoryRouter initialEntries={['/shop/checkout']}>
-        <DeliveryForm />
-      </MemoryRouter>
-    </SWRConfig>
+    <Messages locale="fr-MA">
+      <SWRConfig value={{ provider: () => new Map(), fallback: context ? { [PAGE_CONTEXT_KEY]: context } : {} }}>
+        <MemoryRouter initialEntries={['/shop/checkout']}>
+          <DeliveryForm />
+        </MemoryRouter>
+      </SWRConfig>
+    </Messages>
   );
 }
+
+beforeAll(() => pageText('fr-MA'));
 
 const field = (container: HTMLElement, name: string) => container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
 const containers: HTMLElement[] = [];

@@ -44,7 +44,7 @@ describe('DeliveryForm: which answers keep the Idempotency-Key', () => {
     ['408', new Response('', { status: 408 })],
   ])('after %s the outcome is unknown: the retry sends the same key, so it replays', async (_name, failure) => {
     answers(failure);
-    renderForm();
+    await renderForm();
     await submitUntilPlaced(1);
     expect(sentKey(1)).toBe(sentKey(0));
   });
@@ -57,14 +57,14 @@ describe('DeliveryForm: which answers keep the Idempotency-Key', () => {
     ['429 too_many_attempts', apiError(429, 'too_many_attempts', 'Trop de tentatives : réessayez dans une minute.')],
   ])('after %s nothing was written: the next attempt sends a new key', async (_name, failure) => {
     answers(failure);
-    renderForm();
+    await renderForm();
     await submitUntilPlaced(1);
     expect(sentKey(1)).not.toBe(sentKey(0));
   });
 
   it('keeps the key across unknown outcomes, then drops it at the first refusal', async () => {
     answers(new TypeError('Failed to fetch'), apiError(503, 'unavailable', 'Indisponible.'), apiError(409, 'out_of_stock', OUT_OF_STOCK));
-    renderForm();
+    await renderForm();
     await submitUntilPlaced(3);
     expect(sentKey(1)).toBe(sentKey(0));
     expect(sentKey(2)).toBe(sentKey(0));
@@ -97,7 +97,7 @@ async function submitBesideTheCart() {
   const cartChanged = vi.fn();
   window.addEventListener(CART_CHANGED_EVENT, cartChanged);
   onTestFinished(() => window.removeEventListener(CART_CHANGED_EVENT, cartChanged));
-  renderForm(<CartSummary />);
+  await renderForm(<CartSummary />);
   await waitFor(() => expect(summaryText()).toBe('2 × Henné naturel du Sud'));
   fillValid();
   submit();

@@ -1,7 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
+import type { ShopLocale } from '@shop/contracts/locales';
+import { renderInLanguage } from '../shared/messages-test-kit';
 import { DeliveryForm } from './delivery-form';
 
 /** For the delivery form's tests only (no page imports it): the form in a router, and its controls. */
@@ -12,9 +14,12 @@ function CurrentPath() {
   return <span data-testid="path">{useLocation().pathname}</span>;
 }
 
-/** The form with a cache of its own; it stays mounted after navigating, so a second order can be tried. */
-export function renderForm(beside?: ReactNode) {
-  render(
+/**
+ * The form with a cache of its own, in a language (French unless said), once its words have come; it stays mounted
+ * after navigating, so a second order can be tried.
+ */
+export async function renderForm(beside?: ReactNode, locale: ShopLocale = 'fr-MA') {
+  await renderInLanguage(
     <SWRConfig value={{ provider: () => new Map() }}>
       <MemoryRouter initialEntries={['/shop/checkout']}>
         {beside}
@@ -22,6 +27,7 @@ export function renderForm(beside?: ReactNode) {
         <CurrentPath />
       </MemoryRouter>
     </SWRConfig>,
+    locale,
   );
 }
 
@@ -36,7 +42,8 @@ export const fillValid = () => {
   type(/Adresse/, '5, avenue Fal Ould Oumeir, Agdal');
 };
 
-const orderPosts = () => fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/api/orders') && init?.method === 'POST');
+const orderPosts = () =>
+  fetchMock.mock.calls.filter(([url, init]) => /\/api\/orders(?:\?|$)/.test(String(url)) && init?.method === 'POST');
 /** The Idempotency-Key and the body of the n-th order sent (0-based). */
 export const sentKey = (call: number) => (orderPosts()[call]?.[1]?.headers as Record<string, string>)['Idempotency-Key'];
 export const sentBody = (call: number) => JSON.parse(String(orderPosts()[call]?.[1]?.body)) as Record<string, string>;

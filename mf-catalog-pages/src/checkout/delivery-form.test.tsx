@@ -8,8 +8,8 @@ import { deliveryMessages } from '@shop/contracts/delivery';
 stubFetchPerTest();
 
 describe('DeliveryForm', () => {
-  it('shows every French message, tied to its field, in a summary that takes focus, and sends nothing', () => {
-    renderForm();
+  it('shows every French message, tied to its field, in a summary that takes focus, and sends nothing', async () => {
+    await renderForm();
     submit();
     const summary = screen.getByRole('alert');
     expect(document.activeElement).toBe(summary);
@@ -20,8 +20,8 @@ describe('DeliveryForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('clears a message as soon as the field is fixed', () => {
-    renderForm();
+  it('clears a message as soon as the field is fixed', async () => {
+    await renderForm();
     fillValid();
     type(/Téléphone/, '0812345678');
     submit();
@@ -34,7 +34,7 @@ describe('DeliveryForm', () => {
     const cartChanged = vi.fn();
     window.addEventListener('cart:changed', cartChanged);
     fetchMock.mockResolvedValueOnce(jsonResponse({ order: placedOrder }, 201));
-    renderForm();
+    await renderForm();
     fillValid();
     type(/Note pour le livreur/, '  Sonner deux fois.  ');
     submit();
@@ -56,7 +56,7 @@ describe('DeliveryForm', () => {
 
   it('leaves an empty note out of the order', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ order: placedOrder }, 201));
-    renderForm();
+    await renderForm();
     fillValid();
     submit();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
@@ -66,7 +66,7 @@ describe('DeliveryForm', () => {
   it('sends one request with one key for a double click and a second Enter, and shows it is busy', async () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
-    renderForm();
+    await renderForm();
     fillValid();
     submit();
     submit();
@@ -84,7 +84,7 @@ describe('DeliveryForm', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(jsonResponse({ order: placedOrder }, 200))
       .mockResolvedValueOnce(apiError(409, 'cart_empty', 'Votre panier est vide : ajoutez des produits avant de commander.'));
-    renderForm();
+    await renderForm();
     fillValid();
     submit();
     const alert = await screen.findByRole('alert');
@@ -110,7 +110,7 @@ describe('DeliveryForm', () => {
         note: deliveryMessages.noteTooLong,
       }),
     );
-    renderForm();
+    await renderForm();
     fillValid();
     submit();
     const summary = await screen.findByRole('alert');
@@ -126,7 +126,7 @@ describe('DeliveryForm', () => {
     fetchMock
       .mockResolvedValueOnce(apiError(400, 'validation_failed', 'La requête contient un champ non autorisé.'))
       .mockResolvedValueOnce(new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
-    renderForm();
+    await renderForm();
     fillValid();
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe('La requête contient un champ non autorisé.');

@@ -3,12 +3,15 @@ import type { DeliveryDetails } from '@shop/contracts/orders';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { cartKey } from '@shop/contracts/cart';
+import { inLanguage } from '@shop/contracts/data-keys';
 import { announceCartChanged } from '@shop/contracts/events';
 import { pathTo } from '@shop/contracts/routes';
 import { useShopNavigate } from '@shop/contracts/shop-link';
 import { useSWRConfig } from 'swr';
 import { IDEMPOTENCY_FIELD } from '@shop/contracts/forms';
 import { FormName, usePageContext, useFormPost } from '@shop/contracts/form-post';
+import { useText } from '../messages/messages';
+import { rich } from '../messages/rich-text';
 import { HttpError } from '../shared/api';
 import { orderKey } from '../shared/order-cache-key';
 import buttons from '../shared/buttons.module.css';
@@ -31,16 +34,21 @@ interface Props {
   apiBase?: string;
 }
 
+/** How the phone's hint writes a Moroccan number: read left to right on an Arabic page too. */
+const phoneExample = (phone: string) => <span dir="ltr">{phone}</span>;
+
 /**
  * Delivery details, then the order (cash on delivery): on success the cart is emptied and the confirmation opens. The
- * details are checked here first with the rules cart-service applies (contracts/src/delivery.ts), same French texts.
+ * details are checked here first with the rules cart-service applies (contracts/src/delivery.ts), same texts in the
+ * page's language, which the service answers in too.
  */
 export function DeliveryForm({ apiBase = '' }: Props) {
+  const { t, locale } = useText();
   const citiesId = useId();
   const navigate = useShopNavigate();
   const { mutate } = useSWRConfig();
   // A real form first (decision 026): posted by the browser before the page hydrates or without JavaScript, and
-  // rendered again by the server with what was typed and its French errors when the order is refused.
+  // rendered again by the server with what was typed and its errors when the order is refused.
   const { values, setValues, serverErrors, serverFailure, formProps } = useFormPost('checkout', empty);
   const serverKey = usePageContext()?.formKey;
   const [errors, setErrors] = useState<DeliveryErrors>(serverErrors);
@@ -66,13 +74,13 @@ export function DeliveryForm({ apiBase = '' }: Props) {
   const update = (name: keyof DeliveryValues) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     // Once a field was flagged, re-check it as the shopper types, so the message goes as soon as it is fixed.
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: checkDelivery({ ...values, [name]: value }).errors[name] }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: checkDelivery({ ...values, [name]: value }, locale).errors[name] }));
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
-    const found = checkDelivery(values).errors;
+    const found = checkDelivery(values, locale).errors;
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
@@ -83,10 +91,12 @@ export function DeliveryForm({ apiBase = '' }: Props) {
     inFlight.current = true;
     setPending(true);
     try {
-      const response = await placeOrder(apiBase, values, idempotencyKey.current);
+      const response = await placeOrder(apiBase, values, idempotencyKey.current, locale);
       idempotencyKey.current = null;
-      // The confirmation page reads this cache entry: it shows at once, without asking the service again.
-      await mutate(orderKey(apiBase, response.order.number), response, { revalidate: false });
+      // The confirmation page reads this cache entry (its key in the page's language, as use-order.ts reads it): it
+      // shows at once, without asking the service again.
+      const [namespace, url] = orderKey(apiBase, response.order.number);
+      await mutate([namespace, inLanguage(url, locale)], response, { revalidate: false });
       announceCartChanged();
       navigate(pathTo('/shop/order/:number', response.order.number));
     } catch (error) {
@@ -94,7 +104,7 @@ export function DeliveryForm({ apiBase = '' }: Props) {
       // Some line asks for more than is left: the cart shown must be read again, as the service holds it now (the key
       // for every reader of this cache, the event for mf-cart's lines, as after an order).
       if (error instanceof HttpError && error.code === 'out_of_stock') {
-        void mutate(cartKey(apiBase));
+        void mutate(inLanguage(cartKey(apiBase), locale));
         announceCartChanged();
       }
       const fields = serviceFieldErrors(error);
@@ -102,7 +112,7 @@ export function DeliveryForm({ apiBase = '' }: Props) {
         setErrors(fields);
         setAttempt((n) => n + 1);
       } else {
-        setFailure({ text: failureText('Votre commande n’a pas pu être envoyée', error), id: Date.now() });
+        setFailure({ text: failureText(t('checkout.failure'), error, t), id: Date.now() });
       }
     } finally {
       inFlight.current = false;
@@ -115,51 +125,53 @@ export function DeliveryForm({ apiBase = '' }: Props) {
   return (
     <form noValidate {...formProps} onSubmit={onSubmit} className={form.form} aria-labelledby="livraison-titre" aria-busy={pending}>
       <h2 id="livraison-titre" className={styles.sectionTitle}>
-        Livraison et paiement à la livraison
+        {t('checkout.form.title')}
       </h2>
       <FormName form="checkout" />
       {/* Drawn by the server with the page: a double submit of this form places one order. */}
       {serverKey ? <input type="hidden" name={IDEMPOTENCY_FIELD} value={serverKey} /> : null}
       <ErrorSummary errors={messages} attempt={attempt} />
-      <FormField label="Nom complet" required error={errors.fullName}>
+      <FormField label={t('checkout.field.fullName')} required error={errors.fullName}>
         {(control) => (
           <input {...control} name="fullName" autoComplete="name" value={values.fullName} onChange={(e) => update('fullName')(e.target.value)} />
         )}
       </FormField>
-      <FormField label="Téléphone" required error={errors.phone} hint="Un numéro marocain, par exemple 06 12 34 56 78 ou +212 6 12 34 56 78. Nous vous appelons pour confirmer la commande, et le livreur avant de passer.">
+      <FormField
+        label={t('checkout.field.phone')}
+        required
+        error={errors.phone}
+        hint={rich(t, 'checkout.field.phone.hint', { mobile: phoneExample('06 12 34 56 78'), international: phoneExample('+212 6 12 34 56 78') })}
+      >
         {(control) => (
-          <input {...control} name="phone" type="tel" autoComplete="tel" inputMode="tel" value={values.phone} onChange={(e) => update('phone')(e.target.value)} />
+          <input {...control} name="phone" type="tel" dir="ltr" autoComplete="tel" inputMode="tel" value={values.phone} onChange={(e) => update('phone')(e.target.value)} />
         )}
       </FormField>
-      <FormField label="Ville" required error={errors.city}>
+      <FormField label={t('checkout.field.city')} required error={errors.city}>
         {(control) => (
           <>
             <input {...control} name="city" autoComplete="address-level2" list={citiesId} value={values.city} onChange={(e) => update('city')(e.target.value)} />
             <datalist id={citiesId}>
               {moroccanCities.map((city) => (
-                <option key={city} value={city} />
+                <option key={city} value={t(city)} />
               ))}
             </datalist>
           </>
         )}
       </FormField>
-      <FormField label="Adresse" required error={errors.address} hint="Rue, numéro, quartier, et tout repère utile au livreur.">
+      <FormField label={t('checkout.field.address')} required error={errors.address} hint={t('checkout.field.address.hint')}>
         {(control) => (
           <textarea {...control} name="address" autoComplete="street-address" rows={3} value={values.address} onChange={(e) => update('address')(e.target.value)} />
         )}
       </FormField>
-      <FormField label="Note pour le livreur" error={errors.note} hint={`Facultatif : étage, code d’entrée, horaires où vous êtes joignable… ${DELIVERY_MAX_LENGTHS.note} caractères au plus.`}>
+      <FormField label={t('checkout.field.note')} error={errors.note} hint={t('checkout.field.note.hint', { max: DELIVERY_MAX_LENGTHS.note })}>
         {(control) => (
           <textarea {...control} name="note" rows={2} maxLength={DELIVERY_MAX_LENGTHS.note} value={values.note} onChange={(e) => update('note')(e.target.value)} />
         )}
       </FormField>
-      <p className={styles.payment}>
-        <strong>Paiement à la livraison</strong> : vous réglez en espèces à la réception du colis. Après votre commande, nous
-        vous appelons pour la confirmer.
-      </p>
+      <p className={styles.payment}>{rich(t, 'checkout.payment', { title: <strong>{t('checkout.payment.title')}</strong> })}</p>
       <div>
         <button type="submit" className={buttons.primary} disabled={pending}>
-          {pending ? 'Envoi de votre commande…' : 'Confirmer la commande'}
+          {pending ? t('checkout.submitting') : t('checkout.submit')}
         </button>
       </div>
       {failure ? (

@@ -1,1 +1,4 @@
-export { CheckoutPage as default } from '../checkout/checkout-page';
+import { CheckoutPage } from '../checkout/checkout-page';
+import { part } from '../messages/messages';
+
+export default part(CheckoutPage);
