@@ -1,1 +1,4 @@
-export { OrderConfirmationPage as default } from '../orders/order-confirmation-page';
+import { OrderConfirmationPage } from '../orders/order-confirmation-page';
+import { part } from '../messages/messages';
+
+export default part(OrderConfirmationPage);

@@ -1,4 +1,6 @@
 import type { OrderConfirmationPageProps } from '@shop/contracts/exposes';
+import { useText } from '../messages/messages';
+import { rich } from '../messages/rich-text';
 import { shopInfo } from '../shared/content/shop-info';
 import buttons from '../shared/buttons.module.css';
 import { failureText } from '../shared/failure-text';
@@ -13,7 +15,8 @@ import styles from './orders.module.css';
  * placed it); anyone else, and any unknown number, gets the shell's 404 page.
  */
 export function OrderConfirmationPage({ number, notFound, apiBase = '' }: OrderConfirmationPageProps) {
-  const { order, error, notFound: unknown, retry } = useOrder(apiBase, number);
+  const { t, locale } = useText();
+  const { order, error, notFound: unknown, retry } = useOrder(apiBase, number, locale);
   if (unknown) return <>{notFound}</>;
   return (
     <PageRoot className={styles.page}>
@@ -21,20 +24,26 @@ export function OrderConfirmationPage({ number, notFound, apiBase = '' }: OrderC
         <OrderConfirmation order={order} apiBase={apiBase} />
       ) : error ? (
         <>
-          <h1 className={page.title}>Commande momentanément indisponible</h1>
+          <h1 className={page.title}>{t('orders.unavailable.title')}</h1>
           <div role="alert" className={styles.alert}>
-            <p>{failureText('Votre commande n’a pas pu être affichée', error)}</p>
+            <p>{failureText(t('orders.unavailable.failure'), error, t)}</p>
             <p>
-              Si vous avez besoin d’aide, appelez-nous au <a href={shopInfo.phoneHref}>{shopInfo.phone}</a>, {shopInfo.hours}.
+              {rich(t, 'orders.unavailable.help', {
+                phone: (
+                  <a href={shopInfo.phoneHref} dir="ltr">
+                    {shopInfo.phone}
+                  </a>
+                ),
+              })}
             </p>
             <button type="button" className={buttons.secondary} onClick={retry}>
-              Réessayer
+              {t('orders.unavailable.retry')}
             </button>
           </div>
         </>
       ) : (
         <div className={styles.placeholder} role="status" aria-busy="true">
-          <p>Chargement de votre commande…</p>
+          <p>{t('orders.loading')}</p>
         </div>
       )}
     </PageRoot>

@@ -1,9 +1,10 @@
 import type { Order } from '@shop/contracts/orders';
 import { useId } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../messages/messages';
+import { rich } from '../messages/rich-text';
 import { shopInfo } from '../shared/content/shop-info';
 import buttons from '../shared/buttons.module.css';
-import { formatPrice } from '@shop/contracts/money';
 import page from '../shared/page.module.css';
 import { OrderDate } from './order-date';
 import { formatMoroccanPhone } from './format-phone';
@@ -14,43 +15,54 @@ import styles from './orders.module.css';
 
 /** What the shopper sees once the order is placed: its number, what was ordered, where it goes, and what happens next. */
 export function OrderConfirmation({ order, apiBase }: { order: Order; apiBase: string }) {
+  const { t, price } = useText();
   const ids = useId();
-  const phone = <span className={styles.phone}>{formatMoroccanPhone(order.delivery.phone)}</span>;
+  // Phone numbers read left to right on an Arabic page too (their groups of digits would otherwise swap places).
+  const phone = (
+    <span className={styles.phone} dir="ltr">
+      {formatMoroccanPhone(order.delivery.phone)}
+    </span>
+  );
+  const shopPhone = (
+    <a href={shopInfo.phoneHref} dir="ltr">
+      {shopInfo.phone}
+    </a>
+  );
   return (
     <>
       <div>
-        <h1 className={page.title}>Merci, votre commande est enregistrée</h1>
-        <p className={styles.lead}>Nous vous appelons au {phone} pour la confirmer avant l’expédition.</p>
+        <h1 className={page.title}>{t('orders.confirmation.title')}</h1>
+        <p className={styles.lead}>{rich(t, 'orders.confirmation.lead', { phone })}</p>
       </div>
       <OrderNumberBox number={order.number} />
       <dl className={styles.facts}>
-        <dt>Statut</dt>
-        <dd data-status={order.status}>{orderStatusLabels[order.status]}</dd>
-        <dt>Passée le</dt>
+        <dt>{t('orders.facts.status')}</dt>
+        <dd data-status={order.status}>{t(orderStatusLabels[order.status])}</dd>
+        <dt>{t('orders.facts.placedOn')}</dt>
         <dd>
           <OrderDate iso={order.createdAt} />
         </dd>
       </dl>
 
       <section className={styles.section} aria-labelledby={`${ids}-articles`}>
-        <h2 id={`${ids}-articles`}>Votre commande</h2>
+        <h2 id={`${ids}-articles`}>{t('orders.confirmation.lines')}</h2>
         <OrderLines lines={order.lines} total={order.total} apiBase={apiBase} />
       </section>
 
       <section className={styles.section} aria-labelledby={`${ids}-livraison`}>
-        <h2 id={`${ids}-livraison`}>Livraison</h2>
+        <h2 id={`${ids}-livraison`}>{t('orders.delivery.title')}</h2>
         <dl className={styles.facts}>
-          <dt>Nom</dt>
+          <dt>{t('orders.delivery.name')}</dt>
           <dd>{order.delivery.fullName}</dd>
-          <dt>Téléphone</dt>
+          <dt>{t('orders.delivery.phone')}</dt>
           <dd>{phone}</dd>
-          <dt>Ville</dt>
+          <dt>{t('orders.delivery.city')}</dt>
           <dd>{order.delivery.city}</dd>
-          <dt>Adresse</dt>
+          <dt>{t('orders.delivery.address')}</dt>
           <dd>{order.delivery.address}</dd>
           {order.delivery.note ? (
             <>
-              <dt>Note pour le livreur</dt>
+              <dt>{t('orders.delivery.note')}</dt>
               <dd>{order.delivery.note}</dd>
             </>
           ) : null}
@@ -58,35 +70,26 @@ export function OrderConfirmation({ order, apiBase }: { order: Order; apiBase: s
       </section>
 
       <section className={styles.section} aria-labelledby={`${ids}-paiement`}>
-        <h2 id={`${ids}-paiement`}>Paiement à la livraison</h2>
-        <p className={styles.payment}>
-          Vous réglez <strong>{formatPrice(order.total)}</strong> en espèces à la réception du colis. Aucun paiement n’est
-          demandé en ligne.
-        </p>
+        <h2 id={`${ids}-paiement`}>{t('orders.payment.title')}</h2>
+        <p className={styles.payment}>{rich(t, 'orders.payment.text', { total: <strong>{price(order.total)}</strong> })}</p>
       </section>
 
       <section className={styles.section} aria-labelledby={`${ids}-suite`}>
-        <h2 id={`${ids}-suite`}>Et maintenant ?</h2>
+        <h2 id={`${ids}-suite`}>{t('orders.next.title')}</h2>
         <ol className={styles.nextSteps}>
-          <li>
-            Nous vous appelons au {phone}, {shopInfo.hours}, pour confirmer votre commande ainsi que les frais et le délai de
-            livraison.
-          </li>
-          <li>Votre colis est préparé puis expédié ; le livreur vous appelle avant de passer.</li>
-          <li>Vous réglez en espèces à la réception.</li>
+          <li>{rich(t, 'orders.next.call', { phone })}</li>
+          <li>{t('orders.next.ship')}</li>
+          <li>{t('orders.next.pay')}</li>
         </ol>
-        <p>
-          Gardez votre numéro de commande : avec votre numéro de téléphone, il permet de suivre votre commande. Une question ?
-          Appelez-nous au <a href={shopInfo.phoneHref}>{shopInfo.phone}</a>.
-        </p>
+        <p>{rich(t, 'orders.next.keep', { phone: shopPhone })}</p>
       </section>
 
       <div className={styles.actions}>
         <ShopLink to={`/order-tracking?numero=${encodeURIComponent(order.number)}`} className={buttons.primary}>
-          Suivre ma commande
+          {t('orders.actions.track')}
         </ShopLink>
         <ShopLink to="/shop/all" className={buttons.secondary}>
-          Continuer mes achats
+          {t('orders.actions.continue')}
         </ShopLink>
       </div>
     </>

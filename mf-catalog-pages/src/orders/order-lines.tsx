@@ -1,5 +1,5 @@
 import type { OrderLine } from '@shop/contracts/orders';
-import { formatPrice } from '@shop/contracts/money';
+import { useText } from '../messages/messages';
 import { ProductImage } from '../shared/product-image';
 import styles from './orders.module.css';
 
@@ -14,27 +14,26 @@ interface Props {
  * reads in one piece, with its labels spelt out for screen readers.
  */
 export function OrderLines({ lines, total, apiBase }: Props) {
+  const { t, price } = useText();
   return (
     <div>
-      <ul className={styles.lines} aria-label="Articles commandés">
+      <ul className={styles.lines} aria-label={t('orders.lines.label')}>
         {lines.map((line) => (
           <li key={line.productId} className={styles.line}>
             <ProductImage src={`${apiBase}${line.images[0] ?? '/images/placeholder.svg'}`} alt="" size={64} className={styles.lineImage} />
             <div>
               <p className={styles.lineName}>{line.name}</p>
-              <p className={styles.lineMeta}>
-                Quantité : {line.quantity} · Prix unitaire : {formatPrice(line.price)}
-              </p>
+              <p className={styles.lineMeta}>{t('orders.lines.meta', { quantity: line.quantity, price: price(line.price) })}</p>
             </div>
             <p className={styles.lineTotal}>
-              <span className={styles.visuallyHidden}>Total de la ligne : </span>
-              {formatPrice(line.price * line.quantity)}
+              <span className={styles.visuallyHidden}>{`${t('orders.lines.lineTotal')} `}</span>
+              {price(line.price * line.quantity)}
             </p>
           </li>
         ))}
       </ul>
       <p className={styles.total}>
-        <span>Total</span> <strong data-testid="order-total">{formatPrice(total)}</strong>
+        <span>{t('orders.lines.total')}</span> <strong data-testid="order-total">{price(total)}</strong>
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
+import { useText } from '../messages/messages';
 import buttons from '../shared/buttons.module.css';
 import styles from './orders.module.css';
 
@@ -9,6 +10,7 @@ const clipboardWorks = () => typeof navigator.clipboard?.writeText === 'function
 
 /** The number the shopper will be asked for on the phone and on the tracking page: large, spaced, and copyable. */
 export function OrderNumberBox({ number }: { number: string }) {
+  const { t } = useText();
   const [copy, setCopy] = useState<CopyState>('idle');
   // The clipboard API exists only in secure contexts; without it the number stays selectable text. The server cannot
   // know: the page is rendered without the button and hydrates that way, then shows it where it works.
@@ -22,18 +24,18 @@ export function OrderNumberBox({ number }: { number: string }) {
   return (
     <div className={styles.numberBox}>
       <p>
-        Numéro de commande{' '}
+        {t('orders.number.label')}{' '}
         <strong className={styles.number} data-testid="order-number">
           {number}
         </strong>
       </p>
       {canCopy ? (
         <button type="button" className={buttons.secondary} onClick={onCopy}>
-          Copier le numéro
+          {t('orders.number.copy')}
         </button>
       ) : null}
       <p role="status" className={styles.copied}>
-        {copy === 'copied' ? 'Numéro copié.' : copy === 'failed' ? 'La copie n’a pas fonctionné : notez le numéro ci-dessus.' : ''}
+        {copy === 'copied' ? t('orders.number.copied') : copy === 'failed' ? t('orders.number.copyFailed') : ''}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@shop/contracts/orders';
+import { useText } from '../messages/messages';
 import { orderStatusDetails, orderStatusLabels, orderSteps } from './order-status';
 import styles from './orders.module.css';
 
@@ -7,32 +8,33 @@ import styles from './orders.module.css';
  * a step on that path, so it gets its own notice instead of a half-filled list that would suggest it is still moving.
  */
 export function OrderProgress({ status }: { status: OrderStatus }) {
+  const { t } = useText();
   if (status === 'annulée') {
     return (
       <div className={styles.cancelled} data-status="annulée">
         <p>
-          <strong>{orderStatusLabels.annulée}</strong>
+          <strong>{t(orderStatusLabels.annulée)}</strong>
         </p>
-        <p>{orderStatusDetails.annulée}</p>
+        <p>{t(orderStatusDetails.annulée)}</p>
       </div>
     );
   }
   const current = orderSteps.indexOf(status);
   return (
     <div>
-      <ol className={styles.steps} aria-label="Avancement de la commande">
+      <ol className={styles.steps} aria-label={t('orders.progress.label')}>
         {orderSteps.map((step, index) => (
           <li
             key={step}
             className={`${styles.step} ${index < current ? styles.done : ''} ${index === current ? styles.current : ''}`}
             aria-current={index === current ? 'step' : undefined}
           >
-            {orderStatusLabels[step]}
-            {index < current ? <span className={styles.visuallyHidden}> (étape franchie)</span> : null}
+            {t(orderStatusLabels[step])}
+            {index < current ? <span className={styles.visuallyHidden}>{` ${t('orders.progress.done')}`}</span> : null}
           </li>
         ))}
       </ol>
-      <p>{orderStatusDetails[status]}</p>
+      <p>{t(orderStatusDetails[status])}</p>
     </div>
   );
 }

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import type { TrackedOrder } from '@shop/contracts/orders';
-import { trackingMessages } from '@shop/contracts/tracking';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ShopLocale } from '@shop/contracts/locales';
+import { trackingMessages, trackingMessagesIn } from '@shop/contracts/tracking';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { OrderTrackingPage } from './order-tracking-page';
 import { apiError, jsonResponse, placedOrder } from '../shared/order-fixtures';
+import { renderInLanguage } from '../shared/messages-test-kit';
 import { OrderTrackingForm } from './order-tracking-form';
 import { fetchMock, stubFetchPerTest } from '../shared/fetch-stub';
 
@@ -21,14 +24,17 @@ const tracked = (status: TrackedOrder['status']): TrackedOrder => ({
   city: 'Casablanca',
 });
 
+/** In a router, in a language (French unless said), once its words have come. */
+const render = (ui: ReactElement, locale: ShopLocale = 'fr-MA') => renderInLanguage(<MemoryRouter>{ui}</MemoryRouter>, locale);
+
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Suivre ma commande' }));
 const describedBy = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
 
 describe('OrderTrackingForm', () => {
-  it('checks both fields in French before asking the service', () => {
-    render(<OrderTrackingForm apiBase="" />, { wrapper: MemoryRouter });
+  it('checks both fields in French before asking the service', async () => {
+    await render(<OrderTrackingForm apiBase="" />);
     submit();
     const summary = screen.getByRole('alert');
     expect(document.activeElement).toBe(summary);
@@ -45,7 +51,7 @@ describe('OrderTrackingForm', () => {
 
   it('shows the progress, the current step marked, with the date, lines, total and city', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ order: tracked('confirmée') }));
-    render(<OrderTrackingForm apiBase="" initialNumber="k7m2q9xp" />, { wrapper: MemoryRouter });
+    await render(<OrderTrackingForm apiBase="" initialNumber="k7m2q9xp" />);
     type(/Téléphone/, '06 12 34 56 78');
     submit();
     const result = await screen.findByRole('region', { name: 'Commande K7M2-Q9XP' });
@@ -63,7 +69,7 @@ describe('OrderTrackingForm', () => {
 
   it('shows a cancelled order apart, without a step list', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ order: tracked('annulée') }));
-    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />, { wrapper: MemoryRouter });
+    await render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />);
     type(/Téléphone/, '0612345678');
     submit();
     const result = await screen.findByRole('region', { name: 'Commande K7M2-Q9XP' });
@@ -78,7 +84,7 @@ describe('OrderTrackingForm', () => {
     fetchMock.mockResolvedValueOnce(apiError(404, 'order_not_found', notFound)).mockResolvedValueOnce(
       jsonResponse({ error: { code: 'too_many_attempts', message: tooMany } }, 429, { 'Retry-After': '900' }),
     );
-    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />, { wrapper: MemoryRouter });
+    await render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />);
     type(/Téléphone/, '0612345678');
     submit();
     const first = await screen.findByRole('alert');
@@ -95,7 +101,7 @@ describe('OrderTrackingForm', () => {
         number: trackingMessages.numberInvalid,
       }),
     );
-    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />, { wrapper: MemoryRouter });
+    await render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />);
     type(/Téléphone/, '0612345678');
     submit();
     await screen.findByRole('alert');
@@ -104,7 +110,7 @@ describe('OrderTrackingForm', () => {
 
   it('says in French when the service cannot be reached', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />, { wrapper: MemoryRouter });
+    await render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />);
     type(/Téléphone/, '0612345678');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -113,9 +119,45 @@ describe('OrderTrackingForm', () => {
   });
 });
 
+describe('OrderTrackingForm on an Arabic page', () => {
+  const arabic = trackingMessagesIn['ar-MA'];
+
+  it('checks the fields in Arabic, asks the service in Arabic and shows the order’s progress in Arabic', async () => {
+    await render(<OrderTrackingForm apiBase="" />, 'ar-MA');
+    fireEvent.click(screen.getByRole('button', { name: 'تتبع طلبي' }));
+    expect(describedBy(screen.getByLabelText(/رقم الطلب/))).toContain(arabic.numberMissing);
+    expect(describedBy(screen.getByLabelText(/رقم الهاتف/))).toContain(arabic.phoneMissing);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(jsonResponse({ order: tracked('expédiée') }));
+    type(/رقم الطلب/, 'K7M2-Q9XP');
+    type(/رقم الهاتف/, '06 12 34 56 78');
+    fireEvent.click(screen.getByRole('button', { name: 'تتبع طلبي' }));
+    const result = await screen.findByRole('region', { name: 'الطلب K7M2-Q9XP' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/orders/track?lang=ar-MA');
+    const steps = within(within(result).getByRole('list', { name: 'مراحل الطلب' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['تم الاستلام (مرحلة مكتملة)', 'تم التأكيد (مرحلة مكتملة)', 'تم الشحن', 'تم التوصيل']);
+    expect(result.textContent).toContain('الحالة: تم الشحن');
+    expect(result.textContent).toContain('طردك في الطريق إليك.');
+    expect(within(result).getByTestId('order-total').textContent).toMatch(/^357,50\sد\.م\.$/);
+  });
+
+  it('shows the service’s Arabic answer, and its own words when the service cannot be reached', async () => {
+    const notFound = 'لا يوجد طلب يطابق هذا الرقم ورقم الهاتف هذا.';
+    fetchMock.mockResolvedValueOnce(apiError(404, 'order_not_found', notFound)).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await render(<OrderTrackingForm apiBase="" initialNumber="K7M2-Q9XP" />, 'ar-MA');
+    type(/رقم الهاتف/, '0612345678');
+    fireEvent.click(screen.getByRole('button', { name: 'تتبع طلبي' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(notFound);
+    fireEvent.click(screen.getByRole('button', { name: 'تتبع طلبي' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^تعذّر تتبع الطلب/));
+    expect(screen.getByRole('alert').textContent).not.toMatch(/[a-zé]/);
+  });
+});
+
 describe('OrderTrackingPage', () => {
-  it('fills the number from ?numero= and keeps the customer service’s contact', () => {
-    render(
+  it('fills the number from ?numero= and keeps the customer service’s contact', async () => {
+    await renderInLanguage(
       <MemoryRouter initialEntries={['/order-tracking?numero=K7M2-Q9XP']}>
         <OrderTrackingPage apiBase="" />
       </MemoryRouter>,

@@ -2,6 +2,8 @@ import type { TrackedOrder, TrackOrderBody } from '@shop/contracts/orders';
 import { checkTracking, type TrackingErrors } from '@shop/contracts/tracking';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useText } from '../messages/messages';
+import { rich } from '../messages/rich-text';
 import buttons from '../shared/buttons.module.css';
 import { ErrorSummary } from '../shared/error-summary';
 import { failureText } from '../shared/failure-text';
@@ -23,13 +25,14 @@ const fieldOrder: (keyof TrackOrderBody)[] = ['number', 'phone'];
 
 /**
  * Order number + phone → the order's progress. Both are checked here first, with the rules cart-service applies
- * (contracts/src/tracking.ts): the service counts failed look-ups and slows a visitor down after a few, so a typo should
- * not cost one.
+ * (contracts/src/tracking.ts), in the page's language: the service counts failed look-ups and slows a visitor down
+ * after a few, so a typo should not cost one.
  */
 export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
+  const { t, locale } = useText();
   const titleId = useId();
   // A real form first (decision 026): before the page hydrates or without JavaScript the browser posts it, and the
-  // server answers with this page, the order found or the French errors, and what was typed.
+  // server answers with this page, the order found or the errors, and what was typed.
   const { values, setValues, serverErrors, serverFailure, formProps } = useFormPost('order-tracking', { number: initialNumber, phone: '' });
   const found = useFormOutcome('order-tracking')?.result as TrackedOrder | undefined;
   const [errors, setErrors] = useState<TrackingErrors>(serverErrors);
@@ -52,13 +55,13 @@ export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
 
   const update = (name: keyof TrackOrderBody) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: checkTracking({ ...values, [name]: value }).errors[name] }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: checkTracking({ ...values, [name]: value }, locale).errors[name] }));
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
-    const found = checkTracking(values).errors;
+    const found = checkTracking(values, locale).errors;
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
@@ -68,7 +71,7 @@ export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
     inFlight.current = true;
     setPending(true);
     try {
-      const response = await trackOrder(apiBase, values);
+      const response = await trackOrder(apiBase, values, locale);
       setOrder(response.order);
     } catch (error) {
       setOrder(null);
@@ -78,8 +81,8 @@ export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
         setErrors(Object.fromEntries(known.map((name) => [name, fields[name]])));
         setAttempt((n) => n + 1);
       } else {
-        // 404 (no such order for this phone) and 429 (too many tries) carry the service's own French sentence.
-        setFailure({ text: failureText('Le suivi n’a pas pu aboutir', error), id: Date.now() });
+        // 404 (no such order for this phone) and 429 (too many tries) carry the service's own sentence.
+        setFailure({ text: failureText(t('orders.tracking.failure'), error, t), id: Date.now() });
       }
     } finally {
       inFlight.current = false;
@@ -92,14 +95,15 @@ export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
   return (
     <div>
       <form noValidate {...formProps} onSubmit={onSubmit} className={form.form} aria-labelledby={titleId} aria-busy={pending}>
-        <h2 id={titleId}>Retrouver votre commande</h2>
+        <h2 id={titleId}>{t('orders.tracking.form')}</h2>
         <FormName form="order-tracking" />
         <ErrorSummary errors={messages} attempt={attempt} />
-        <FormField label="Numéro de commande" required error={errors.number} hint="Indiqué sur la page de confirmation, par exemple K7M2-Q9XP.">
+        <FormField label={t('orders.tracking.number')} required error={errors.number} hint={t('orders.tracking.number.hint')}>
           {(control) => (
             <input
               {...control}
               name="number"
+              dir="ltr"
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -108,14 +112,19 @@ export function OrderTrackingForm({ apiBase, initialNumber = '' }: Props) {
             />
           )}
         </FormField>
-        <FormField label="Téléphone" required error={errors.phone} hint="Le numéro donné lors de la commande, par exemple 06 12 34 56 78.">
+        <FormField
+          label={t('orders.tracking.phone')}
+          required
+          error={errors.phone}
+          hint={rich(t, 'orders.tracking.phone.hint', { example: <span dir="ltr">06 12 34 56 78</span> })}
+        >
           {(control) => (
-            <input {...control} name="phone" type="tel" autoComplete="tel" inputMode="tel" value={values.phone} onChange={(e) => update('phone')(e.target.value)} />
+            <input {...control} name="phone" type="tel" dir="ltr" autoComplete="tel" inputMode="tel" value={values.phone} onChange={(e) => update('phone')(e.target.value)} />
           )}
         </FormField>
         <div>
           <button type="submit" className={buttons.primary} disabled={pending}>
-            {pending ? 'Recherche en cours…' : 'Suivre ma commande'}
+            {pending ? t('orders.tracking.searching') : t('orders.tracking.submit')}
           </button>
         </div>
         {failure ? (

@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../messages/messages';
+import { rich } from '../messages/rich-text';
 import { shopInfo } from '../shared/content/shop-info';
 import { OrderTrackingForm } from './order-tracking-form';
 import page from '../shared/page.module.css';
@@ -7,22 +9,26 @@ import type { ContentProps } from '../shared/content-page-props';
 
 /** /order-tracking: find an order by its number and the phone given at checkout; the confirmation page links here. */
 export function OrderTrackingPage({ apiBase }: ContentProps) {
+  const { t } = useText();
   const [params] = useSearchParams();
   return (
     <article className={page.prose}>
-      <h1 className={page.title}>Suivi de commande</h1>
-      <p className={page.intro}>
-        Saisissez le numéro de votre commande, indiqué sur la page de confirmation, et le numéro de téléphone donné lors de la
-        commande.
-      </p>
+      <h1 className={page.title}>{t('orders.tracking.title')}</h1>
+      <p className={page.intro}>{t('orders.tracking.intro')}</p>
       <OrderTrackingForm apiBase={apiBase} initialNumber={params.get('numero') ?? ''} />
-      <h2>Une question sur votre commande ?</h2>
+      <h2>{t('orders.tracking.question')}</h2>
       <p>
-        Notre service client vous renseigne sur son avancement au <a href={shopInfo.phoneHref}>{shopInfo.phone}</a> ou par
-        e-mail à <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>, {shopInfo.hours}.
+        {rich(t, 'orders.tracking.help', {
+          phone: (
+            <a href={shopInfo.phoneHref} dir="ltr">
+              {shopInfo.phone}
+            </a>
+          ),
+          email: <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>,
+        })}
       </p>
       <p>
-        <ShopLink to="/faq">Consulter les questions fréquentes</ShopLink>
+        <ShopLink to="/faq">{t('orders.tracking.faq')}</ShopLink>
       </p>
     </article>
   );

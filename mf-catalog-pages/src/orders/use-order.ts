@@ -1,3 +1,5 @@
+import { inLanguage } from '@shop/contracts/data-keys';
+import type { ShopLocale } from '@shop/contracts/locales';
 import type { Order, OrderResponse } from '@shop/contracts/orders';
 import useSWR from 'swr';
 import { getJson, HttpError } from '../shared/api';
@@ -11,8 +13,10 @@ export interface UseOrder {
   retry: () => void;
 }
 
-export function useOrder(apiBase: string, number: string): UseOrder {
-  const { data, error, isLoading, mutate } = useSWR(orderKey(apiBase, number), ([, url]) => getJson<OrderResponse>(url), {
+/** The order in `locale`, the page's language: the service's messages come in it (the checkout fills this same key). */
+export function useOrder(apiBase: string, number: string, locale: ShopLocale): UseOrder {
+  const [namespace, url] = orderKey(apiBase, number);
+  const { data, error, isLoading, mutate } = useSWR([namespace, inLanguage(url, locale)] as const, ([, path]) => getJson<OrderResponse>(path), {
     // A 404 is an answer (not this visitor's order, or no such order), not a failure to retry.
     shouldRetryOnError: (e: unknown) => !(e instanceof HttpError && e.status === 404),
   });
