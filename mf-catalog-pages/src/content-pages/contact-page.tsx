@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { CONTACT_LIMITS, contactSubjects, validateContact, type ContactAnswer, type ContactErrors, type ContactMessage } from '@shop/contracts/contact';
+import { inLanguage } from '@shop/contracts/data-keys';
 import { FormName, useFormPost } from '@shop/contracts/form-post';
 import { showToast } from '@shop/contracts/toast';
+import { useText } from '../messages/messages';
+import { rich } from '../messages/rich-text';
+import type { MessageId } from '../shared/page-text';
 import { HttpError, postJson } from '../shared/api';
 import { shopInfo } from '../shared/content/shop-info';
 import { ErrorSummary } from '../shared/error-summary';
@@ -16,11 +20,21 @@ import styles from './content-pages.module.css';
 const empty: ContactMessage = { name: '', email: '', subject: '', message: '' };
 const order: (keyof ContactMessage)[] = ['name', 'email', 'subject', 'message'];
 
+/** The subjects as the page's language writes them; the value sent stays the service's own (contracts' list). */
+const subjectLabels: Readonly<Record<string, MessageId>> = {
+  'Question sur un produit': 'content.contact.subject.product',
+  'Commande et livraison': 'content.contact.subject.order',
+  'Points de vente': 'content.contact.subject.stores',
+  'Autre demande': 'content.contact.subject.other',
+};
+
 /**
  * The contact form: a real form first (decision 026), posted by the browser before the page hydrates or without
- * JavaScript; once hydrated, checked here with the service's own rules (contracts) and sent to `POST /api/contact`.
+ * JavaScript; once hydrated, checked here with the service's own rules (contracts) in the page's language and sent to
+ * `POST /api/contact`, which answers in it too.
  */
 export function ContactPage({ apiBase = '' }: { apiBase?: string }) {
+  const { t, locale } = useText();
   const { values, setValues, serverErrors, serverFailure, formProps } = useFormPost('contact', empty);
   const [errors, setErrors] = useState<ContactErrors>(serverErrors);
   const [attempt, setAttempt] = useState(0);
@@ -29,12 +43,12 @@ export function ContactPage({ apiBase = '' }: { apiBase?: string }) {
 
   const set = (name: keyof ContactMessage, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: validateContact({ ...values, [name]: value })[name] }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: validateContact({ ...values, [name]: value }, locale)[name] }));
   };
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const found = validateContact(values);
+    const found = validateContact(values, locale);
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
@@ -43,7 +57,7 @@ export function ContactPage({ apiBase = '' }: { apiBase?: string }) {
     }
     setPending(true);
     try {
-      const answer = await postJson<ContactAnswer>(`${apiBase}/api/contact`, values);
+      const answer = await postJson<ContactAnswer>(inLanguage(`${apiBase}/api/contact`, locale), values);
       showToast('success', answer.message);
       setValues(empty);
     } catch (error) {
@@ -51,7 +65,7 @@ export function ContactPage({ apiBase = '' }: { apiBase?: string }) {
         setErrors(error.fields);
         setAttempt((n) => n + 1);
       } else {
-        setFailure(failureText('Votre message n’a pas pu être envoyé', error));
+        setFailure(failureText(t('content.contact.failure'), error, t));
       }
     } finally {
       setPending(false);
@@ -61,39 +75,42 @@ export function ContactPage({ apiBase = '' }: { apiBase?: string }) {
 
   return (
     <article>
-      <h1 className={page.title}>Nous contacter</h1>
+      <h1 className={page.title}>{t('content.contact.title')}</h1>
       <div className={styles.columns}>
-        <form noValidate {...formProps} onSubmit={onSubmit} className={form.form} aria-label="Votre message" aria-busy={pending}>
+        <form noValidate {...formProps} onSubmit={onSubmit} className={form.form} aria-label={t('content.contact.form')} aria-busy={pending}>
           <FormName form="contact" />
           <ErrorSummary errors={messages} attempt={attempt} />
-          <FormField label="Nom" required error={errors.name}>
+          <FormField label={t('content.contact.name')} required error={errors.name}>
             {(control) => <input {...control} name="name" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} />}
           </FormField>
-          <FormField label="Adresse e-mail" required error={errors.email}>
+          <FormField label={t('content.contact.email')} required error={errors.email}>
             {(control) => (
-              <input {...control} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />
+              <input {...control} name="email" type="email" dir="ltr" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />
             )}
           </FormField>
-          <FormField label="Sujet" required error={errors.subject}>
+          <FormField label={t('content.contact.subject')} required error={errors.subject}>
             {(control) => (
               <select {...control} name="subject" value={values.subject} onChange={(e) => set('subject', e.target.value)}>
-                <option value="">Choisissez un sujet</option>
-                {contactSubjects.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
+                <option value="">{t('content.contact.subject.choose')}</option>
+                {contactSubjects.map((s) => {
+                  const label = subjectLabels[s];
+                  return (
+                    <option key={s} value={s}>
+                      {label ? t(label) : s}
+                    </option>
+                  );
+                })}
               </select>
             )}
           </FormField>
-          <FormField label="Message" required error={errors.message} hint="20 caractères au moins.">
+          <FormField label={t('content.contact.message')} required error={errors.message} hint={t('content.contact.message.hint')}>
             {(control) => (
               <textarea {...control} name="message" rows={6} maxLength={CONTACT_LIMITS.message} value={values.message} onChange={(e) => set('message', e.target.value)} />
             )}
           </FormField>
           <div>
             <button type="submit" className={buttons.primary} disabled={pending}>
-              {pending ? 'Envoi…' : 'Envoyer mon message'}
+              {pending ? t('content.contact.sending') : t('content.contact.send')}
             </button>
           </div>
           {failure ? (
@@ -103,14 +120,18 @@ export function ContactPage({ apiBase = '' }: { apiBase?: string }) {
           ) : null}
         </form>
         <section aria-labelledby="coordonnees" className={styles.card}>
-          <h2 id="coordonnees">Nos coordonnées</h2>
+          <h2 id="coordonnees">{t('content.contact.details')}</h2>
           <p>
-            Téléphone : <a href={shopInfo.phoneHref}>{shopInfo.phone}</a>
+            {rich(t, 'content.contact.details.phone', {
+              phone: (
+                <a href={shopInfo.phoneHref} dir="ltr">
+                  {shopInfo.phone}
+                </a>
+              ),
+            })}
           </p>
-          <p>
-            E-mail : <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a>
-          </p>
-          <p>Nous répondons {shopInfo.hours}.</p>
+          <p>{rich(t, 'content.contact.details.email', { email: <a href={`mailto:${shopInfo.email}`}>{shopInfo.email}</a> })}</p>
+          <p>{t('content.contact.details.hours')}</p>
         </section>
       </div>
     </article>

@@ -1,4 +1,6 @@
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../messages/messages';
+import { rich } from '../messages/rich-text';
 import { ProductCard } from '../shared/product-card/product-card';
 import productGrid from '../shared/product-card/product-grid.module.css';
 import { shopInfo } from '../shared/content/shop-info';
@@ -8,26 +10,28 @@ import type { ContentProps } from '../shared/content-page-props';
 
 /** Gift cards are not sold yet: the page says so and offers what can be given today, the catalogue's gift packs. */
 export function GiftCardPage({ apiBase }: ContentProps) {
+  const { t } = useText();
   const { products } = useProducts(apiBase);
   const gifts = products?.filter((p) => p.category === 'pack') ?? [];
   return (
     <article>
-      <h1 className={page.title}>Carte cadeau</h1>
+      <h1 className={page.title}>{t('content.giftCard.title')}</h1>
       <div className={page.prose}>
-        <p className={page.notice}>
-          La carte cadeau Maison Argane n’est pas encore en vente en ligne. Nous vous préviendrons sur cette page dès
-          qu’elle le sera.
-        </p>
+        <p className={page.notice}>{t('content.giftCard.notice')}</p>
         <p>
-          En attendant, nos packs et notre coffret se prêtent très bien au cadeau : des soins complémentaires, à prix plus
-          doux que s’ils étaient achetés séparément. Pour un conseil, appelez-nous au{' '}
-          <a href={shopInfo.phoneHref}>{shopInfo.phone}</a>.
+          {rich(t, 'content.giftCard.meanwhile', {
+            phone: (
+              <a href={shopInfo.phoneHref} dir="ltr">
+                {shopInfo.phone}
+              </a>
+            ),
+          })}
         </p>
       </div>
       {gifts.length > 0 ? (
         <section aria-labelledby="idees-cadeaux" className={page.section}>
           <h2 id="idees-cadeaux" className={page.sectionTitle}>
-            Nos idées cadeaux
+            {t('content.giftCard.ideas')}
           </h2>
           <ul className={productGrid.grid}>
             {gifts.map((product) => (
@@ -37,7 +41,7 @@ export function GiftCardPage({ apiBase }: ContentProps) {
         </section>
       ) : (
         <p>
-          <ShopLink to="/shop/pack">Voir nos packs</ShopLink>
+          <ShopLink to="/shop/pack">{t('content.giftCard.packs')}</ShopLink>
         </p>
       )}
     </article>

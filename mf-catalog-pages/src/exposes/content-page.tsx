@@ -1,6 +1,7 @@
 import type { ContentPageId, ContentPageProps } from '@shop/contracts/exposes';
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { part } from '../messages/messages';
 import type { ContentProps } from '../shared/content-page-props';
 import { PageRoot } from '../shared/page-root';
 
@@ -28,4 +29,4 @@ export function ContentPage({ page, apiBase = '' }: ContentPageProps) {
   );
 }
 
-export default ContentPage;
+export default part(ContentPage);
