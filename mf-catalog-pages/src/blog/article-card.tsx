@@ -1,7 +1,8 @@
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../messages/messages';
 import type { Article } from '../shared/content/articles';
-import { themeLabels } from '../shared/content/articles';
 import { articlePath } from '../shared/article-path';
+import { themeKey } from './article-text';
 import { formatArticleDate } from './blog-layouts';
 import styles from './blog.module.css';
 
@@ -14,6 +15,7 @@ interface Props {
 }
 
 export function ArticleCard({ article, apiBase, eager, variant }: Props) {
+  const { t, locale } = useText();
   return (
     <li className={variant === 'standard' ? `${styles.card} ${styles.standardCard}` : styles.card}>
       <img
@@ -27,16 +29,20 @@ export function ArticleCard({ article, apiBase, eager, variant }: Props) {
       />
       <div className={styles.cardBody}>
         <p className={styles.meta}>
-          {themeLabels[article.theme]} · <time dateTime={article.publishedOn}>{formatArticleDate(article.publishedOn)}</time> ·{' '}
-          {article.readingMinutes} min de lecture
+          {t(themeKey(article.theme))} · <time dateTime={article.publishedOn}>{formatArticleDate(article.publishedOn, locale)}</time> ·{' '}
+          {t('blog.readingTime', { minutes: article.readingMinutes })}
         </p>
         <h2 className={styles.cardTitle}>
           <ShopLink to={articlePath(article.slug)} className={styles.cardLink}>
-            {article.title}
+            {t(article.titleId)}
           </ShopLink>
         </h2>
-        <p>{article.excerpt}</p>
-        {variant === 'standard' ? <p className={styles.more} aria-hidden="true">Lire l’article <span className={styles.pointing}>→</span></p> : null}
+        <p>{t(article.excerptId)}</p>
+        {variant === 'standard' ? (
+          <p className={styles.more} aria-hidden="true">
+            {t('blog.readMore')} <span className={styles.pointing}>→</span>
+          </p>
+        ) : null}
       </div>
     </li>
   );

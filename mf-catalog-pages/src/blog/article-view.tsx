@@ -1,11 +1,13 @@
 import { ShopLink } from '@shop/contracts/shop-link';
+import { useText } from '../messages/messages';
 import type { Article } from '../shared/content/articles';
-import { articles, themeLabels } from '../shared/content/articles';
+import { articles } from '../shared/content/articles';
 import { ProductCard } from '../shared/product-card/product-card';
 import productGrid from '../shared/product-card/product-grid.module.css';
 import { useProducts } from '../shared/use-products';
 import page from '../shared/page.module.css';
 import { articlePath } from '../shared/article-path';
+import { articleKey, sectionKeys, themeKey } from './article-text';
 import { formatArticleDate } from './blog-layouts';
 import styles from './blog.module.css';
 
@@ -16,13 +18,14 @@ interface Props {
 
 /** One article, the catalogue products it mentions, and the neighbouring articles. */
 export function ArticleView({ article, apiBase }: Props) {
+  const { t, locale } = useText();
   const { products } = useProducts(apiBase);
   if (!article) {
     return (
       <div>
-        <h1 className={page.title}>Article introuvable</h1>
+        <h1 className={page.title}>{t('blog.notFound.title')}</h1>
         <p>
-          Cet article n’existe pas ou a été retiré. <ShopLink to="/blog-grid">Voir tous les articles du journal</ShopLink>
+          {t('blog.notFound.text')} <ShopLink to="/blog-grid">{t('blog.notFound.link')}</ShopLink>
         </p>
       </div>
     );
@@ -34,24 +37,31 @@ export function ArticleView({ article, apiBase }: Props) {
   return (
     <article className={styles.article}>
       <p className={styles.meta}>
-        {themeLabels[article.theme]} · <time dateTime={article.publishedOn}>{formatArticleDate(article.publishedOn)}</time> ·{' '}
-        {article.readingMinutes} min de lecture
+        {t(themeKey(article.theme))} · <time dateTime={article.publishedOn}>{formatArticleDate(article.publishedOn, locale)}</time> ·{' '}
+        {t('blog.readingTime', { minutes: article.readingMinutes })}
       </p>
-      <h1 className={page.title}>{article.title}</h1>
-      <p className={styles.byline}>Par {article.author}</p>
-      <img src={`${apiBase}${article.image}`} alt={article.imageAlt} width={600} height={600} className={styles.hero} fetchPriority="high" />
-      <p className={styles.lead}>{article.excerpt}</p>
-      {article.sections.map((section) => (
-        <section key={section.heading}>
-          <h2>{section.heading}</h2>
+      <h1 className={page.title}>{t(article.titleId)}</h1>
+      <p className={styles.byline}>{t('blog.byline', { author: t(articleKey(article, 'author')) })}</p>
+      <img
+        src={`${apiBase}${article.image}`}
+        alt={t(articleKey(article, 'imageAlt'))}
+        width={600}
+        height={600}
+        className={styles.hero}
+        fetchPriority="high"
+      />
+      <p className={styles.lead}>{t(article.excerptId)}</p>
+      {sectionKeys(article).map((section) => (
+        <section key={section.title}>
+          <h2>{t(section.title)}</h2>
           {section.paragraphs.map((p) => (
-            <p key={p}>{p}</p>
+            <p key={p}>{t(p)}</p>
           ))}
         </section>
       ))}
       {mentioned.length > 0 ? (
         <section aria-labelledby="produits-article" className={page.section}>
-          <h2 id="produits-article">Les soins de cet article</h2>
+          <h2 id="produits-article">{t('blog.products')}</h2>
           <ul className={productGrid.grid}>
             {mentioned.map((product) => (
               <ProductCard key={product.id} product={product} apiBase={apiBase} eager={false} headingLevel={3} />
@@ -59,17 +69,17 @@ export function ArticleView({ article, apiBase }: Props) {
           </ul>
         </section>
       ) : null}
-      <nav aria-label="Autres articles" className={styles.pager}>
+      <nav aria-label={t('blog.pager')} className={styles.pager}>
         {newer ? (
           <ShopLink to={articlePath(newer.slug)} rel="prev">
-            <span aria-hidden="true" className={styles.pointing}>←</span> Article plus récent : {newer.title}
+            <span aria-hidden="true" className={styles.pointing}>←</span> {t('blog.newer', { title: t(newer.titleId) })}
           </ShopLink>
         ) : (
           <span />
         )}
         {older ? (
           <ShopLink to={articlePath(older.slug)} rel="next">
-            Article précédent : {older.title} <span aria-hidden="true" className={styles.pointing}>→</span>
+            {t('blog.older', { title: t(older.titleId) })} <span aria-hidden="true" className={styles.pointing}>→</span>
           </ShopLink>
         ) : null}
       </nav>

@@ -2,11 +2,13 @@ import type { BlogPageProps } from '@shop/contracts/exposes';
 import type { ShopPath } from '@shop/contracts/routes';
 import { lazy } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { useText } from '../messages/messages';
 import { articles, themeLabels } from '../shared/content/articles';
 import type { ArticleTheme } from '../shared/content/articles';
 import { PageRoot } from '../shared/page-root';
 import page from '../shared/page.module.css';
 import { ArticleCard } from './article-card';
+import { themeKey } from './article-text';
 import { blogLayouts } from './blog-layouts';
 import { BlogSidebar } from './blog-sidebar';
 import styles from './blog.module.css';
@@ -21,6 +23,7 @@ function parseTheme(value: string | null): ArticleTheme | undefined {
 
 /** The journal: grid, masonry and standard lists, with or without a sidebar, and the article page (/blog-details). */
 export function BlogPage({ layout, apiBase = '' }: BlogPageProps) {
+  const { t } = useText();
   const config = blogLayouts[layout];
   const [params] = useSearchParams();
   const { pathname } = useLocation();
@@ -37,11 +40,8 @@ export function BlogPage({ layout, apiBase = '' }: BlogPageProps) {
       config.arrangement === 'masonry' ? styles.masonry : config.arrangement === 'standard' ? styles.standard : styles.grid;
     main = (
       <div>
-        <h1 className={page.title}>Le journal Maison Argane</h1>
-        <p className={page.intro}>
-          Conseils, rituels et ingrédients : nos articles pour prendre soin de votre peau, de votre corps et de vos cheveux
-          {theme ? ` — thème « ${themeLabels[theme]} »` : ''}.
-        </p>
+        <h1 className={page.title}>{t('blog.title')}</h1>
+        <p className={page.intro}>{theme ? t('blog.intro.theme', { theme: t(themeKey(theme)) }) : t('blog.intro')}</p>
         <ul className={listClass}>
           {shown.map((article, index) => (
             <ArticleCard

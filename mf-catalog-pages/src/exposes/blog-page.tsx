@@ -1,1 +1,4 @@
-export { BlogPage as default } from '../blog/blog-page';
+import { BlogPage } from '../blog/blog-page';
+import { part } from '../messages/messages';
+
+export default part(BlogPage);
