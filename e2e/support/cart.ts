@@ -1,6 +1,8 @@
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CartItem, CartResponse } from '@shop/contracts/cart';
+import { inLanguage } from '@shop/contracts/data-keys';
+import type { ShopLocale } from '@shop/contracts/locales';
 import type { Product, ProductsResponse } from '@shop/contracts/products';
 
 export async function products(request: APIRequestContext, baseUrl: string): Promise<Product[]> {
@@ -20,9 +22,9 @@ export async function setQuantity(page: Page, baseUrl: string, productId: string
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** The cart as cart-service holds it for this page's visitor. */
-export async function serverCart(page: Page, baseUrl: string): Promise<CartItem[]> {
-  const response = await page.request.get(`${baseUrl}/api/cart`);
+/** The cart as cart-service holds it for this page's visitor, its names in a language (French unless asked). */
+export async function serverCart(page: Page, baseUrl: string, locale: ShopLocale = 'fr-MA'): Promise<CartItem[]> {
+  const response = await page.request.get(`${baseUrl}${inLanguage('/api/cart', locale)}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as CartResponse).cart;
 }
