@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { CART_NOTICES } from '@shop/contracts/cart';
+import { CART_NOTICES, cartNotices } from '@shop/contracts/cart';
 import { contactMessages } from '@shop/contracts/contact';
-import { deliveryMessages } from '@shop/contracts/delivery';
+import { deliveryMessages, deliveryMessagesIn } from '@shop/contracts/delivery';
 import { cartButton, serverCart } from './support/cart';
 import { ordersMatching } from './support/orders-api';
 import { stackForThisFile } from './support/stack';
+import { wordsOf } from './support/words';
 
 /**
  * A whole purchase with JavaScript off (a failed script on a weak link, Opera Mini's data saving, a corporate proxy):
@@ -76,6 +77,65 @@ test('from a listing to a placed order, then found in order tracking, without Ja
   await tracking.locator('input[name=phone]').fill('0661223344');
   await tracking.getByRole('button', { name: 'Suivre ma commande' }).click();
   await expect(main(page).getByRole('heading', { name: `Commande ${number}` })).toBeVisible();
+});
+
+test('a whole purchase in Arabic, from a listing to the order found in tracking, without JavaScript', async ({ page }) => {
+  const cart = wordsOf('mf-cart', 'ar-MA');
+  const pages = wordsOf('mf-catalog-pages', 'ar-MA');
+  const notices = cartNotices('ar-MA');
+  const adding = pages('shared.cart.addNamed', { name: '' });
+  const addButtons = main(page).getByRole('button', { name: new RegExp(`^${adding}`) });
+  await page.goto(`${stack.url}/ar/shop/face`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const first = (await addButtons.nth(0).getAttribute('aria-label'))!.replace(adding, '');
+  const second = (await addButtons.nth(1).getAttribute('aria-label'))!.replace(adding, '');
+  await addButtons.nth(0).click();
+  // Back on the same page in the same language, with the notice in Arabic.
+  await expect(page).toHaveURL(`${stack.url}/ar/shop/face`);
+  await expect(notice(page)).toHaveText(notices.added(first));
+  await addButtons.nth(1).click();
+  await expect(notice(page)).toHaveText(notices.added(second));
+
+  await page.getByRole('button', { name: /^السلة، / }).click();
+  await expect(page).toHaveURL(/\/ar\/shop\/cart\??$/);
+  const lines = main(page).locator('li[data-product-id]');
+  await expect(lines).toHaveCount(2);
+  await main(page).getByRole('button', { name: cart('cart.more', { name: first }) }).click();
+  await expect(notice(page)).toHaveText(notices.quantityUpdated);
+  await expect(main(page).getByRole('textbox', { name: cart('cart.quantityOf', { name: first }) })).toHaveValue('2');
+  await main(page).getByRole('button', { name: cart('cart.remove', { name: second }) }).click();
+  await expect(notice(page)).toHaveText(notices.itemRemoved);
+  await expect(lines).toHaveCount(1);
+
+  // The checkout: the phone refused in Arabic with every value kept, then the order placed.
+  await main(page).getByRole('link', { name: cart('cart.checkout') }).click();
+  await expect(page).toHaveURL(`${stack.url}/ar/shop/checkout`);
+  const form = main(page).getByRole('form', { name: pages('checkout.form.title') });
+  const typed: Record<string, string> = {
+    'input[name=fullName]': 'سلمى بنعلي',
+    'input[name=phone]': '12 34',
+    'input[name=city]': 'الصويرة',
+    'textarea[name=address]': '8 زنقة الملاح، قرب الباب',
+  };
+  for (const [field, value] of Object.entries(typed)) await form.locator(field).fill(value);
+  await form.getByRole('button', { name: pages('checkout.submit') }).click();
+  await expect(form.getByRole('alert')).toContainText(deliveryMessagesIn['ar-MA'].phoneInvalid);
+  for (const [field, value] of Object.entries(typed)) await expect(form.locator(field), field).toHaveValue(value);
+  await form.locator('input[name=phone]').fill('06 61 22 33 55');
+  await form.getByRole('button', { name: pages('checkout.submit') }).click();
+  await expect(page).toHaveURL(/\/ar\/shop\/order\/[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  const number = page.url().split('/').pop()!;
+  await expect(main(page)).toContainText(pages('orders.confirmation.title'));
+  await expect(main(page)).toContainText('سلمى بنعلي');
+  expect(await serverCart(page, stack.url)).toEqual([]);
+
+  await page.goto(`${stack.url}/ar/order-tracking`);
+  const tracking = main(page).getByRole('form', { name: pages('orders.tracking.form') });
+  await tracking.locator('input[name=number]').fill(number);
+  await tracking.locator('input[name=phone]').fill('0661223355');
+  await tracking.getByRole('button', { name: pages('orders.tracking.submit') }).click();
+  await expect(page).toHaveURL(/\/ar\/order-tracking/);
+  await expect(main(page).getByRole('heading', { name: pages('orders.result.title', { number }) })).toBeVisible();
 });
 
 test('a double submit of the checkout places one order, without JavaScript', async ({ page }) => {
