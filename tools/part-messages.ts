@@ -44,9 +44,9 @@ export function messagesOf(packageRoot: string): ReleaseMessages {
 }
 
 /**
- * Compiles a package's messages; each language's loaded on demand is one chunk named after it (contracts'
- * `messagesChunkName`), which the shell's server finds in a release's manifest. With `version` (a remote), the release
- * folder gets its `mf-messages.json`.
+ * Compiles a package's messages. With `version` (a remote), each language's is one chunk named after it (contracts'
+ * `messagesChunkName`), which the shell's server finds in a release's manifest, and the release folder gets its
+ * `mf-messages.json`.
  */
 export function partMessages(version?: string): RsbuildPlugin {
   return {
@@ -54,6 +54,8 @@ export function partMessages(version?: string): RsbuildPlugin {
     setup(api) {
       api.modifyBundlerChain((chain) => {
         chain.module.rule('part-messages').test(MESSAGES_SOURCE).type('javascript/auto').use('compile').loader(loader);
+        // A remote's words load per language; the shell's few are in its code (both languages: it hydrates at once).
+        if (!version) return;
         const splitChunks = chain.optimization.get('splitChunks') as { cacheGroups?: Record<string, never> } | false | undefined;
         if (splitChunks === false) return;
         const languages = Object.fromEntries(

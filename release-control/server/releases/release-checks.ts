@@ -127,7 +127,7 @@ const NAMED_MESSAGES = 10;
  */
 function messagesReasons(file: ReadFile): string[] {
   if (file.problem !== null) return [OPERATIONS_MESSAGES.messagesUnreadable(file.problem)];
-  let messages: ReleaseMessages | null = null;
+  let messages: ReleaseMessages | null;
   try {
     messages = parseReleaseMessages(JSON.parse(new TextDecoder().decode(file.bytes)));
   } catch {
