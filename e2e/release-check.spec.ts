@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { publishFlawedCartRelease } from './support/operations';
+import { publishFlawedCartRelease, publishUntranslatedCartRelease } from './support/operations';
 import { breakCartButtonInBrowsers } from './support/progressive-delivery';
 import { buildRelease } from './support/release';
 import { stackForThisFile } from './support/stack';
@@ -27,6 +27,7 @@ const stack = stackForThisFile({
     removals.push(await publishFlawedCartRelease('1.0.2-sans-lignes', (m) => (m.exposes = m.exposes.filter((e) => e.name !== 'CartLines'))));
     removals.push(await publishFlawedCartRelease('1.0.3-react18', (m) => m.shared.forEach((s) => s.name === 'react' && (s.requiredVersion = '^18.3.1'))));
     removals.push(await publishFlawedCartRelease('1.0.4-serveur-casse', () => undefined));
+    removals.push(await publishUntranslatedCartRelease('1.0.7-sans-arabe', ['cart.empty', 'cart.total']));
     await breakCartButtonOnServer('1.0.4-serveur-casse');
     // Built for real: the check also reads which release each page says it composes (a copy would still say 1.0.0).
     await buildRelease('mf-cart', BROKEN_IN_BROWSERS);
@@ -66,6 +67,12 @@ test('the release check fails, naming the reason, for a release missing an expos
   const react18 = await check('--release', '1.0.3-react18');
   expect(react18.code).toBe(1);
   expect(failures(react18.stderr)).toEqual([expect.stringMatching(/^ÉCHEC mf_cart 1\.0\.3-react18 : La version demande react \^18\.3\.1, la boutique fournit react 19\./)]);
+});
+
+test('the release check fails for a release missing a message the Arabic pages need, naming the keys (decision 036)', async () => {
+  const result = await check('--release', '1.0.7-sans-arabe');
+  expect(result.code).toBe(1);
+  expect(failures(result.stderr)).toEqual(['ÉCHEC mf_cart 1.0.7-sans-arabe : Il manque 2 textes en ar-MA : cart.empty, cart.total.']);
 });
 
 test('the release check fails for a release whose server build throws while rendering: one line per page, the error named', async () => {

@@ -28,16 +28,30 @@ export async function addOperatorWithCommand(name: OperatorName, env: Record<str
 
 /**
  * A release of mf-cart that does not fit the shell, as a careless pipeline could publish it: the good release's files
- * with its manifest changed by `patch`.
+ * with one of its files changed by `patch` (its manifest, unless named), then sealed again as its build would.
  */
 export async function publishFlawedCartRelease(version: string, patch: (manifest: FlawedManifest) => void): Promise<() => Promise<void>> {
+  return publishChangedCartRelease<FlawedManifest>(version, 'mf-manifest.json', patch);
+}
+
+/**
+ * A release of mf-cart built by a team that forgot some Arabic words: its `mf-messages.json` (what its build writes
+ * from its message files, decision 036) without `keys` in Arabic.
+ */
+export async function publishUntranslatedCartRelease(version: string, keys: readonly string[]): Promise<() => Promise<void>> {
+  return publishChangedCartRelease<{ keys: Record<string, string[]> }>(version, 'mf-messages.json', (messages) => {
+    messages.keys['ar-MA'] = messages.keys['ar-MA']!.filter((key) => !keys.includes(key));
+  });
+}
+
+async function publishChangedCartRelease<File>(version: string, file: string, patch: (content: File) => void): Promise<() => Promise<void>> {
   const dist = join(repoRoot, 'mf-cart', 'dist');
   await rm(join(dist, version), { recursive: true, force: true });
   await cp(join(dist, '1.0.0'), join(dist, version), { recursive: true });
-  const path = join(dist, version, 'mf-manifest.json');
-  const manifest = JSON.parse(await readFile(path, 'utf8')) as FlawedManifest;
-  patch(manifest);
-  await writeFile(path, JSON.stringify(manifest));
+  const path = join(dist, version, file);
+  const content = JSON.parse(await readFile(path, 'utf8')) as File;
+  patch(content);
+  await writeFile(path, JSON.stringify(content));
   resealRelease(join(dist, version));
   return () => rm(join(dist, version), { recursive: true, force: true });
 }

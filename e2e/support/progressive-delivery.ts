@@ -19,7 +19,9 @@ export async function breakCartButtonInBrowsers(version: string): Promise<void> 
   const name = /default:\(\)=>([A-Za-z_$][\w$]*)/.exec(code)?.[1];
   if (!name) throw new Error('the chunk exports no default component');
   const escaped = name.replace(/\$/g, '\\$');
-  const broken = code.replace(new RegExp(`function ${escaped}\\(([^)]*)\\)\\{`), (start) => `${start}throw new Error("mf_cart ${version}: cart button broken");`);
+  // The component itself (`function f(e){`), or the one the exposed module wraps in its words (`f=(0,c.y_)(function(e){`).
+  const component = new RegExp(`function ${escaped}\\(([^)]*)\\)\\{|\\b${escaped}=\\(0,[\\w$.]+\\)\\(function(?: [\\w$]+)?\\(([^)]*)\\)\\{`);
+  const broken = code.replace(component, (start) => `${start}throw new Error("mf_cart ${version}: cart button broken");`);
   expect(broken).not.toBe(code);
   await writeFile(join(dir, file), broken);
   // Its digest changes, and with it the remote entry's, the manifest's and the record's; its precompressed copies go.
