@@ -9,7 +9,8 @@
  *   own trace processing): blocking time, busy time, script time; medians of BENCH_TRACE_RUNS paired loads (default 9);
  * - Lighthouse mobile, medians of BENCH_LH_RUNS paired runs (default 5; 0 skips it): score, TBT, LCP, CLS.
  * Prints the figures with ratios after/before; a missed budget prints FAIL (the exit code says only whether every
- * figure could be measured). Writes bench/results/first-load-budget.json.
+ * figure could be measured). Writes bench/results/first-load-budget.json. With BENCH_LANGUAGE=ar-MA the work tree's
+ * pages are the Arabic ones (`/ar/shop/face`…), paired with the baseline's French pages (decision 036).
  *   BENCH_BASELINE_ROOT=/path/to/checkout npx -y pnpm@10.34.9 bench:first-load
  */
 import { mkdir } from 'node:fs/promises';
@@ -22,10 +23,13 @@ import { runLighthouse, type LighthouseRun } from './frontend/lighthouse';
 import { loadMainThread, type MainThreadLoad } from './frontend/main-thread';
 import { startBenchStack, type BenchStack } from './frontend/stack';
 import { commitOf, envNumber, kB, median, repoRoot, writeResults } from './frontend/util';
+import { DEFAULT_LOCALE, isShopLocale, localizedPath } from '@shop/contracts/locales';
 
 const traceRuns = Math.max(1, Math.round(envNumber('BENCH_TRACE_RUNS', 9)));
 const lighthouseRuns = Math.round(envNumber('BENCH_LH_RUNS', 5));
 const baselineRoot = process.env.BENCH_BASELINE_ROOT ? resolve(process.env.BENCH_BASELINE_ROOT) : undefined;
+const language = process.env.BENCH_LANGUAGE ?? DEFAULT_LOCALE;
+if (!isShopLocale(language)) throw new Error(`BENCH_LANGUAGE must be one of the shop's languages, not ${language}`);
 const log = (line: string) => console.log(line);
 process.env.SERVER_RENDERING = 'on';
 
@@ -62,14 +66,17 @@ try {
   }
   const products = (await (await fetch(`${sides[0]!.stack.url}/api/products`)).json()) as { products: { slug: string }[] };
   const paths = ['/', '/shop/face', `/shop/product/${products.products[0]!.slug}`];
+  /** A page's path on a side: the work tree's in BENCH_LANGUAGE, the baseline's as it was. */
+  const pathOn = (side: Side, path: string) => (side.label === 'after' ? localizedPath(language, path) : path);
+  const url = (side: Side, path: string) => `${side.stack.url}${pathOn(side, path)}`;
   for (const side of sides) {
     // The servers' first answers (remote code, caches) are not a shopper's: one load of each page first.
-    for (const path of paths) await loadMainThread(browser, `${side.stack.url}${path}`).catch(() => undefined);
+    for (const path of paths) await loadMainThread(browser, url(side, path)).catch(() => undefined);
     for (const path of paths) {
-      const scripts = await firstLoadScripts(browser, `${side.stack.url}${path}`);
+      const scripts = await firstLoadScripts(browser, url(side, path));
       const bytes = scripts.reduce((sum, script) => sum + script.bytes, 0);
       side.pages.push({ path, firstLoadJs: { bytes, files: scripts.length, scripts }, traces: [], lighthouse: [] });
-      log(`  ${side.label.padEnd(6)} ${path.padEnd(48)} first-load JS ${kB(bytes)} in ${scripts.length} files`);
+      log(`  ${side.label.padEnd(6)} ${pathOn(side, path).padEnd(48)} first-load JS ${kB(bytes)} in ${scripts.length} files`);
     }
   }
   /** The sides in this round's order: alternating, so neither always goes first. */
@@ -78,7 +85,7 @@ try {
     await waitForQuiet(60, log);
     for (const [index, path] of paths.entries()) {
       for (const side of inTurn(round)) {
-        const load = await loadMainThread(browser, `${side.stack.url}${path}`);
+        const load = await loadMainThread(browser, url(side, path));
         side.pages[index]!.traces.push(load);
         log(`  ${String(round).padStart(2)}/${traceRuns} ${side.label.padEnd(6)} ${path.padEnd(44)} blocking ${Math.round(load.blockingMs)} ms, busy ${Math.round(load.busyMs)} ms, script ${Math.round(scriptMs(load))} ms (FCP ${Math.round(load.fcp)} ms)`);
       }
@@ -88,8 +95,9 @@ try {
     for (const side of inTurn(run)) {
       const dir = join(repoRoot, 'bench/results/first-load-budget', side.label);
       await mkdir(dir, { recursive: true });
-      const pages = await runLighthouse(side.stack.url, paths, 1, dir, (line) => log(`  ${side.label.padEnd(6)}${line}`), () => undefined);
-      for (const page of pages) side.pages.find((candidate) => candidate.path === page.path)!.lighthouse.push(...page.runs);
+      const sidePaths = paths.map((path) => pathOn(side, path));
+      const pages = await runLighthouse(side.stack.url, sidePaths, 1, dir, (line) => log(`  ${side.label.padEnd(6)}${line}`), () => undefined);
+      for (const page of pages) side.pages[sidePaths.indexOf(page.path)]!.lighthouse.push(...page.runs);
     }
   }
 } finally {
@@ -117,8 +125,8 @@ for (const page of after.pages) {
   const base = before?.pages.find((candidate) => candidate.path === page.path);
   const a = summary(page);
   const b = base ? summary(base) : undefined;
-  results.push({ path: page.path, after: { ...a, firstLoadJs: page.firstLoadJs.bytes }, before: b ? { ...b, firstLoadJs: base!.firstLoadJs.bytes } : null });
-  log(`\n${page.path}`);
+  results.push({ path: page.path, language, after: { ...a, firstLoadJs: page.firstLoadJs.bytes }, before: b ? { ...b, firstLoadJs: base!.firstLoadJs.bytes } : null });
+  log(`\n${localizedPath(language, page.path)}${base ? ` (before: ${page.path})` : ''}`);
   log(
     `  first-load JS (brotli, as sent)   ${base ? `${kB(base.firstLoadJs.bytes)} → ` : ''}${kB(page.firstLoadJs.bytes)}${ratio(page.firstLoadJs.bytes, base?.firstLoadJs.bytes)}` +
       `   budget ≤ ${kB(FIRST_LOAD_JS_BUDGET_BYTES, 0)}: ${check(page.firstLoadJs.bytes <= FIRST_LOAD_JS_BUDGET_BYTES)}`,

@@ -10,6 +10,7 @@
  * every figure gets its ratio after/before. Prints figures, writes bench/results/usable.json; not a test.
  *   npx -y pnpm@10.34.9 bench:usable
  *   BENCH_BASELINE_ROOT=/path/to/other/checkout npx -y pnpm@10.34.9 bench:usable
+ * With BENCH_LANGUAGE=ar-MA the work tree's pages are the Arabic ones (/ar/shop/face…), paired with the baseline's.
  */
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -18,9 +19,12 @@ import { waitForQuiet } from './cart-service/machine';
 import { addToCartLoad, type AddToCartLoad, type FailedLoad } from './frontend/add-to-cart-load';
 import { startBenchStack, type BenchStack } from './frontend/stack';
 import { commitOf, envNumber, median, printTable, repoRoot, writeResults } from './frontend/util';
+import { DEFAULT_LOCALE, isShopLocale, localizedPath } from '@shop/contracts/locales';
 
 const runs = Math.max(1, Math.round(envNumber('BENCH_USABLE_RUNS', 9)));
 const baselineRoot = process.env.BENCH_BASELINE_ROOT ? resolve(process.env.BENCH_BASELINE_ROOT) : undefined;
+const language = process.env.BENCH_LANGUAGE ?? DEFAULT_LOCALE;
+if (!isShopLocale(language)) throw new Error(`BENCH_LANGUAGE must be one of the shop's languages, not ${language}`);
 process.env.SERVER_RENDERING = 'on';
 const NETWORKS = [
   { name: 'loopback', slow4g: false },
@@ -62,7 +66,8 @@ async function side(label: string, root: string): Promise<Side> {
 }
 
 const key = (network: string, page: string) => `${network} ${page}`;
-const pagesOf = (s: Side) => ['/shop/face', s.product];
+/** The pages a side is measured on: the work tree's in BENCH_LANGUAGE (decision 036), the baseline's as they were. */
+const pagesOf = (s: Side) => ['/shop/face', s.product].map((page) => (s.root === repoRoot ? localizedPath(language, page) : page));
 
 function summary(loads: Array<AddToCartLoad | FailedLoad>) {
   const measured = loads.filter(isLoad);

@@ -16,7 +16,8 @@ import type { LongTask } from './window';
 export const CPU_SLOWDOWN = 4;
 /** Lighthouse's mobile preset's network ("slow 4G"), as the DevTools Protocol takes it (bytes per second). */
 export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-export const ADD_BUTTON = /ajouter au panier/i;
+/** « Ajouter au panier », or its Arabic on an Arabic page (decision 036). */
+export const ADD_BUTTON = /ajouter au panier|أضف إلى السلة/i;
 
 export interface AddToCartLoad {
   buttonVisible: number;
@@ -92,7 +93,7 @@ export async function addToCartLoad(browser: Browser, url: string, options: { sl
       await sleep(50);
     }
     if (inCartServer === null) return { error: `the product was not in the cart within ${timeout} ms` };
-    const badge = page.getByRole('button', { name: /^Panier, 1 article$/ });
+    const badge = page.getByRole('button', { name: /^(?:Panier, 1 article|السلة، منتج واحد)$/ });
     const inCartBadge = await badge
       .waitFor({ timeout: 15_000 })
       .then(() => Date.now() - t0)
