@@ -348,13 +348,13 @@ module.exports = defineConfig([
             { from: { file: { path: 'release-control/bin/*' } }, allow: { to: { element: { type: 'release-control-check' } } } },
             // A remote's feature sees its remote's shared/ (its own files, sub-folders included, are its own).
             { from: { element: { type: 'remote-feature' } }, allow: { to: { element: { type: 'remote-shared', captured: sameRemote } } } },
-            // Its shared/ speaks the remote's words too, through their one module (messages/messages.ts, decision 036); the
-            // words stand on nothing of shared/.
+            // Its shared/ speaks the remote's words too, through their modules (messages/: the hooks, and each group for a
+            // test kit, decision 036); the words stand on nothing of shared/.
             {
               from: { element: { type: 'remote-shared' } },
               allow: {
                 to: { element: { type: 'remote-shared', captured: sameRemote } },
-                dependency: { source: ['../messages/messages', '../../messages/messages'] },
+                dependency: { source: ['../messages/*', '../../messages/*'] },
               },
             },
             // Composition roots put their remote's features together.

@@ -1,9 +1,9 @@
 /**
- * A remote's words (decision 036): `src/messages/<locale>.json` per shop language, or one file per feature
- * (`src/messages/<feature>.<locale>.json`), ICU messages keyed by id, the default language's files the source of the
- * keys. The build compiles them (compile-messages-loader.cjs) into a chunk
- * per language, and writes `mf-messages.json` in the release folder: each language's keys, which the release check
- * compares (a release missing a message some shop language needs is refused, naming the keys).
+ * A remote's words (decision 036): a file per group of messages and shop language (`src/messages/<group>.<locale>.json`,
+ * or `<locale>.json` for a remote with one group), ICU messages keyed by id, the default language's files the source of
+ * the keys. The build compiles them (compile-messages-loader.cjs) into a chunk per file, and writes `mf-messages.json`
+ * in the release folder: each language's keys, which the release check compares (a release missing a message some shop
+ * language needs is refused, naming the keys).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,13 +58,17 @@ export function partMessages(version?: string): RsbuildPlugin {
         if (!version) return;
         const splitChunks = chain.optimization.get('splitChunks') as { cacheGroups?: Record<string, never> } | false | undefined;
         if (splitChunks === false) return;
-        const languages = Object.fromEntries(
-          SHOP_LOCALES.map((locale) => [
-            messagesChunkName(locale),
-            { test: new RegExp(`[\\\\/]src[\\\\/]messages[\\\\/](?:[a-z][a-z0-9-]*\\.)?${locale}\\.json$`), name: messagesChunkName(locale), chunks: 'async' as const, enforce: true },
-          ]),
+        // One chunk per file (a group in a language), named after both, wherever the build would have put it.
+        const folder = join(api.context.rootPath, 'src', 'messages');
+        const files = SHOP_LOCALES.flatMap((locale) => filesOf(folder, locale).map((file) => ({ file, locale, group: file.slice(0, -`${locale}.json`.length).replace(/\.$/, '') })));
+        const groups = Object.fromEntries(
+          files.map(({ file, locale, group }) => {
+            const name = messagesChunkName(locale, group || undefined);
+            const exactly = new RegExp(`[\\\\/]src[\\\\/]messages[\\\\/]${file.replace(/\./g, '\\.')}$`);
+            return [name, { test: exactly, name, chunks: 'async' as const, enforce: true }];
+          }),
         );
-        chain.optimization.splitChunks({ ...splitChunks, cacheGroups: { ...splitChunks?.cacheGroups, ...languages } });
+        chain.optimization.splitChunks({ ...splitChunks, cacheGroups: { ...splitChunks?.cacheGroups, ...groups } });
       });
       // Checked on every build, so a duplicate key fails it where it is made, not at release.
       api.onBeforeBuild(() => void messagesOf(api.context.rootPath));

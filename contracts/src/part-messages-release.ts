@@ -33,11 +33,12 @@ export function missingMessages(release: ReleaseMessages): Partial<Record<ShopLo
 }
 
 /**
- * The chunk of a language's messages, as a remote's build names it (`messagesChunkName`): the shell names it among a
- * page's first scripts, so a part's words arrive with its code.
+ * The chunk of a group of messages in a language, as a remote's build names it (`messages-ar-MA-cart`, or
+ * `messages-ar-MA` for a remote with one file per language): the shell names a part's among the page's first scripts,
+ * so its words arrive with its code.
  */
-export const messagesChunkName = (locale: ShopLocale): string => `messages-${locale}`;
+export const messagesChunkName = (locale: ShopLocale, group?: string): string => `messages-${locale}${group ? `-${group}` : ''}`;
 
 export function isMessagesChunk(file: string, locale: ShopLocale): boolean {
-  return new RegExp(`(?:^|/)${messagesChunkName(locale)}\\.[^/]*js$`).test(file);
+  return new RegExp(`(?:^|/)${messagesChunkName(locale)}(?:-[a-z][a-z0-9-]*)?\\.[^/]*js$`).test(file);
 }

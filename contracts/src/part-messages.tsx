@@ -5,12 +5,15 @@ import { textDirection, type ShopLocale } from './locales';
 import { formatPrice } from './money';
 
 /**
- * A remote's words in the page's language (decision 036). Each remote calls `partMessages` once with a loader per shop
- * language (its compiled `src/messages/<locale>.json`, one chunk each, so a page downloads its language only) and wraps
- * each exposed module in the `Messages` it returns, with the `locale` prop the shell hands every part. Nothing is
- * shared between remotes but the formatter's code: each has its own context and its own Lingui instance per language,
- * made once with its messages and never switched, so a server rendering French and Arabic pages at once never mixes
- * them.
+ * A remote's words in the page's language (decision 036). A remote keeps its messages in groups (a file per group and
+ * language, `src/messages/<group>.<locale>.json`, compiled at build time); each exposed module is wrapped with `part`,
+ * naming the groups it shows, and gets the `locale` prop the shell hands every part. A page then downloads its parts'
+ * groups in its language only: each group and language is a chunk of its own, and the chunks an exposed module imports
+ * are the ones its release's manifest lists for it, which the shell's server names among the page's first scripts.
+ *
+ * Nothing is shared between remotes but the formatter's code: each remote has its own context, and its own Lingui
+ * instance per language and set of groups, made once with its messages and never switched, so a server rendering French
+ * and Arabic pages at once never mixes them.
  */
 export interface PartText<Id extends string> {
   locale: ShopLocale;
@@ -22,15 +25,12 @@ export interface PartText<Id extends string> {
 }
 
 /**
- * Each language's compiled messages: `() => import('./messages/ar-MA.json')` (a chunk per language, fetched by the
- * pages in it), or the module itself for words every page needs before anything else (the shell's own few).
+ * One group of messages in every shop language: `{ 'fr-MA': () => import('./cart.fr-MA.json'), 'ar-MA': … }` (a chunk
+ * per language, fetched by the pages in it), or the modules themselves for words needed before anything else (the
+ * shell's own few). Written in a module of its own per group, so only the exposed modules that import it reach its
+ * chunks.
  */
-type Loaders = Record<ShopLocale, () => Promise<{ default: Messages }> | { default: Messages }>;
-
-/** A language's messages from several files (one per feature: `messages/checkout.ar-MA.json`), as one module. */
-export function mergedMessages(modules: readonly { default: Messages }[]): { default: Messages } {
-  return { default: Object.assign({}, ...modules.map((module) => module.default)) as Messages };
-}
+export type MessageGroup = Readonly<Record<ShopLocale, () => Promise<{ default: Messages }> | { default: Messages }>>;
 
 /** A promise React's `use` reads at once once settled (its documented thenable fields), so a second page never waits. */
 type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
@@ -49,9 +49,18 @@ function settled<T>(value: T): Tracked<T> {
   return Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
 }
 
-export function partMessages<Id extends string>(loaders: Loaders) {
-  const instances = new Map<ShopLocale, Tracked<I18n>>();
-  /** What `useText` gives, one per language instance: made once, so Messages holds no hook of its own. */
+/** Each group's number, to name a set of groups. */
+const groupNumbers = new WeakMap<MessageGroup, number>();
+let groupsSeen = 0;
+const groupNumber = (group: MessageGroup) => {
+  let number = groupNumbers.get(group);
+  if (number === undefined) groupNumbers.set(group, (number = (groupsSeen += 1)));
+  return number;
+};
+
+export function partMessages<Id extends string>() {
+  const instances = new Map<string, Tracked<I18n>>();
+  /** What `useText` gives, one per instance: made once, so Messages holds no hook of its own. */
   const texts = new WeakMap<I18n, PartText<Id>>();
   const textOf = (i18n: I18n, locale: ShopLocale): PartText<Id> => {
     let text = texts.get(i18n);
@@ -63,20 +72,24 @@ export function partMessages<Id extends string>(loaders: Loaders) {
   };
   const Context = createContext<PartText<Id> | null>(null);
 
-  /** The language's instance, loading its messages the first time (a failed load is tried again by the next render). */
-  function instanceFor(locale: ShopLocale): Tracked<I18n> {
-    let instance = instances.get(locale);
+  /** The instance of a language and set of groups, loading them the first time (a failed load is tried again). */
+  function instanceFor(locale: ShopLocale, groups: readonly MessageGroup[]): Tracked<I18n> {
+    const key = `${locale} ${groups.map(groupNumber).join(',')}`;
+    let instance = instances.get(key);
     if (!instance || instance.status === 'rejected') {
-      const make = ({ default: messages }: { default: Messages }) => setupI18n({ locale, messages: { [locale]: messages } });
-      const loaded = loaders[locale]();
-      instance = 'then' in loaded ? tracked(loaded.then(make)) : settled(make(loaded));
-      instances.set(locale, instance);
+      const make = (modules: readonly { default: Messages }[]) =>
+        setupI18n({ locale, messages: { [locale]: Object.assign({}, ...modules.map((module) => module.default)) as Messages } });
+      const loaded = groups.map((group) => group[locale]());
+      instance = loaded.some((module) => 'then' in module)
+        ? tracked(Promise.all(loaded).then(make))
+        : settled(make(loaded as { default: Messages }[]));
+      instances.set(key, instance);
     }
     return instance;
   }
 
-  function Messages({ locale, children }: { locale: ShopLocale; children: ReactNode }) {
-    const instance = instanceFor(locale);
+  function Messages({ locale, groups, children }: { locale: ShopLocale; groups: readonly MessageGroup[]; children: ReactNode }) {
+    const instance = instanceFor(locale, groups);
     // Loaded already (every page after the first, the shell's own words): no trip through Suspense. `use` is the only
     // call here that React tracks, and it holds no hook state, so a first render that suspended and its retry that
     // does not call it keep the same hooks.
@@ -90,11 +103,11 @@ export function partMessages<Id extends string>(loaders: Loaders) {
     return text;
   }
 
-  /** An exposed module in its language: `export default part(CartDropdown)`. */
-  function part<Props extends PartProps>(Component: ComponentType<Props>): ComponentType<Props> {
+  /** An exposed module in its language, with the groups of words it shows: `export default part(CartDropdown, [cart])`. */
+  function part<Props extends PartProps>(Component: ComponentType<Props>, groups: readonly MessageGroup[]): ComponentType<Props> {
     function Part(props: Props) {
       return (
-        <Messages locale={props.locale}>
+        <Messages locale={props.locale} groups={groups}>
           <Component {...props} />
         </Messages>
       );

@@ -4,7 +4,7 @@ import { Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShopLocale } from '@shop/contracts/locales';
 import { showToast } from '@shop/contracts/toast';
-import { Messages } from '../messages/messages';
+import { cartWords, Messages } from '../messages/messages';
 import { useRemoveItem } from './use-remove-item';
 
 vi.mock('@shop/contracts/toast', () => ({ showToast: vi.fn() }));
@@ -21,7 +21,7 @@ const inLanguage = (locale: ShopLocale) =>
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <Suspense fallback={null}>
-        <Messages locale={locale}>{children}</Messages>
+        <Messages locale={locale} groups={[cartWords]}>{children}</Messages>
       </Suspense>
     );
   };

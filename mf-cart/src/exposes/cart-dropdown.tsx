@@ -1,4 +1,4 @@
 import { CartDropdown } from '../cart/cart-dropdown';
-import { part } from '../messages/messages';
+import { cartWords, part } from '../messages/messages';
 
-export default part(CartDropdown);
+export default part(CartDropdown, [cartWords]);

@@ -1,4 +1,4 @@
 import { CartLines } from '../cart/cart-lines';
-import { part } from '../messages/messages';
+import { cartWords, part } from '../messages/messages';
 
-export default part(CartLines);
+export default part(CartLines, [cartWords]);

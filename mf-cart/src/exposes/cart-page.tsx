@@ -1,4 +1,4 @@
 import { CartPage } from '../cart/cart-page';
-import { part } from '../messages/messages';
+import { cartWords, part } from '../messages/messages';
 
-export default part(CartPage);
+export default part(CartPage, [cartWords]);

@@ -7,7 +7,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CONTEXT_KEY, type PageContext } from '@shop/contracts/forms';
 import { Messages } from '../messages/messages';
-import { pageText } from '../shared/messages-test-kit';
+import { EVERY_GROUP, pageText } from '../shared/messages-test-kit';
 import { DeliveryForm } from './delivery-form';
 
 /**
@@ -17,7 +17,7 @@ import { DeliveryForm } from './delivery-form';
  */
 function page(context?: PageContext) {
   return (
-    <Messages locale="fr-MA">
+    <Messages locale="fr-MA" groups={EVERY_GROUP}>
       <SWRConfig value={{ provider: () => new Map(), fallback: context ? { [PAGE_CONTEXT_KEY]: context } : {} }}>
         <MemoryRouter initialEntries={['/shop/checkout']}>
           <DeliveryForm />

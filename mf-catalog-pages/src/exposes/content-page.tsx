@@ -4,6 +4,9 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { part } from '../messages/messages';
 import type { ContentProps } from '../shared/content-page-props';
 import { PageRoot } from '../shared/page-root';
+import { sharedWords } from '../messages/shared-words';
+import { contentPagesWords } from '../messages/content-pages-words';
+import { ordersWords } from '../messages/orders-words';
 
 // Each content page is its own chunk: a visitor of /faq does not download the contact form or the store list.
 // No Suspense boundary here: the page suspends up to the shell's slot (the contract, exposes.ts), so a server-rendered
@@ -29,4 +32,4 @@ export function ContentPage({ page, apiBase = '' }: ContentPageProps) {
   );
 }
 
-export default part(ContentPage);
+export default part(ContentPage, [sharedWords, contentPagesWords, ordersWords]);

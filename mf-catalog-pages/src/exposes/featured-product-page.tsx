@@ -1,4 +1,6 @@
 import { FeaturedProductPage } from '../product/featured-product-page';
 import { part } from '../messages/messages';
+import { sharedWords } from '../messages/shared-words';
+import { productWords } from '../messages/product-words';
 
-export default part(FeaturedProductPage);
+export default part(FeaturedProductPage, [sharedWords, productWords]);

@@ -1,4 +1,6 @@
 import { ListingPage } from '../listing/listing-page';
 import { part } from '../messages/messages';
+import { sharedWords } from '../messages/shared-words';
+import { listingWords } from '../messages/listing-words';
 
-export default part(ListingPage);
+export default part(ListingPage, [sharedWords, listingWords]);

@@ -1,4 +1,6 @@
 import { OrderConfirmationPage } from '../orders/order-confirmation-page';
 import { part } from '../messages/messages';
+import { sharedWords } from '../messages/shared-words';
+import { ordersWords } from '../messages/orders-words';
 
-export default part(OrderConfirmationPage);
+export default part(OrderConfirmationPage, [sharedWords, ordersWords]);

@@ -1,4 +1,4 @@
-import { mergedMessages, partMessages } from '@shop/contracts/part-messages';
+import { partMessages } from '@shop/contracts/part-messages';
 import type shared from './shared.fr-MA.json';
 import type listing from './listing.fr-MA.json';
 import type product from './product.fr-MA.json';
@@ -21,32 +21,7 @@ type MessageId = keyof typeof shared
   | keyof typeof blog;
 
 /**
- * mf_catalog_pages' words in each shop language (decision 036): one chunk per language, the page's fetched with the
- * part, every feature's file in it.
+ * mf_catalog_pages' words in each shop language (decision 036): each exposed module names its groups (`<group>-words.ts`),
+ * so a page downloads the words of its parts in its language only.
  */
-export const { Messages, part, useText } = partMessages<MessageId>({
-  'fr-MA': () =>
-    Promise.all([
-      import('./shared.fr-MA.json'),
-      import('./listing.fr-MA.json'),
-      import('./product.fr-MA.json'),
-      import('./home.fr-MA.json'),
-      import('./wishlist.fr-MA.json'),
-      import('./checkout.fr-MA.json'),
-      import('./orders.fr-MA.json'),
-      import('./content-pages.fr-MA.json'),
-      import('./blog.fr-MA.json'),
-    ]).then(mergedMessages),
-  'ar-MA': () =>
-    Promise.all([
-      import('./shared.ar-MA.json'),
-      import('./listing.ar-MA.json'),
-      import('./product.ar-MA.json'),
-      import('./home.ar-MA.json'),
-      import('./wishlist.ar-MA.json'),
-      import('./checkout.ar-MA.json'),
-      import('./orders.ar-MA.json'),
-      import('./content-pages.ar-MA.json'),
-      import('./blog.ar-MA.json'),
-    ]).then(mergedMessages),
-});
+export const { Messages, part, useText } = partMessages<MessageId>();

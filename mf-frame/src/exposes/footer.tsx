@@ -1,4 +1,4 @@
 import { Footer } from '../footer/footer';
-import { part } from '../messages/messages';
+import { frameWords, part } from '../messages/messages';
 
-export default part(Footer);
+export default part(Footer, [frameWords]);

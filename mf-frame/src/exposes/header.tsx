@@ -1,4 +1,4 @@
 import { Header } from '../header/header';
-import { part } from '../messages/messages';
+import { frameWords, part } from '../messages/messages';
 
-export default part(Header);
+export default part(Header, [frameWords]);

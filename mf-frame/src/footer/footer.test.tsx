@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_PREFIXES, type ShopLocale } from '@shop/contracts/locales';
-import { Messages } from '../messages/messages';
+import { frameWords, Messages } from '../messages/messages';
 import { messagesLoaded } from '../messages/messages-loaded';
 import { frameConfig } from '../shared/config/frame-config';
 import { Footer } from './footer';
@@ -19,7 +19,7 @@ async function renderFooter(locale: ShopLocale = 'fr-MA') {
     render(
       <MemoryRouter initialEntries={[`${prefix}/`]} basename={prefix || undefined}>
         <Suspense fallback={null}>
-          <Messages locale={locale}>
+          <Messages locale={locale} groups={[frameWords]}>
             <Footer locale={locale} />
           </Messages>
         </Suspense>

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_PREFIXES, type ShopLocale } from '@shop/contracts/locales';
-import { Messages } from '../messages/messages';
+import { frameWords, Messages } from '../messages/messages';
 import { messagesLoaded } from '../messages/messages-loaded';
 import { Header } from './header';
 
@@ -25,7 +25,7 @@ async function renderHeader(url = '/shop/face', variant: 'default' | 'alt' = 'de
     render(
       <MemoryRouter initialEntries={[url]} basename={LOCALE_PREFIXES[locale] || undefined}>
         <Suspense fallback={null}>
-          <Messages locale={locale}>
+          <Messages locale={locale} groups={[frameWords]}>
             <Header locale={locale} cartSlot={<button type="button">panier de test</button>} variant={variant} />
           </Messages>
         </Suspense>

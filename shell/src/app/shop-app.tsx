@@ -10,7 +10,7 @@ import { pageReadiness, PageReadinessContext, RootCommitted } from '../remotes/p
 import { PartClockContext, type PartClock } from '../remotes/part-clock';
 import type { ShopLocale } from '@shop/contracts/locales';
 import { PageLocaleContext } from './page-locale';
-import { Messages } from '../messages/messages';
+import { Messages, shellWords } from '../messages/messages';
 
 interface ShopAppProps {
   /** The page's language, from its URL (page-locale.ts). */
@@ -30,6 +30,9 @@ interface ShopAppProps {
 /** Shown only with a trial release, which a page the server rendered never has: its code comes only then. */
 const OverrideBanner = lazy(() => import(/* webpackChunkName: "on-demand-override-banner" */ '../remotes/override-banner').then((module) => ({ default: module.OverrideBanner })));
 
+/** The shell's one group of words, in its code. */
+const SHELL_WORDS = [shellWords];
+
 /** Marks the page interactive: `<html data-shop="ready">`, which tests and tools wait on. */
 function markReady() {
   document.documentElement.dataset.shop = 'ready';
@@ -42,7 +45,7 @@ export function ShopApp({ locale, loader, data, notFoundPath, overrides, childre
   return (
     <StrictMode>
       <PageLocaleContext.Provider value={locale}>
-        <Messages locale={locale}>
+        <Messages locale={locale} groups={SHELL_WORDS}>
           {Object.keys(overrides).length > 0 ? (
             <Suspense fallback={null}>
               <OverrideBanner active={overrides} />

@@ -1,4 +1,4 @@
-import { partMessages } from '@shop/contracts/part-messages';
+import { partMessages, type MessageGroup } from '@shop/contracts/part-messages';
 import ar from './ar-MA.json';
 import fr from './fr-MA.json';
 
@@ -7,4 +7,6 @@ import fr from './fr-MA.json';
  * remote's (decision 036). Both languages are in the shell's code: they are few, and the shell's tree hydrates at once,
  * so it must not wait for a chunk.
  */
-export const { Messages, useText } = partMessages<keyof typeof fr>({ 'fr-MA': () => ({ default: fr }), 'ar-MA': () => ({ default: ar }) });
+export const { Messages, useText } = partMessages<keyof typeof fr>();
+
+export const shellWords: MessageGroup = { 'fr-MA': () => ({ default: fr }), 'ar-MA': () => ({ default: ar }) };

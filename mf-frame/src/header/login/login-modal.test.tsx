@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Suspense, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopLocale } from '@shop/contracts/locales';
-import { Messages } from '../../messages/messages';
+import { frameWords, Messages } from '../../messages/messages';
 import { messagesLoaded } from '../../messages/messages-loaded';
 import { LoginModal } from './login-modal';
 
@@ -32,7 +32,7 @@ async function openModal(locale: ShopLocale = 'fr-MA', name = 'Mon compte') {
   await act(async () =>
     render(
       <Suspense fallback={null}>
-        <Messages locale={locale}>
+        <Messages locale={locale} groups={[frameWords]}>
           <Harness />
         </Messages>
       </Suspense>,
