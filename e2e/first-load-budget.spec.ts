@@ -13,7 +13,7 @@ const stack = stackForThisFile();
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-test('a phone’s first load of /, /shop/face and a product page receives at most 150 kB of JavaScript, all of it brotli, in French and in Arabic', async ({ browser, request }) => {
+test('a phone’s first load of /, /shop/face and a product page stays within the JavaScript budget, all of it brotli, in French and in Arabic', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const [product] = await products(request, stack.url);
   const french = ['/', '/shop/face', pathTo('/shop/product/:slug', product!.slug)];
