@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { parse } from 'node-html-parser';
+import { cartNotices } from '@shop/contracts/cart';
 import { formatPrice } from '@shop/contracts/money';
 import type { Product, ProductsResponse } from '@shop/contracts/products';
 import { addToCart, products } from './support/cart';
@@ -104,4 +105,44 @@ test('the prices the server wrote in Arabic are the ones the browser hydrates, w
   }
   // A text the browser would write otherwise makes React render the part again, which the shell reports.
   expect(warnings.filter((text) => /rendered in the browser|hydrat/i.test(text))).toEqual([]);
+});
+
+test('on a phone the menu’s sidebar comes from the start of the line: the left in French, the right in Arabic', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const sidebarOf = async (path: string, menu: string) => {
+    await page.goto(`${stack.url}${path}`);
+    await page.locator('header').getByRole('button', { name: menu, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: menu });
+    await expect(dialog).toBeVisible();
+    // Its slide has ended when two reads a moment apart agree.
+    let last = Number.NaN;
+    await expect
+      .poll(async () => {
+        const { x } = (await dialog.boundingBox())!;
+        const still = x === last;
+        last = x;
+        return still;
+      }, { intervals: [100] })
+      .toBe(true);
+    return (await dialog.boundingBox())!;
+  };
+  const french = await sidebarOf('/', 'Menu');
+  const arabic = await sidebarOf('/ar', wordsOf('mf-frame', 'ar-MA')('header.menu'));
+  expect(french.x).toBeLessThanOrEqual(1);
+  expect(Math.abs(arabic.x + arabic.width - 375)).toBeLessThanOrEqual(1);
+  expect(arabic.width).toBeCloseTo(french.width, 0);
+});
+
+test('a toast on an Arabic page shows at the top left, in Arabic', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${stack.url}/ar/shop/face`);
+  const adding = wordsOf('mf-catalog-pages', 'ar-MA')('shared.cart.addNamed', { name: '' });
+  const button = page.locator('main').getByRole('button', { name: new RegExp(`^${adding}`) }).first();
+  const name = (await button.getAttribute('aria-label'))!.replace(adding, '');
+  await button.click();
+  const toast = page.getByRole('alert').filter({ hasText: cartNotices('ar-MA').added(name) });
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  expect(box.x).toBeLessThan(1280 / 2 - box.width / 2);
+  expect(box.y).toBeLessThan(200);
 });
