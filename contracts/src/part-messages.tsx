@@ -33,7 +33,7 @@ export interface PartText<Id extends string> {
 export type MessageGroup = Readonly<Record<ShopLocale, () => Promise<{ default: Messages }> | { default: Messages }>>;
 
 /** A promise React's `use` reads at once once settled (its documented thenable fields), so a second page never waits. */
-type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown; inCode?: true };
 
 function tracked<T>(promise: Promise<T>): Tracked<T> {
   const result = promise as Tracked<T>;
@@ -44,9 +44,9 @@ function tracked<T>(promise: Promise<T>): Tracked<T> {
   return result;
 }
 
-/** A value already there, as `use` reads it without suspending. */
+/** Words in the code (the shell's), there from the start: read without `use`, on every render alike. */
 function settled<T>(value: T): Tracked<T> {
-  return Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value, inCode: true as const });
 }
 
 /** Each group's number, to name a set of groups. */
@@ -90,10 +90,9 @@ export function partMessages<Id extends string>() {
 
   function Messages({ locale, groups, children }: { locale: ShopLocale; groups: readonly MessageGroup[]; children: ReactNode }) {
     const instance = instanceFor(locale, groups);
-    // Loaded already (every page after the first, the shell's own words): no trip through Suspense. `use` is the only
-    // call here that React tracks, and it holds no hook state, so a first render that suspended and its retry that
-    // does not call it keep the same hooks.
-    const i18n = instance.status === 'fulfilled' && instance.value ? instance.value : use(instance as Promise<I18n>);
+    // Words in a chunk are read with `use` on every render (a render that suspended on them and its retry alike, as
+    // React asks); once loaded, it reads them at once. Words in the code never go through it.
+    const i18n = instance.inCode ? instance.value! : use(instance as Promise<I18n>);
     return <Context value={textOf(i18n, locale)}>{children}</Context>;
   }
 

@@ -1,5 +1,6 @@
-import { Suspense, use, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, use, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { HELD_UNTIL_HYDRATED_EVENT, holdEvents, TAP_HELD_ATTRIBUTE } from './held-events';
+import { useHydrating } from './hydrating';
 
 /**
  * A region of a part that the browser leaves as the server's HTML until it is needed (decision 028): readable, its
@@ -19,15 +20,6 @@ import { HELD_UNTIL_HYDRATED_EVENT, holdEvents, TAP_HELD_ATTRIBUTE } from './hel
  * hydration until then, and with the current ones after.
  */
 export type NeededWhen = 'visible' | 'used';
-
-const noSubscription = () => () => {};
-/** True while React hydrates the server's HTML (it reads the server snapshot then), false on a render of its own. */
-const useHydrating = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
 
 /** What a pointer, a key or focus inside the region does first: the shopper is about to use it. */
 const USED = ['pointerdown', 'touchstart', 'keydown', 'focusin', HELD_UNTIL_HYDRATED_EVENT] as const;

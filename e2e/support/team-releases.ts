@@ -35,8 +35,9 @@ export async function breakCartButtonOnServer(version: string): Promise<void> {
   const code = await readFile(path, 'utf8');
   const exported = /"default": \(\) => \(\/\* (?:reexport|binding) \*\/ ([A-Za-z_$][\w$]*)\)/.exec(code)?.[1];
   if (!exported) throw new Error(`no default export in ${path}`);
-  // The exposed module is the component in its words (`const cart_dropdown = part(CartDropdown)`): the component throws.
-  const wrapped = new RegExp(`const ${exported.replace(/\$/g, '\\$')} = \\(\\(0,[^)]*\\)\\(([A-Za-z_$][\\w$]*)\\)\\)`).exec(code)?.[1];
+  // The exposed module is the component in its words (`const cart_dropdown = part(CartDropdown, [cartWords])`): the
+  // component throws.
+  const wrapped = new RegExp(`const ${exported.replace(/\$/g, '\\$')} = \\(\\(0,[^)]*\\)\\(([A-Za-z_$][\\w$]*)[,)]`).exec(code)?.[1];
   const name = wrapped ?? exported;
   const broken = code.replace(new RegExp(`function ${name.replace(/\$/g, '\\$')}\\(([^)]*)\\) \\{`), (start) => `${start} throw new Error("mf_cart ${version}: rendu serveur cassé");`);
   if (broken === code) throw new Error(`no function ${name} in ${path}`);

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useHydrating } from '@shop/contracts/hydrating';
 import { DEFAULT_LOCALE, localizedPath, SHOP_LOCALES, textDirection, type ShopLocale } from '@shop/contracts/locales';
 import { useText } from '../../messages/messages';
 
@@ -17,18 +17,6 @@ export function otherLocale(locale: ShopLocale): ShopLocale {
   return SHOP_LOCALES.find((other) => other !== locale) ?? DEFAULT_LOCALE;
 }
 
-const noSubscription = () => () => {};
-/**
- * False while React hydrates the server's HTML, true after (and on a render of the browser's own): a URL's fragment
- * never reaches the server, so the hydrated link first says what the server said, then takes the fragment.
- */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-
 /**
  * The same page in the shop's other language (decision 036): its path, query and fragment under the other language's
  * prefix. The router's location has no prefix (the router's basename holds it). A plain link, not the router's: the
@@ -37,7 +25,8 @@ const useHydrated = () =>
 export function LanguageSwitch({ className }: { className?: string }) {
   const { locale } = useText();
   const { pathname, search, hash } = useLocation();
-  const hydrated = useHydrated();
+  // A URL's fragment never reaches the server: the hydrated link first says what the server said, then takes it.
+  const hydrated = !useHydrating();
   const other = otherLocale(locale);
   const { name, lang } = ENDONYMS[other];
   return (
