@@ -29,11 +29,11 @@ export const inlineScript = withoutComments;
  * browser renders everything, as before server rendering.
  */
 export function browserRenderedPage(template: PageTemplate, config: RemotesConfig, metadata = '', locale: ShopLocale = DEFAULT_LOCALE): string {
-  return inLanguage(withMetadata(withHints(template.html, pageHints(config)), metadata), locale);
+  return withPageLanguage(withMetadata(withHints(template.html, pageHints(config)), metadata), locale);
 }
 
 /** The page's language and direction on its root element (decision 036): `<html lang="ar-MA" dir="rtl">`. */
-export function inLanguage(html: string, locale: ShopLocale): string {
+function withPageLanguage(html: string, locale: ShopLocale): string {
   return html.replace(/<html\b[^>]*>/, `<html lang="${locale}" dir="${textDirection(locale)}">`);
 }
 
@@ -87,7 +87,7 @@ export function serverRenderedPage(
   const inlined = new Set(template.shellStylesheets.filter((sheet) => sheet.css !== null).map((sheet) => sheet.href));
   const html = withHints(scriptsAfterPaint(template.html, inlined, safeScripts(page.scripts)), pageHints(config) + styles + early)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${SHOP_NAME} ${pathname}`)}</title>`);
-  return inLanguage(withMetadata(html, metadata), locale)
+  return withPageLanguage(withMetadata(html, metadata), locale)
     .replace('<head>', () => (template.earlyScript ? `<head><script>${template.earlyScript}</script>` : '<head>'))
     .replace('<body>', STYLE_2_PATHS.has(pathname) ? '<body class="style-2">' : '<body>')
     .replace('<div id="root"></div>', () => `<div id="root">${tree}</div>${snapshot}`);

@@ -9,7 +9,6 @@ import { ToastHost } from '../toasts/toast-host';
 import { pageReadiness, PageReadinessContext, RootCommitted } from '../remotes/page-readiness';
 import { PartClockContext, type PartClock } from '../remotes/part-clock';
 import type { ShopLocale } from '@shop/contracts/locales';
-import { PageLocaleContext } from './page-locale';
 import { Messages, shellWords } from '../messages/messages';
 
 interface ShopAppProps {
@@ -44,26 +43,24 @@ export function ShopApp({ locale, loader, data, notFoundPath, overrides, childre
   const [readiness] = useState(() => pageReadiness(markReady));
   return (
     <StrictMode>
-      <PageLocaleContext.Provider value={locale}>
-        <Messages locale={locale} groups={SHELL_WORDS}>
-          {Object.keys(overrides).length > 0 ? (
-            <Suspense fallback={null}>
-              <OverrideBanner active={overrides} />
-            </Suspense>
-          ) : null}
-          <RemoteLoaderContext.Provider value={loader}>
-            <ServerNotFoundContext.Provider value={notFoundPath}>
-              <PageReadinessContext.Provider value={readiness}>
-                <PartClockContext.Provider value={partClock}>
-                  <SWRConfig value={{ ...swrDefaults, ...data }}>{children}</SWRConfig>
-                </PartClockContext.Provider>
-              </PageReadinessContext.Provider>
-            </ServerNotFoundContext.Provider>
-          </RemoteLoaderContext.Provider>
-          <ToastHost />
-          <RootCommitted readiness={readiness} />
-        </Messages>
-      </PageLocaleContext.Provider>
+      <Messages locale={locale} groups={SHELL_WORDS}>
+        {Object.keys(overrides).length > 0 ? (
+          <Suspense fallback={null}>
+            <OverrideBanner active={overrides} />
+          </Suspense>
+        ) : null}
+        <RemoteLoaderContext.Provider value={loader}>
+          <ServerNotFoundContext.Provider value={notFoundPath}>
+            <PageReadinessContext.Provider value={readiness}>
+              <PartClockContext.Provider value={partClock}>
+                <SWRConfig value={{ ...swrDefaults, ...data }}>{children}</SWRConfig>
+              </PartClockContext.Provider>
+            </PageReadinessContext.Provider>
+          </ServerNotFoundContext.Provider>
+        </RemoteLoaderContext.Provider>
+        <ToastHost />
+        <RootCommitted readiness={readiness} />
+      </Messages>
     </StrictMode>
   );
 }

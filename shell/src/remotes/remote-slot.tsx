@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { ComponentProps, ComponentType, CSSProperties, LazyExoticComponent, ReactNode } from 'react';
 import type { ExposedModuleId, ExposedModules } from '@shop/contracts/exposes';
-import { usePageLocale } from '../app/page-locale';
+import { useText } from '../messages/messages';
 import { DEFERRED_PART_ATTRIBUTE, DEFERRED_PARTS, type HydrationGate } from './hydration-gate';
 import { useSlotReadiness } from './page-readiness';
 import { PartClockContext, PartContext } from './part-clock';
@@ -66,7 +66,7 @@ function lazyRemote(loader: RemoteLoader, id: ExposedModuleId, attempt: number, 
  */
 export function RemoteSlot<Id extends ExposedModuleId>({ id, props, fallback, loading = null }: RemoteSlotProps<Id>) {
   const loader = useRemoteLoader();
-  const locale = usePageLocale();
+  const { locale } = useText();
   // On the server, the renderer's clock of this page's parts (their spans); nothing in the browser.
   useContext(PartClockContext)?.reached(id);
   const [attempt, setAttempt] = useState(0);

@@ -2,7 +2,11 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Messages, shellWords } from '../messages/messages';
 import { ToastHost } from './toast-host';
+
+/** The host as ShopApp renders it: inside the shell's words, which hold the page's language. */
+const host = <Messages locale="fr-MA" groups={[shellWords]}><ToastHost /></Messages>;
 
 afterEach(() => {
   cleanup();
@@ -11,7 +15,7 @@ afterEach(() => {
 
 describe('ToastHost', () => {
   it('renders no container until the shopper interacts, then shows a toast asked for before it was mounted', async () => {
-    const { container } = render(<ToastHost />);
+    const { container } = render(host);
     expect(container.querySelector('.Toastify')).toBeNull();
 
     // Asked before the container exists: react-toastify keeps it queued.
@@ -25,7 +29,7 @@ describe('ToastHost', () => {
 
   it('mounts the container a few seconds after load without any interaction', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { container } = render(<ToastHost />);
+    const { container } = render(host);
     // jsdom's document is already complete: the idle timer starts at once.
     await act(async () => {
       vi.advanceTimersByTime(4999);

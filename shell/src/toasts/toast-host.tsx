@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { showHeldPostNotices } from '@shop/contracts/held-events';
 import { showToast } from '@shop/contracts/toast';
-import { textDirection } from '@shop/contracts/locales';
-import { usePageLocale } from '../app/page-locale';
+import { useText } from '../messages/messages';
 
 /** The page's single toast container: every remote's `toast()` shows here (shared react-toastify singleton). */
 export const TOAST_AUTO_CLOSE_MS = 3000;
@@ -20,7 +19,7 @@ const ToastContainer = lazy(() => import('react-toastify').then(({ ToastContaine
 export function ToastHost() {
   const [wanted, setWanted] = useState(false);
   // Toasts come from the top corner where the page's text starts: top-left on an Arabic page (decision 036).
-  const rtl = textDirection(usePageLocale()) === 'rtl';
+  const rtl = useText().dir === 'rtl';
   // A cart form tapped before its part hydrated was posted in the background by the page's head script: its answer
   // shows here, as the hydrated form's toast would.
   useEffect(() => showHeldPostNotices((notice) => showToast(notice.kind, notice.text)), []);
