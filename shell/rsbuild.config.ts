@@ -1,10 +1,11 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { DEFAULT_CART_SERVICE_URL, portFromEnv } from '@shop/contracts/ports';
-import { federationBuildChecks, sharedBuildSettings, sharedSingletons } from '../tools/federation';
+import { bundlerRuntimeDefines, federationBuildChecks, sharedBuildSettings, sharedSingletons } from '../tools/federation';
 import { partMessages } from '../tools/part-messages';
 import { precompressedAssets } from '../tools/precompressed-assets';
 import { withoutComments } from './shared/plain-script';
@@ -46,6 +47,7 @@ function plainScriptsWithoutComments(): RsbuildPlugin {
 
 export default defineConfig({
   ...sharedBuildSettings,
+  source: { define: bundlerRuntimeDefines },
   plugins: [
     pluginReact(),
     plainScriptsWithoutComments(),
@@ -63,8 +65,10 @@ export default defineConfig({
         shareStrategy: 'loaded-first',
         // Remote types come from @shop/contracts; dts generation only knows build-time remotes.
         dts: false,
-        // The one federation runtime of the page: the remotes' entries use it instead of bringing their own.
+        // The one federation runtime of the page: the remotes' entries use it instead of bringing their own, and take
+        // their federation objects from its bundler runtime (decision 037).
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+        runtimePlugins: [fileURLToPath(new URL('./src/remotes/bundler-runtime-for-remotes.ts', import.meta.url))],
       },
       { environment: 'web' },
     ),

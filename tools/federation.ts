@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { type RsbuildConfig, type RsbuildPlugin, rspack } from '@rsbuild/core';
@@ -39,6 +39,57 @@ export const sharedSingletons = {
   'react-toastify': { singleton: true, requiredVersion: SHARED_LIBRARIES['react-toastify'] },
   '@lingui/core': { singleton: true, requiredVersion: SHARED_LIBRARIES['@lingui/core'] },
 } as const satisfies Record<SharedLibrary, { singleton: true; requiredVersion: string; import?: string; version?: string }>;
+
+/**
+ * Module Federation's bundler runtime as Rspack's federation plugin finds it (from the plugin, through the runtime
+ * tools), and its version: the shell provides this copy to the remotes' entries (decision 037), which are built for it.
+ */
+const bundlerRuntimeEntry = (() => {
+  const from = (path: string, request: string) => createRequire(path).resolve(request);
+  const rspackPlugin = from(from(import.meta.url, '@module-federation/rsbuild-plugin'), '@module-federation/enhanced/rspack');
+  const entry = from(from(rspackPlugin, '@module-federation/runtime-tools'), '@module-federation/webpack-bundler-runtime');
+  const root = dirname(dirname(entry));
+  const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  return { root, version };
+})();
+
+/** The bundler runtime's version, written into the shell's provider and each remote's entry (contracts' federation-bundler-runtime). */
+export const bundlerRuntimeDefines = { FEDERATION_BUNDLER_RUNTIME_VERSION: JSON.stringify(bundlerRuntimeEntry.version) };
+
+/** The bundler runtime's entry file (`dist/index.js` or `.cjs`), whichever Rspack's plugin asked for. */
+const isBundlerRuntimeEntry = (path: string) => path === join(bundlerRuntimeEntry.root, 'dist', 'index.js') || path === join(bundlerRuntimeEntry.root, 'dist', 'index.cjs');
+
+/**
+ * A remote's browser build takes its federation object from the shell (contracts' federation-bundler-runtime-from-shell)
+ * instead of bundling the bundler runtime: ~4.5 kB brotli less in each remote entry. Only in `environment`: the Node
+ * build and the standalone harness have no shell to give it and keep their own. The build fails if the runtime is still
+ * bundled there (a federation upgrade that imports it another way would silently put the bytes back).
+ */
+function bundlerRuntimeFromShell(environment: string): RsbuildPlugin {
+  const fromShell = createRequire(join(process.cwd(), 'package.json')).resolve('@shop/contracts/federation-bundler-runtime-from-shell');
+  const inBundlerRuntime = (path: string) => path.startsWith(bundlerRuntimeEntry.root + sep);
+  return {
+    name: 'shop:bundler-runtime-from-shell',
+    setup(api) {
+      api.modifyRspackConfig((config, utils) => {
+        if (utils.environment.name !== environment) return;
+        const swap = (path: string | undefined) => (path && isBundlerRuntimeEntry(path) ? fromShell : path);
+        config.plugins.push(
+          new rspack.NormalModuleReplacementPlugin(/webpack-bundler-runtime[\\/]dist[\\/]index\.c?js$/, (resource: { request?: string; createData?: { resource?: string } }) => {
+            resource.request = swap(resource.request);
+            if (resource.createData) resource.createData.resource = swap(resource.createData.resource);
+          }),
+        );
+      });
+      api.processAssets({ stage: 'report', environments: [environment] }, ({ compilation }) => {
+        const resources = [...compilation.modules].map((module) => (module as { resource?: string }).resource).filter((path): path is string => typeof path === 'string');
+        const bundled = resources.filter(inBundlerRuntime);
+        if (bundled.length > 0) compilation.errors.push(new rspack.WebpackError(`the federation bundler runtime is bundled in a remote's entry: ${bundled[0]} (decision 037)`));
+        if (!resources.includes(fromShell)) compilation.errors.push(new rspack.WebpackError(`a remote's entry does not take its federation object from the shell (decision 037)`));
+      });
+    },
+  };
+}
 
 /** A federation runtime package's CommonJS file: none may be in a browser build (see federationRuntimeAsEsm). */
 const CJS_RUNTIME = /@module-federation[\\/][^\\/]+[\\/]dist[\\/].*\.cjs$/;
@@ -191,12 +242,12 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
       partMessages(version),
       precompressedAssets(),
       federationBuildChecks(),
-      ...(serverFederation ? [serverFederation, serverEntryInManifest(version), releaseIntegrity(version)] : []),
+      ...(serverFederation ? [serverFederation, serverEntryInManifest(version), releaseIntegrity(version), bundlerRuntimeFromShell('remote')] : []),
     ],
     ...sharedBuildSettings,
     source: {
       // Stamped into the remote's root element (data-release) so operators can see which release rendered.
-      define: { 'process.env.RELEASE_VERSION': JSON.stringify(version) },
+      define: { 'process.env.RELEASE_VERSION': JSON.stringify(version), ...bundlerRuntimeDefines },
     },
     // One harness page template for every remote's standalone page.
     html: { title: harnessTitle, template: fileURLToPath(new URL('./harness.html', import.meta.url)) },
