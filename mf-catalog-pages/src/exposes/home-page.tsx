@@ -2,5 +2,6 @@ import { HomePage } from '../home/home-page';
 import { part } from '../messages/messages';
 import { sharedWords } from '../messages/shared-words';
 import { homeWords } from '../messages/home-words';
+import { articleWords } from '../messages/articles-words';
 
-export default part(HomePage, [sharedWords, homeWords]);
+export default part(HomePage, [sharedWords, homeWords, articleWords]);

@@ -8,6 +8,7 @@ import type checkout from './checkout.fr-MA.json';
 import type orders from './orders.fr-MA.json';
 import type contentPages from './content-pages.fr-MA.json';
 import type blog from './blog.fr-MA.json';
+import type articles from './articles.fr-MA.json';
 
 /** Every key of mf_catalog_pages' words: each feature keeps its own file (`<feature>.<locale>.json`). */
 type MessageId = keyof typeof shared
@@ -18,7 +19,8 @@ type MessageId = keyof typeof shared
   | keyof typeof checkout
   | keyof typeof orders
   | keyof typeof contentPages
-  | keyof typeof blog;
+  | keyof typeof blog
+  | keyof typeof articles;
 
 /**
  * mf_catalog_pages' words in each shop language (decision 036): each exposed module names its groups (`<group>-words.ts`),

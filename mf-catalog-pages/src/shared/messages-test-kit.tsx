@@ -11,9 +11,10 @@ import { ordersWords } from '../messages/orders-words';
 import { productWords } from '../messages/product-words';
 import { sharedWords } from '../messages/shared-words';
 import { wishlistWords } from '../messages/wishlist-words';
+import { articleWords } from '../messages/articles-words';
 
 /** Every group: a test renders any feature (an exposed module names only its own). */
-export const EVERY_GROUP = [sharedWords, listingWords, productWords, homeWords, wishlistWords, checkoutWords, ordersWords, contentPagesWords, blogWords];
+export const EVERY_GROUP = [sharedWords, listingWords, productWords, homeWords, wishlistWords, checkoutWords, ordersWords, contentPagesWords, blogWords, articleWords];
 import type { PageText } from './page-text';
 
 /**

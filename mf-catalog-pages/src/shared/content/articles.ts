@@ -12,7 +12,7 @@ export interface Article {
   slug: string;
   title: string;
   /**
-   * The title and the excerpt as messages, in every shop language (`shared.article.<slug>.*`): the home page's journal
+   * The title and the excerpt as messages, in every shop language (`articles.<slug>.*`): the home page's journal
    * shows them. Their French is `title` and `excerpt`, byte for byte (articles.test.ts).
    */
   titleId: MessageId;
@@ -40,8 +40,8 @@ export const themeLabels: Record<ArticleTheme, string> = {
 export const articles: readonly Article[] = [
   {
     slug: 'routine-visage-argan',
-    titleId: 'shared.article.routine-visage-argan.title',
-    excerptId: 'shared.article.routine-visage-argan.excerpt',
+    titleId: 'articles.routine-visage-argan.title',
+    excerptId: 'articles.routine-visage-argan.excerpt',
     title: 'Une routine visage simple autour de l’argan',
     theme: 'visage',
     publishedOn: '2026-10-28',
@@ -77,8 +77,8 @@ export const articles: readonly Article[] = [
   },
   {
     slug: 'rituel-hammam-maison',
-    titleId: 'shared.article.rituel-hammam-maison.title',
-    excerptId: 'shared.article.rituel-hammam-maison.excerpt',
+    titleId: 'articles.rituel-hammam-maison.title',
+    excerptId: 'articles.rituel-hammam-maison.excerpt',
     title: 'Le rituel du hammam, chez soi',
     theme: 'corps',
     publishedOn: '2026-10-14',
@@ -113,8 +113,8 @@ export const articles: readonly Article[] = [
   },
   {
     slug: 'rhassoul-cheveux',
-    titleId: 'shared.article.rhassoul-cheveux.title',
-    excerptId: 'shared.article.rhassoul-cheveux.excerpt',
+    titleId: 'articles.rhassoul-cheveux.title',
+    excerptId: 'articles.rhassoul-cheveux.excerpt',
     title: 'Le rhassoul, l’argile qui lave les cheveux en douceur',
     theme: 'cheveux',
     publishedOn: '2026-09-30',
@@ -149,8 +149,8 @@ export const articles: readonly Article[] = [
   },
   {
     slug: 'proteger-levres-mains-hiver',
-    titleId: 'shared.article.proteger-levres-mains-hiver.title',
-    excerptId: 'shared.article.proteger-levres-mains-hiver.excerpt',
+    titleId: 'articles.proteger-levres-mains-hiver.title',
+    excerptId: 'articles.proteger-levres-mains-hiver.excerpt',
     title: 'Lèvres et mains : les protéger quand le temps se refroidit',
     theme: 'corps',
     publishedOn: '2026-09-12',
@@ -184,8 +184,8 @@ export const articles: readonly Article[] = [
   },
   {
     slug: 'huile-nigelle-ricin-cheveux',
-    titleId: 'shared.article.huile-nigelle-ricin-cheveux.title',
-    excerptId: 'shared.article.huile-nigelle-ricin-cheveux.excerpt',
+    titleId: 'articles.huile-nigelle-ricin-cheveux.title',
+    excerptId: 'articles.huile-nigelle-ricin-cheveux.excerpt',
     title: 'Nigelle et ricin : le bain d’huile pour des cheveux plus forts',
     theme: 'cheveux',
     publishedOn: '2026-08-25',
