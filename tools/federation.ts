@@ -239,7 +239,7 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
     plugins: [
       pluginReact(),
       federation,
-      partMessages(version),
+      partMessages(version, shareRuntime ? { environment: 'remote', exposes } : undefined),
       precompressedAssets(),
       federationBuildChecks(),
       ...(serverFederation ? [serverFederation, serverEntryInManifest(version), releaseIntegrity(version), bundlerRuntimeFromShell('remote')] : []),

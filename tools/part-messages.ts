@@ -7,9 +7,9 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import type { RsbuildPlugin } from '@rsbuild/core';
-import { MESSAGES_FILE, messagesChunkName, type ReleaseMessages } from '@shop/contracts/part-messages-release';
+import { basename, join, resolve } from 'node:path';
+import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
+import { FIRST_WORDS_FIELD, MESSAGES_FILE, messagesChunkName, type ReleaseMessages, type WithFirstWords } from '@shop/contracts/part-messages-release';
 import { SHOP_LOCALES } from '@shop/contracts/locales';
 
 const loader = createRequire(import.meta.url).resolve('./compile-messages-loader.cjs');
@@ -43,12 +43,56 @@ export function messagesOf(packageRoot: string): ReleaseMessages {
   return { keys } as ReleaseMessages;
 }
 
+/** The group of a messages file: `checkout` for `checkout.ar-MA.json`, '' for `ar-MA.json`; undefined for another file. */
+function groupOfFile(path: string): string | undefined {
+  if (!MESSAGES_SOURCE.test(path)) return undefined;
+  return basename(path).replace(/(?:^|\.)[a-z]{2}-[A-Z]{2}\.json$/, '');
+}
+
+/**
+ * The groups of words each exposed module shows when it first renders: the messages files loaded by the modules its own
+ * file imports (its `part(Component, [groups])`). A region's groups are named deeper (`region(…)` in the part's code),
+ * so they are not among them and stay out of a page's first scripts.
+ */
+function firstWordsOf(compilation: Rspack.Compilation, root: string, exposes: Readonly<Record<string, string>>): Record<string, string[]> {
+  const modules = [...compilation.modules] as Array<Rspack.Module & { resource?: string }>;
+  const firstWords: Record<string, string[]> = {};
+  for (const [name, path] of Object.entries(exposes)) {
+    const file = resolve(root, path);
+    const exposed = modules.find((module) => module.resource === file);
+    if (!exposed) {
+      compilation.errors.push(new compilation.compiler.webpack.WebpackError(`${name}: its module ${file} is not in the build`));
+      continue;
+    }
+    const groups = new Set<string>();
+    for (const dependency of exposed.dependencies) {
+      const imported = compilation.moduleGraph.getModule(dependency);
+      for (const block of imported?.blocks ?? []) {
+        for (const loaded of block.dependencies) {
+          const group = groupOfFile((compilation.moduleGraph.getModule(loaded) as { resource?: string } | null)?.resource ?? '');
+          if (group !== undefined) groups.add(group);
+        }
+      }
+    }
+    firstWords[name.replace(/^\.\//, '')] = [...groups].sort();
+  }
+  return firstWords;
+}
+
+interface RemoteWords {
+  /** The Rsbuild environment of the browser's container. */
+  environment: string;
+  /** Its exposed modules and their files (`./Header` → `./src/exposes/header.tsx`). */
+  exposes: Readonly<Record<string, string>>;
+}
+
 /**
  * Compiles a package's messages. With `version` (a remote), each language's is one chunk named after it (contracts'
  * `messagesChunkName`), which the shell's server finds in a release's manifest, and the release folder gets its
- * `mf-messages.json`.
+ * `mf-messages.json`. With `remote`, the release's web manifest records beside each exposed module the groups it shows
+ * when it first renders (contracts' `FIRST_WORDS_FIELD`).
  */
-export function partMessages(version?: string): RsbuildPlugin {
+export function partMessages(version?: string, remote?: RemoteWords): RsbuildPlugin {
   return {
     name: 'shop:part-messages',
     setup(api) {
@@ -73,9 +117,21 @@ export function partMessages(version?: string): RsbuildPlugin {
       // Checked on every build, so a duplicate key fails it where it is made, not at release.
       api.onBeforeBuild(() => void messagesOf(api.context.rootPath));
       if (!version) return;
+      let firstWords: Record<string, string[]> | undefined;
+      if (remote) {
+        api.processAssets({ stage: 'report', environments: [remote.environment] }, ({ compilation }) => {
+          firstWords = firstWordsOf(compilation, api.context.rootPath, remote.exposes);
+        });
+      }
       api.onAfterBuild(() => {
         const root = join(api.context.rootPath, 'dist', version);
-        if (existsSync(root)) writeFileSync(join(root, MESSAGES_FILE), `${JSON.stringify(messagesOf(api.context.rootPath), null, 1)}\n`);
+        if (!existsSync(root)) return;
+        writeFileSync(join(root, MESSAGES_FILE), `${JSON.stringify(messagesOf(api.context.rootPath), null, 1)}\n`);
+        const manifestFile = join(root, 'mf-manifest.json');
+        if (!firstWords || !existsSync(manifestFile)) return;
+        const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { exposes?: Array<{ name: string } & WithFirstWords> };
+        for (const expose of manifest.exposes ?? []) expose[FIRST_WORDS_FIELD] = firstWords[expose.name] ?? [];
+        writeFileSync(manifestFile, JSON.stringify(manifest));
       });
     },
   };

@@ -39,6 +39,21 @@ export function missingMessages(release: ReleaseMessages): Partial<Record<ShopLo
  */
 export const messagesChunkName = (locale: ShopLocale, group?: string): string => `messages-${locale}${group ? `-${group}` : ''}`;
 
-export function isMessagesChunk(file: string, locale: ShopLocale): boolean {
-  return new RegExp(`(?:^|/)${messagesChunkName(locale)}(?:-[a-z][a-z0-9-]*)?\\.[^/]*js$`).test(file);
+/**
+ * Whether `file` is a chunk of messages in `locale`: of any group, or of one of `groups` when given ('' for a remote's
+ * one file per language).
+ */
+export function isMessagesChunk(file: string, locale: ShopLocale, groups?: readonly string[]): boolean {
+  const name = groups ? `(?:${groups.map((group) => messagesChunkName(locale, group || undefined)).join('|')})` : `${messagesChunkName(locale)}(?:-[a-z][a-z0-9-]*)?`;
+  return new RegExp(`(?:^|/)${name}\\.[^/]*js$`).test(file);
 }
+
+/**
+ * The groups of words an exposed module shows when it first renders, which its release's web manifest records beside
+ * it (`exposes[].firstWords`, written by tools/part-messages.ts): the groups its own file names in `part(…)`. The shell
+ * names those chunks among a page's first scripts; a region's words (`region(…)`) come when it renders. A release built
+ * before the field has all its messages chunks named.
+ */
+export const FIRST_WORDS_FIELD = 'firstWords';
+
+export type WithFirstWords = { [FIRST_WORDS_FIELD]?: string[] };

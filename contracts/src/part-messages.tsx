@@ -1,5 +1,5 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { createContext, use, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, lazy, use, useContext, type ComponentType, type ReactNode } from 'react';
 import type { PartProps } from './exposes';
 import { textDirection, type ShopLocale } from './locales';
 import { formatPrice } from './money';
@@ -71,6 +71,14 @@ export function partMessages<Id extends string>() {
     return text;
   };
   const Context = createContext<PartText<Id> | null>(null);
+  /** The language and groups of the words around: a region's words are its part's and its own. */
+  const Scope = createContext<WordsScope | null>(null);
+  const scopes = new WeakMap<I18n, WordsScope>();
+  const scopeOf = (i18n: I18n, locale: ShopLocale, groups: readonly MessageGroup[]): WordsScope => {
+    let scope = scopes.get(i18n);
+    if (!scope) scopes.set(i18n, (scope = { locale, groups }));
+    return scope;
+  };
 
   /** The instance of a language and set of groups, loading them the first time (a failed load is tried again). */
   function instanceFor(locale: ShopLocale, groups: readonly MessageGroup[]): Tracked<I18n> {
@@ -93,7 +101,11 @@ export function partMessages<Id extends string>() {
     // Words in a chunk are read with `use` on every render (a render that suspended on them and its retry alike, as
     // React asks); once loaded, it reads them at once. Words in the code never go through it.
     const i18n = instance.inCode ? instance.value! : use(instance as Promise<I18n>);
-    return <Context value={textOf(i18n, locale)}>{children}</Context>;
+    return (
+      <Scope value={scopeOf(i18n, locale, groups)}>
+        <Context value={textOf(i18n, locale)}>{children}</Context>
+      </Scope>
+    );
   }
 
   function useText(): PartText<Id> {
@@ -115,5 +127,34 @@ export function partMessages<Id extends string>() {
     return Part;
   }
 
-  return { Messages, useText, part };
+  /**
+   * A region of a part whose code comes when it first renders (React's `lazy`), with words of its own: `region(() =>
+   * import('./menu/bar-menus'), [navigationWords])`. Its code and its words in the page's language are requested at once,
+   * when it first renders; its words are its part's and `groups`. Only the groups an exposed module's own file names
+   * come with the page (tools/part-messages.ts), so a region's stay out of the first load.
+   */
+  function region<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>, groups: readonly MessageGroup[]): ComponentType<Props> {
+    let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+    const start = () => (loading ??= load());
+    const Code = lazy(start);
+    function Region(props: Props) {
+      const scope = useContext(Scope);
+      if (!scope) throw new Error('a region outside its remote’s <Messages>: render it inside a part');
+      // Its code is asked for now, beside its words, rather than once its words have come.
+      void start();
+      return (
+        <Messages locale={scope.locale} groups={[...scope.groups, ...groups]}>
+          <Code {...props} />
+        </Messages>
+      );
+    }
+    return Region;
+  }
+
+  return { Messages, useText, part, region };
+}
+
+interface WordsScope {
+  locale: ShopLocale;
+  groups: readonly MessageGroup[];
 }

@@ -14,6 +14,16 @@ const manifest = {
         css: { sync: ['static/css/header.css'], async: [] },
       },
     },
+    {
+      name: 'Footer',
+      assets: { js: { sync: [], async: ['static/js/async/messages-fr-MA-header.4.js', 'static/js/async/messages-fr-MA-navigation.5.js', 'static/js/async/messages-ar-MA-header.6.js', 'static/js/async/messages-ar-MA-navigation.7.js'] } },
+      firstWords: ['header'],
+    },
+    {
+      // A release built before its manifest said which words an exposed module shows first.
+      name: 'Legal',
+      assets: { js: { sync: [], async: ['static/js/async/messages-fr-MA-header.4.js', 'static/js/async/messages-fr-MA-navigation.5.js', 'static/js/async/legal.8.js'] } },
+    },
   ],
   integrity: { 'static/js/mf_frame.1.js': digest('A'), 'static/js/async/__federation_expose_Header.2.js': digest('B'), 'static/css/header.css': digest('C') },
 };
@@ -40,6 +50,13 @@ describe('remoteAssets', () => {
       { href: `${base}static/js/mf_frame.1.js`, integrity: digest('A'), manifest: `${base}mf-manifest.json` },
       { href: `${base}static/js/async/__federation_expose_Header.2.js`, integrity: digest('B'), manifest: `${base}mf-manifest.json` },
     ]);
+  });
+
+  it('gives each exposed module the words it shows first, in each language, and not its regions’', async () => {
+    const assets = await remoteAssets({ remotes: [{ name: 'mf_frame', entry: `${base}mf-manifest.json` }] }, 2000);
+    const hrefs = (id: string) => Object.fromEntries(Object.entries(assets.messages.get(id as never) ?? {}).map(([locale, files]) => [locale, files.map((file) => file.href.slice(base.length))]));
+    expect(hrefs('mf_frame/Footer')).toEqual({ 'fr-MA': ['static/js/async/messages-fr-MA-header.4.js'], 'ar-MA': ['static/js/async/messages-ar-MA-header.6.js'] });
+    expect(hrefs('mf_frame/Legal')).toEqual({ 'fr-MA': ['static/js/async/messages-fr-MA-header.4.js', 'static/js/async/messages-fr-MA-navigation.5.js'], 'ar-MA': [] });
   });
 
   it('gives nothing for a remote whose manifest cannot be read', async () => {

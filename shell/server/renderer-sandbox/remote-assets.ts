@@ -1,6 +1,6 @@
 import type { ExposedModuleId } from '@shop/contracts/exposes';
 import { SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
-import { isMessagesChunk } from '@shop/contracts/part-messages-release';
+import { FIRST_WORDS_FIELD, isMessagesChunk, type WithFirstWords } from '@shop/contracts/part-messages-release';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { inlineableCss, type Stylesheet } from './inline-styles';
 
@@ -8,7 +8,7 @@ interface WebManifest {
   /** Every browser file's digest, by its path in the release (tools/release-integrity.ts, decision 032). */
   integrity?: Record<string, unknown>;
   metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
-  exposes?: { name: string; assets?: { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[]; async?: string[] } } }[];
+  exposes?: ({ name: string; assets?: { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[]; async?: string[] } } } & WithFirstWords)[];
 }
 
 /** A script a page needs at once, with its digest when the release records one (decision 032). */
@@ -24,7 +24,10 @@ export interface RemoteAssets {
   stylesheets: Map<ExposedModuleId, Stylesheet[]>;
   /** What the browser runs before each exposed module can hydrate: its remote's entry, then the module's own files. */
   scripts: Map<ExposedModuleId, ScriptFile[]>;
-  /** Each exposed module's messages chunk per language (decision 036): a page needs its language's at once, too. */
+  /**
+   * Each exposed module's messages chunks per language (decision 036): those it shows when it first renders, which a page
+   * needs at once in its language (its regions' come with their code).
+   */
   messages: Map<ExposedModuleId, Partial<Record<ShopLocale, ScriptFile[]>>>;
 }
 
@@ -84,7 +87,8 @@ export async function remoteAssets(
           assets.stylesheets.set(id, sheets);
           assets.scripts.set(id, [...entryScript, ...(expose.assets?.js?.sync ?? []).map((file) => script(new URL(file, base).href, entry))]);
           const later = expose.assets?.js?.async ?? [];
-          const messages = SHOP_LOCALES.map((locale) => [locale, later.filter((file) => isMessagesChunk(file, locale)).map((file) => script(new URL(file, base).href, entry))]);
+          const first = expose[FIRST_WORDS_FIELD];
+          const messages = SHOP_LOCALES.map((locale) => [locale, later.filter((file) => isMessagesChunk(file, locale, first)).map((file) => script(new URL(file, base).href, entry))]);
           assets.messages.set(id, Object.fromEntries(messages) as Partial<Record<ShopLocale, ScriptFile[]>>);
         }
       } catch {
