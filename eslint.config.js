@@ -372,6 +372,12 @@ module.exports = defineConfig([
               from: { file: { path: '*/*.config.ts' } },
               allow: { to: { element: { type: 'workspace-tooling', captured: { folder: 'tools' } } } },
             },
+            // Each remote's test of the words its parts and regions load reads its sources with one shared reader
+            // (decision 036), so the rule it checks is written once.
+            {
+              from: { file: { path: 'mf-*/src/exposes/exposes-words.test.ts' } },
+              allow: { to: { element: { type: 'workspace-tooling', captured: { folder: 'tools' } } }, dependency: { source: '../../../tools/words-reach' } },
+            },
             // The search engines' journey validates the served sitemap against the schemas the shell's own test uses.
             {
               from: { element: { type: 'workspace-tooling', captured: { folder: 'e2e' } } },

@@ -1,5 +1,5 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { createContext, lazy, use, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, use, useContext, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import type { PartProps } from './exposes';
 import { textDirection, type ShopLocale } from './locales';
 import { formatPrice } from './money';
@@ -82,7 +82,7 @@ export function partMessages<Id extends string>() {
 
   /** The instance of a language and set of groups, loading them the first time (a failed load is tried again). */
   function instanceFor(locale: ShopLocale, groups: readonly MessageGroup[]): Tracked<I18n> {
-    const key = `${locale} ${groups.map(groupNumber).join(',')}`;
+    const key = `${locale} ${[...new Set(groups.map(groupNumber))].sort((a, b) => a - b).join(',')}`;
     let instance = instances.get(key);
     if (!instance || instance.status === 'rejected') {
       const make = (modules: readonly { default: Messages }[]) =>
@@ -128,23 +128,31 @@ export function partMessages<Id extends string>() {
   }
 
   /**
-   * A region of a part whose code comes when it first renders (React's `lazy`), with words of its own: `region(() =>
+   * A region of a part whose code comes when it first renders (as with React's `lazy`), with words of its own: `region(() =>
    * import('./menu/bar-menus'), [navigationWords])`. Its code and its words in the page's language are requested at once,
    * when it first renders; its words are its part's and `groups`. Only the groups an exposed module's own file names
    * come with the page (tools/part-messages.ts), so a region's stay out of the first load.
    */
-  function region<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>, groups: readonly MessageGroup[]): ComponentType<Props> {
-    let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-    const start = () => (loading ??= load());
-    const Code = lazy(start);
-    function Region(props: Props) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React's own `lazy`: any component's props
+  function region<Code extends ComponentType<any>>(load: () => Promise<{ default: Code }>, groups: readonly MessageGroup[]): ComponentType<ComponentProps<Code>> {
+    let loading: Tracked<{ default: Code }> | undefined;
+    /** Its code, asked for once (a failed load is asked for again at the next render). */
+    const code = () => {
+      if (!loading || loading.status === 'rejected') loading = tracked(load());
+      return loading;
+    };
+    function RegionCode({ props }: { props: ComponentProps<Code> }) {
+      const { default: Loaded } = use(code() as Promise<{ default: Code }>);
+      return <Loaded {...props} />;
+    }
+    function Region(props: ComponentProps<Code>) {
       const scope = useContext(Scope);
       if (!scope) throw new Error('a region outside its remote’s <Messages>: render it inside a part');
       // Its code is asked for now, beside its words, rather than once its words have come.
-      void start();
+      code();
       return (
         <Messages locale={scope.locale} groups={[...scope.groups, ...groups]}>
-          <Code {...props} />
+          <RegionCode props={props} />
         </Messages>
       );
     }
