@@ -1,4 +1,7 @@
 import { Footer } from '../footer/footer';
-import { frameWords, part } from '../messages/messages';
+import { footerWords } from '../messages/footer-words';
+import { headerWords } from '../messages/header-words';
+import { part } from '../messages/messages';
+import { navigationWords } from '../messages/navigation-words';
 
-export default part(Footer, [frameWords]);
+export default part(Footer, [headerWords, navigationWords, footerWords]);

@@ -1,4 +1,5 @@
 import { Header } from '../header/header';
-import { frameWords, part } from '../messages/messages';
+import { headerWords } from '../messages/header-words';
+import { part } from '../messages/messages';
 
-export default part(Header, [frameWords]);
+export default part(Header, [headerWords]);

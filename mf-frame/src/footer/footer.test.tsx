@@ -4,8 +4,8 @@ import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_PREFIXES, type ShopLocale } from '@shop/contracts/locales';
-import { frameWords, Messages } from '../messages/messages';
-import { messagesLoaded } from '../messages/messages-loaded';
+import { Messages } from '../messages/messages';
+import { EVERY_GROUP, messagesLoaded } from '../messages/messages-loaded';
 import { frameConfig } from '../shared/config/frame-config';
 import { Footer } from './footer';
 
@@ -19,7 +19,7 @@ async function renderFooter(locale: ShopLocale = 'fr-MA') {
     render(
       <MemoryRouter initialEntries={[`${prefix}/`]} basename={prefix || undefined}>
         <Suspense fallback={null}>
-          <Messages locale={locale} groups={[frameWords]}>
+          <Messages locale={locale} groups={EVERY_GROUP}>
             <Footer locale={locale} />
           </Messages>
         </Suspense>

@@ -4,8 +4,8 @@ import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_PREFIXES, type ShopLocale } from '@shop/contracts/locales';
-import { frameWords, Messages } from '../messages/messages';
-import { messagesLoaded } from '../messages/messages-loaded';
+import { Messages } from '../messages/messages';
+import { EVERY_GROUP, messagesLoaded } from '../messages/messages-loaded';
 import { Header } from './header';
 
 beforeAll(() => messagesLoaded('fr-MA', 'ar-MA'));
@@ -25,7 +25,7 @@ async function renderHeader(url = '/shop/face', variant: 'default' | 'alt' = 'de
     render(
       <MemoryRouter initialEntries={[url]} basename={LOCALE_PREFIXES[locale] || undefined}>
         <Suspense fallback={null}>
-          <Messages locale={locale} groups={[frameWords]}>
+          <Messages locale={locale} groups={EVERY_GROUP}>
             <Header locale={locale} cartSlot={<button type="button">panier de test</button>} variant={variant} />
           </Messages>
         </Suspense>
@@ -88,8 +88,8 @@ describe('Header', () => {
 
   it('submits the search panel to the catalogue URL', async () => {
     await renderHeader();
-    fireEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
-    // The panel's code comes when it first opens (decision 028).
+    // The panel's code and words come when it first opens (decision 028): awaited, React's test scope lets it render then.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Rechercher' })));
     const form = await screen.findByRole('search');
     fireEvent.change(within(form).getByRole('combobox', { name: 'Catégorie' }), { target: { value: 'makeup' } });
     fireEvent.change(within(form).getByRole('searchbox', { name: 'Rechercher un produit' }), { target: { value: 'rouge' } });

@@ -1,5 +1,5 @@
 import type { HeaderProps } from '@shop/contracts/exposes';
-import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ButtonToPage } from '@shop/contracts/form-post';
 import { ServerHtmlUntilNeeded } from '@shop/contracts/server-html-until-needed';
@@ -10,18 +10,20 @@ import { DESKTOP_MEDIA } from '../shared/config/breakpoints';
 import { frameConfig } from '../shared/config/frame-config';
 import { wishlistPath } from '../shared/config/wishlist-path';
 import { HeartIcon, MenuIcon, SearchIcon, UserIcon } from '../shared/icons/icons';
-import { useText } from '../messages/messages';
+import { accountWords } from '../messages/account-words';
+import { region, useText } from '../messages/messages';
+import { navigationWords } from '../messages/navigation-words';
 import { initialMenuState, menuReducer } from './menu/menu-state';
 import { useSticky } from './use-sticky';
 import styles from './header.module.css';
 
 // Neither is needed for a page's first screen on a phone (decision 028): the bar's menus are hidden there and, on a wide
-// screen, server HTML until used; the sidebar is mounted when it first opens. Their code comes then.
-const BarMenus = lazy(() => import('./menu/bar-menus'));
-const MobileMenu = lazy(() => import('./mobile-menu/mobile-menu').then((module) => ({ default: module.MobileMenu })));
+// screen, server HTML until used; the sidebar is mounted when it first opens. Their code and their words come then.
+const BarMenus = region(() => import('./menu/bar-menus'), [navigationWords]);
+const MobileMenu = region(() => import('./mobile-menu/mobile-menu').then((module) => ({ default: module.MobileMenu })), [navigationWords]);
 // The search panel and the account dialog likewise, mounted when first opened.
-const SearchPanel = lazy(() => import('./search/search-panel').then((module) => ({ default: module.SearchPanel })));
-const LoginModal = lazy(() => import('./login/login-modal').then((module) => ({ default: module.LoginModal })));
+const SearchPanel = region(() => import('./search/search-panel').then((module) => ({ default: module.SearchPanel })), [navigationWords]);
+const LoginModal = region(() => import('./login/login-modal').then((module) => ({ default: module.LoginModal })), [accountWords]);
 
 /**
  * Whether `open` has ever been true: a panel mounted at its first opening stays mounted (closed) after, so opening it

@@ -1,17 +1,14 @@
-import { partMessages, type MessageGroup } from '@shop/contracts/part-messages';
-import type source from './fr-MA.json';
+import { partMessages } from '@shop/contracts/part-messages';
+import type header from './header.fr-MA.json';
+import type navigation from './navigation.fr-MA.json';
+import type account from './account.fr-MA.json';
+import type footer from './footer.fr-MA.json';
 
-/** A message of mf_frame: the French file's keys, which every language's file has too. */
-export type MessageId = keyof typeof source;
-
-/** mf_frame's words in each shop language (decision 036). */
-export const { Messages, part, useText } = partMessages<MessageId>();
+/** A message of mf_frame: the French files' keys, which every language's files have too. */
+export type MessageId = keyof typeof header | keyof typeof navigation | keyof typeof account | keyof typeof footer;
 
 /**
- * Its one group: the header's, its menus', the account dialog's and the footer's words; one chunk per language, the
- * page's fetched with the part.
+ * mf_frame's words in each shop language (decision 036), in groups (`<group>-words.ts`): an exposed module names those
+ * it shows at once (`part`), a region of it those that come with its code (`region`).
  */
-export const frameWords: MessageGroup = {
-  'fr-MA': () => import('./fr-MA.json'),
-  'ar-MA': () => import('./ar-MA.json'),
-};
+export const { Messages, part, region, useText } = partMessages<MessageId>();

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Suspense, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopLocale } from '@shop/contracts/locales';
-import { frameWords, Messages } from '../../messages/messages';
-import { messagesLoaded } from '../../messages/messages-loaded';
+import { Messages } from '../../messages/messages';
+import { EVERY_GROUP, messagesLoaded } from '../../messages/messages-loaded';
 import { LoginModal } from './login-modal';
 
 beforeAll(() => messagesLoaded('fr-MA', 'ar-MA'));
@@ -32,7 +32,7 @@ async function openModal(locale: ShopLocale = 'fr-MA', name = 'Mon compte') {
   await act(async () =>
     render(
       <Suspense fallback={null}>
-        <Messages locale={locale} groups={[frameWords]}>
+        <Messages locale={locale} groups={EVERY_GROUP}>
           <Harness />
         </Messages>
       </Suspense>,
