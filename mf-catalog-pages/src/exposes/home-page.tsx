@@ -2,6 +2,5 @@ import { HomePage } from '../home/home-page';
 import { part } from '../messages/messages';
 import { sharedWords } from '../messages/shared-words';
 import { homeWords } from '../messages/home-words';
-import { articleWords } from '../messages/articles-words';
 
-export default part(HomePage, [sharedWords, homeWords, articleWords]);
+export default part(HomePage, [sharedWords, homeWords]);

@@ -3,7 +3,8 @@ import { lazy } from 'react';
 import { ServerHtmlUntilNeeded } from '@shop/contracts/server-html-until-needed';
 import { ShopLink } from '@shop/contracts/shop-link';
 import type { ShopPath } from '@shop/contracts/routes';
-import { useText } from '../messages/messages';
+import { articleWords } from '../messages/articles-words';
+import { region, useText } from '../messages/messages';
 import { categoryLabels } from '../shared/category-labels';
 import { PageRoot } from '../shared/page-root';
 import type { MessageId } from '../shared/page-text';
@@ -21,7 +22,7 @@ const FEATURED = 4;
 
 // Below the fold on a phone: left as the server's HTML, their code fetched, when they come into view (decision 028).
 const FeaturedOffers = lazy(() => import('./featured-offers'));
-const Journal = lazy(() => import('./journal'));
+const Journal = region(() => import('./journal'), [articleWords]);
 
 export function HomePage({ apiBase = '' }: HomePageProps) {
   const { t } = useText();

@@ -9,6 +9,9 @@ import type orders from './orders.fr-MA.json';
 import type contentPages from './content-pages.fr-MA.json';
 import type blog from './blog.fr-MA.json';
 import type articles from './articles.fr-MA.json';
+import type care from './care.fr-MA.json';
+import type notify from './notify.fr-MA.json';
+import type countdown from './countdown.fr-MA.json';
 
 /** Every key of mf_catalog_pages' words: each feature keeps its own file (`<feature>.<locale>.json`). */
 type MessageId = keyof typeof shared
@@ -20,10 +23,14 @@ type MessageId = keyof typeof shared
   | keyof typeof orders
   | keyof typeof contentPages
   | keyof typeof blog
-  | keyof typeof articles;
+  | keyof typeof articles
+  | keyof typeof care
+  | keyof typeof notify
+  | keyof typeof countdown;
 
 /**
  * mf_catalog_pages' words in each shop language (decision 036): each exposed module names its groups (`<group>-words.ts`),
- * so a page downloads the words of its parts in its language only.
+ * so a page downloads the words of its parts in its language only; a region below the first screen names its own, which
+ * come with its code (`region`).
  */
-export const { Messages, part, useText } = partMessages<MessageId>();
+export const { Messages, part, region, useText } = partMessages<MessageId>();

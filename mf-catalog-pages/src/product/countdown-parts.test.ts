@@ -13,11 +13,11 @@ describe('countdownParts', () => {
   });
   it('gives the message of the time left, two digits for hours, minutes and seconds, the days only when there are some', () => {
     expect(countdownMessage({ days: 2, hours: 3, minutes: 4, seconds: 5 })).toEqual({
-      id: 'product.countdown.withDays',
+      id: 'countdown.withDays',
       values: { days: 2, hours: '03', minutes: '04', seconds: '05' },
     });
     expect(countdownMessage({ days: 0, hours: 0, minutes: 9, seconds: 0 })).toEqual({
-      id: 'product.countdown.noDays',
+      id: 'countdown.noDays',
       values: { hours: '00', minutes: '09', seconds: '00' },
     });
   });

@@ -26,8 +26,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function countdownMessage(parts: CountdownParts): { id: MessageId; values: Record<string, string | number> } {
   const time = { hours: pad(parts.hours), minutes: pad(parts.minutes), seconds: pad(parts.seconds) };
   return parts.days > 0
-    ? { id: 'product.countdown.withDays', values: { days: parts.days, ...time } }
-    : { id: 'product.countdown.noDays', values: time };
+    ? { id: 'countdown.withDays', values: { days: parts.days, ...time } }
+    : { id: 'countdown.noDays', values: time };
 }
 
 const endFormats: Readonly<Record<ShopLocale, Intl.DateTimeFormat>> = {

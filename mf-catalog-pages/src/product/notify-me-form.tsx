@@ -29,7 +29,7 @@ export function NotifyMeForm({ apiBase = '', productId, productName }: { apiBase
     if (pending) return;
     // The rule of contracts' checkRestockEmail, which cart-service applies too; the words are the page's.
     const email = values.email.trim();
-    const problem = !email ? t('product.notify.emailMissing') : isValidEmail(email) ? undefined : t('product.notify.emailInvalid');
+    const problem = !email ? t('notify.emailMissing') : isValidEmail(email) ? undefined : t('notify.emailInvalid');
     setError(problem);
     if (problem) return;
     setPending(true);
@@ -38,26 +38,26 @@ export function NotifyMeForm({ apiBase = '', productId, productName }: { apiBase
       showToast('success', answer.message);
       setValues({ email: '' });
     } catch (failure) {
-      setError(failure instanceof HttpError && failure.fields?.['email'] ? failure.fields['email'] : failureText(t('product.notify.failed'), failure, t));
+      setError(failure instanceof HttpError && failure.fields?.['email'] ? failure.fields['email'] : failureText(t('notify.failed'), failure, t));
     } finally {
       setPending(false);
     }
   };
   return (
     <section aria-labelledby={titleId} className={form.form}>
-      <h2 id={titleId}>{t('product.notify.title')}</h2>
-      <p>{t('product.notify.intro', { name: productName })}</p>
+      <h2 id={titleId}>{t('notify.title')}</h2>
+      <p>{t('notify.intro', { name: productName })}</p>
       <form noValidate {...formProps} onSubmit={onSubmit} className={form.form} aria-busy={pending}>
         <FormName form="restock-alert" />
         <input type="hidden" name="productId" value={productId} />
-        <FormField label={t('product.notify.email')} required error={error}>
+        <FormField label={t('notify.email')} required error={error}>
           {(control) => (
             <input {...control} type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ email: e.target.value })} />
           )}
         </FormField>
         <div>
           <button type="submit" className={buttons.secondary} disabled={pending}>
-            {t('product.notify.submit')}
+            {t('notify.submit')}
           </button>
         </div>
       </form>

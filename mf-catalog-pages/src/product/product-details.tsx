@@ -1,8 +1,11 @@
 import type { Product } from '@shop/contracts/products';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { ServerHtmlUntilNeeded } from '@shop/contracts/server-html-until-needed';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { useText } from '../messages/messages';
+import { careWords } from '../messages/care-words';
+import { countdownWords } from '../messages/countdown-words';
+import { region, useText } from '../messages/messages';
+import { notifyWords } from '../messages/notify-words';
 import { formats } from '../shared/content/merchandising';
 import type { ProductFormat } from '../shared/content/merchandising';
 import { AddToCartButton } from '../shared/add-to-cart-button';
@@ -19,13 +22,14 @@ import { QuantityField } from './quantity-field';
 import { maxFormatQuantity } from './stock-limits';
 import styles from './product-details.module.css';
 
-// The description and its tabs start below the first screen on a phone: server HTML, their code fetched, until they
-// come into view or are used (decision 028).
-const ProductInfo = lazy(() => import('./product-info').then((module) => ({ default: module.ProductInfo })));
-// Shown on some layouts or products only, and live only once used or seen: fetched then, not with every product page.
-const RoutineDialog = lazy(() => import('./routine-dialog').then((module) => ({ default: module.RoutineDialog })));
-const NotifyMeForm = lazy(() => import('./notify-me-form').then((module) => ({ default: module.NotifyMeForm })));
-const PromotionCountdown = lazy(() => import('./promotion-countdown').then((module) => ({ default: module.PromotionCountdown })));
+// The description and its tabs start below the first screen on a phone: server HTML, their code and words fetched, until
+// they come into view or are used (decision 028).
+const ProductInfo = region(() => import('./product-info').then((module) => ({ default: module.ProductInfo })), [careWords]);
+// Shown on some layouts or products only, and live only once used or seen: code and words fetched then, not with every
+// product page.
+const RoutineDialog = region(() => import('./routine-dialog').then((module) => ({ default: module.RoutineDialog })), [careWords]);
+const NotifyMeForm = region(() => import('./notify-me-form').then((module) => ({ default: module.NotifyMeForm })), [notifyWords]);
+const PromotionCountdown = region(() => import('./promotion-countdown').then((module) => ({ default: module.PromotionCountdown })), [countdownWords]);
 
 interface Props {
   product: Product;

@@ -15,20 +15,20 @@ export function PromotionCountdown() {
   }, []);
   const parts = countdownParts(now, end);
   if (!parts) {
-    return <p className={styles.countdown}>{t('product.countdown.ended')}</p>;
+    return <p className={styles.countdown}>{t('countdown.ended')}</p>;
   }
   const left = countdownMessage(parts);
   return (
     <div className={styles.countdown}>
       <p>
-        {t('product.countdown.until')}
+        {t('countdown.until')}
         <time dateTime={promotionEndsAt}>{promotionEndLabel(promotionEndsAt, locale)}</time>
       </p>
       {/* role=timer is not announced every second; the visible text updates for sighted users. The server's second and
           the browser's at hydration differ: React's documented way for a timestamp is to keep the server's text until
           the next tick (suppressHydrationWarning covers this element's own text only). */}
-      <p role="timer" aria-label={t('product.countdown.timerLabel')} className={styles.timer} suppressHydrationWarning>
-        {t('product.countdown.left', { time: t(left.id, left.values) })}
+      <p role="timer" aria-label={t('countdown.timerLabel')} className={styles.timer} suppressHydrationWarning>
+        {t('countdown.left', { time: t(left.id, left.values) })}
       </p>
     </div>
   );
