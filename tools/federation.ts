@@ -100,14 +100,7 @@ const CJS_RUNTIME = /@module-federation[\\/][^\\/]+[\\/]dist[\\/].*\.cjs$/;
  * giving `undefined` at run time.
  */
 export const sharedBuildSettings = {
-  resolve: {
-    alias: {
-      'react-router$': reactRouterDir,
-      // SWR's shim for React 16 and 17 is React's own hook since 18: its fallback code (~0.4 kB brotli) came to every
-      // first load with SWR's chunk.
-      'use-sync-external-store/shim$': 'react',
-    },
-  },
+  resolve: { alias: { 'react-router$': reactRouterDir } },
   tools: {
     rspack: {
       module: { parser: { javascript: { exportsPresence: 'error' as const } } },
