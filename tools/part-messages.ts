@@ -10,9 +10,10 @@ import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
 import { FIRST_WORDS_FIELD, MESSAGES_FILE, messagesChunkName, type ReleaseMessages, type WithFirstWords } from '@shop/contracts/part-messages-release';
-import { SHOP_LOCALES } from '@shop/contracts/locales';
+import { DEFAULT_LOCALE, SHOP_LOCALES } from '@shop/contracts/locales';
 
 const loader = createRequire(import.meta.url).resolve('./compile-messages-loader.cjs');
+const idsLoader = createRequire(import.meta.url).resolve('./message-ids-loader.cjs');
 
 /** The messages files of a package: `src/messages/fr-MA.json`, `src/messages/checkout.ar-MA.json`. */
 export const MESSAGES_SOURCE = /[\\/]src[\\/]messages[\\/](?:[a-z][a-z0-9-]*\.)?[a-z]{2}-[A-Z]{2}\.json$/;
@@ -41,6 +42,16 @@ export function messagesOf(packageRoot: string): ReleaseMessages {
     }),
   );
   return { keys } as ReleaseMessages;
+}
+
+/**
+ * The short id of each of a remote's message ids (`0`, `1`, … `2k`, in base 36, in the order of the sorted ids of the
+ * default language): its production build writes them in its code and its messages chunks alike, so the long ids
+ * (about a third of a chunk of words, and every `t('…')` in the code) never reach a browser. The release's
+ * `mf-messages.json` keeps the long ids, which the release check compares.
+ */
+export function shortIds(packageRoot: string): Record<string, string> {
+  return Object.fromEntries(messagesOf(packageRoot).keys[DEFAULT_LOCALE].map((id, index) => [id, index.toString(36)]));
 }
 
 /** The group of a messages file: `checkout` for `checkout.ar-MA.json`, '' for `ar-MA.json`; undefined for another file. */
@@ -96,8 +107,21 @@ export function partMessages(version?: string, remote?: RemoteWords): RsbuildPlu
   return {
     name: 'shop:part-messages',
     setup(api) {
-      api.modifyBundlerChain((chain) => {
-        chain.module.rule('part-messages').test(MESSAGES_SOURCE).type('javascript/auto').use('compile').loader(loader);
+      api.modifyBundlerChain((chain, { isProd }) => {
+        // A remote's production build writes short ids; the shell's few words keep theirs (they are in its code).
+        const ids = version && isProd ? shortIds(api.context.rootPath) : undefined;
+        chain.module.rule('part-messages').test(MESSAGES_SOURCE).type('javascript/auto').use('compile').loader(loader).options({ ids });
+        if (ids) {
+          chain.module
+            .rule('message-ids')
+            .test(/\.[cm]?[jt]sx?$/)
+            .include.add(join(api.context.rootPath, 'src'))
+            .end()
+            .enforce('pre')
+            .use('ids')
+            .loader(idsLoader)
+            .options({ ids });
+        }
         // A remote's words load per language; the shell's few are in its code (both languages: it hydrates at once).
         if (!version) return;
         const splitChunks = chain.optimization.get('splitChunks') as { cacheGroups?: Record<string, never> } | false | undefined;

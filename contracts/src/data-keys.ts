@@ -19,20 +19,21 @@ export const productsKey = (apiBase = '', locale: ShopLocale = DEFAULT_LOCALE): 
  * no status, and a shared cache entry would hide the 404 the page must recognise.
  */
 export const productKey = (apiBase: string, slug: string, locale: ShopLocale = DEFAULT_LOCALE) =>
-  ['mf_catalog_pages/product', inLanguage(`${apiBase}/api/products/${encodeURIComponent(slug)}`, locale)] as const;
+  [PRODUCT_PAGE_KEY, inLanguage(`${apiBase}/api/products/${encodeURIComponent(slug)}`, locale)] as const;
 
 /** The breadcrumb's key for a product page's name (the shell's own, see productKey). */
 export const breadcrumbProductKey = (slug: string, locale: ShopLocale = DEFAULT_LOCALE) =>
   ['shell/breadcrumb-product', inLanguage(`/api/products/${encodeURIComponent(slug)}`, locale)] as const;
 
 /** The first element of the product page's key, to revalidate every product page shown. */
-export const PRODUCT_PAGE_KEY = productKey('', '')[0];
+export const PRODUCT_PAGE_KEY = 'mf_catalog_pages/product';
 
 /** A read in one of the shop's languages: none (French) or `?lang=<another>`. */
-const LANGUAGE = `(?:\\?${LANGUAGE_PARAMETER}=(?:${SHOP_LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).join('|')}))?`;
-const CATALOGUE_READ = new RegExp(`^/api/products(?:/[^/?#]+)?${LANGUAGE}$`);
+const languageQuery = () => `(?:\\?${LANGUAGE_PARAMETER}=(?:${SHOP_LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).join('|')}))?`;
+// Marked pure so that a bundle that never reads them (every remote's) leaves them out.
+const CATALOGUE_READ = /* @__PURE__ */ new RegExp(`^/api/products(?:/[^/?#]+)?${/* @__PURE__ */ languageQuery()}$`);
 /** One shopper's own reads (their cart, their order): only on a page rendered for them (a `shopper` route, decision 026). */
-const SHOPPER_READ = new RegExp(`^/api/(?:cart|orders/[^/?#]+)${LANGUAGE}$`);
+const SHOPPER_READ = /* @__PURE__ */ new RegExp(`^/api/(?:cart|orders/[^/?#]+)${/* @__PURE__ */ languageQuery()}$`);
 
 /**
  * The API path behind a cache key the shell's server may fetch and hand over: the catalogue or one product, asked
