@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { prerender } from 'react-dom/static';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShopLocale } from './locales';
-import { partMessages, type MessageGroup } from './part-messages';
+import { partMessages, regionOf, type MessageGroup } from './part-messages';
 
 type Id = 'part.title' | 'region.title';
 
@@ -25,7 +25,9 @@ async function html(element: React.ReactElement): Promise<string> {
 
 describe("a part's region with words of its own", () => {
   it("shows its part's words and its own, in the page's language", async () => {
-    const { part, region, useText } = partMessages<Id>();
+    const messages = partMessages<Id>();
+    const { part, useText } = messages;
+    const region = regionOf(messages);
     function Inside() {
       const { t } = useText();
       return <p>{`${t('part.title')} / ${t('region.title')}`}</p>;
@@ -37,7 +39,9 @@ describe("a part's region with words of its own", () => {
   });
 
   it('asks for its code and its words at once, not one after the other', async () => {
-    const { part, region, useText } = partMessages<Id>();
+    const messages = partMessages<Id>();
+    const { part, useText } = messages;
+    const region = regionOf(messages);
     const code = deferred<{ default: ComponentType<object> }>();
     const regionWords = deferred<{ default: Catalog }>();
     const load = vi.fn(() => code.promise);

@@ -127,14 +127,24 @@ export function partMessages<Id extends string>() {
     return Part;
   }
 
-  /**
-   * A region of a part whose code comes when it first renders (as with React's `lazy`), with words of its own: `region(() =>
-   * import('./menu/bar-menus'), [navigationWords])`. Its code and its words in the page's language are requested at once,
-   * when it first renders; its words are its part's and `groups`. Only the groups an exposed module's own file names
-   * come with the page (tools/part-messages.ts), so a region's stay out of the first load.
-   */
+  return { Messages, useText, part, Scope };
+}
+
+interface WordsScope {
+  locale: ShopLocale;
+  groups: readonly MessageGroup[];
+}
+
+/**
+ * The regions of a remote's parts (`regionOf(partMessages())`): a region's code comes when it first renders (as with
+ * React's `lazy`), with words of its own: `region(() => import('./menu/bar-menus'), [navigationWords])`. Its code and
+ * its words in the page's language are requested at once, when it first renders; its words are its part's and
+ * `groups`. Only the groups an exposed module's own file names come with the page (tools/part-messages.ts), so a
+ * region's stay out of the first load. Apart from `partMessages`, so a bundle without regions leaves it out.
+ */
+export function regionOf({ Messages, Scope }: Pick<ReturnType<typeof partMessages>, 'Messages' | 'Scope'>) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React's own `lazy`: any component's props
-  function region<Code extends ComponentType<any>>(load: () => Promise<{ default: Code }>, groups: readonly MessageGroup[]): ComponentType<ComponentProps<Code>> {
+  return function region<Code extends ComponentType<any>>(load: () => Promise<{ default: Code }>, groups: readonly MessageGroup[]): ComponentType<ComponentProps<Code>> {
     let loading: Tracked<{ default: Code }> | undefined;
     /** Its code, asked for once (a failed load is asked for again at the next render). */
     const code = () => {
@@ -157,12 +167,5 @@ export function partMessages<Id extends string>() {
       );
     }
     return Region;
-  }
-
-  return { Messages, useText, part, region };
-}
-
-interface WordsScope {
-  locale: ShopLocale;
-  groups: readonly MessageGroup[];
+  };
 }

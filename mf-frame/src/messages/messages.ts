@@ -1,4 +1,4 @@
-import { partMessages } from '@shop/contracts/part-messages';
+import { partMessages, regionOf } from '@shop/contracts/part-messages';
 import type header from './header.fr-MA.json';
 import type navigation from './navigation.fr-MA.json';
 import type account from './account.fr-MA.json';
@@ -11,4 +11,6 @@ export type MessageId = keyof typeof header | keyof typeof navigation | keyof ty
  * mf_frame's words in each shop language (decision 036), in groups (`<group>-words.ts`): an exposed module names those
  * it shows at once (`part`), a region of it those that come with its code (`region`).
  */
-export const { Messages, part, region, useText } = partMessages<MessageId>();
+const words = partMessages<MessageId>();
+export const { Messages, part, useText } = words;
+export const region = regionOf(words);
