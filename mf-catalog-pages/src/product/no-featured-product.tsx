@@ -6,18 +6,18 @@ import type { FeaturedPick } from './featured-layouts';
 
 /** Why the layout has nothing to show: the stock states change with real stock, so "none right now" is normal. */
 export const noFeaturedProductMessages: Record<FeaturedPick, MessageId> = {
-  'out-of-stock': 'product.noFeatured.out-of-stock',
-  'low-stock': 'product.noFeatured.low-stock',
-  promotion: 'product.noFeatured.promotion',
+  'out-of-stock': 'featured.noFeatured.out-of-stock',
+  'low-stock': 'featured.noFeatured.low-stock',
+  promotion: 'featured.noFeatured.promotion',
 };
 
 export function NoFeaturedProduct({ pick }: { pick: FeaturedPick }) {
   const { t } = useText();
   return (
     <>
-      <h1 className={page.title}>{t('product.noFeatured.title')}</h1>
+      <h1 className={page.title}>{t('featured.noFeatured.title')}</h1>
       <p className={page.notice}>
-        {t(noFeaturedProductMessages[pick])} <ShopLink to="/shop/all">{t('product.noFeatured.link')}</ShopLink>
+        {t(noFeaturedProductMessages[pick])} <ShopLink to="/shop/all">{t('featured.noFeatured.link')}</ShopLink>
       </p>
     </>
   );

@@ -16,9 +16,9 @@ interface Section {
 /** The description as the catalogue gives it (in the page's language), then the shop's own words. */
 function sectionsFor(product: Product, t: PageText['t']): Section[] {
   return [
-    { id: 'description', title: t('product.info.description'), items: [product.description] },
-    { id: 'conseils', title: t('product.info.usage'), items: usageTips[product.category].map((tip) => t(tip)) },
-    { id: 'livraison', title: t('product.info.delivery'), items: deliveryNotes.map((note) => t(note)) },
+    { id: 'description', title: t('care.info.description'), items: [product.description] },
+    { id: 'conseils', title: t('care.info.usage'), items: usageTips[product.category].map((tip) => t(tip)) },
+    { id: 'livraison', title: t('care.info.delivery'), items: deliveryNotes.map((note) => t(note)) },
   ];
 }
 
@@ -59,7 +59,7 @@ function Tabs({ sections }: { sections: Section[] }) {
   };
   return (
     <div className={styles.tabs}>
-      <div role="tablist" aria-label={t('product.info.label')} className={styles.tablist} onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('care.info.label')} className={styles.tablist} onKeyDown={onKeyDown}>
         {sections.map((section, i) => (
           <button
             key={section.id}

@@ -22,10 +22,10 @@ export function QuickViewProducts({ product, products, apiBase }: Props) {
         product={product}
         products={products}
         apiBase={apiBase}
-        title={t('product.quickView.title')}
+        title={t('featured.quickView.title')}
         action={(p) => (
-          <button type="button" className={buttons.secondary} aria-haspopup="dialog" aria-label={t('product.quickView.openNamed', { name: p.name })} onClick={() => setOpen(p)}>
-            {t('product.quickView.open')}
+          <button type="button" className={buttons.secondary} aria-haspopup="dialog" aria-label={t('featured.quickView.openNamed', { name: p.name })} onClick={() => setOpen(p)}>
+            {t('featured.quickView.open')}
           </button>
         )}
       />

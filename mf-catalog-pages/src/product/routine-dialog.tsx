@@ -17,14 +17,14 @@ export function RoutineDialog({ product, apiBase }: { product: Product; apiBase:
   return (
     <>
       <button type="button" className={buttons.secondary} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <span aria-hidden="true">▶</span> {t('product.routine.open')}
+        <span aria-hidden="true">▶</span> {t('care.routine.open')}
       </button>
-      <ModalDialog open={open} title={t('product.routine.title', { name: product.name })} onClose={() => setOpen(false)}>
+      <ModalDialog open={open} title={t('care.routine.title', { name: product.name })} onClose={() => setOpen(false)}>
         <div className={styles.routine}>
           <img src={`${apiBase}${image}`} alt="" width={160} height={160} />
           <div>
             <p className={styles.routineNote}>
-              {t('product.routine.note')}
+              {t('care.routine.note')}
             </p>
             <ol>
               {usageTips[product.category].map((tip) => (

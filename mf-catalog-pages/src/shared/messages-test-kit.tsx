@@ -14,10 +14,11 @@ import { wishlistWords } from '../messages/wishlist-words';
 import { articleWords } from '../messages/articles-words';
 import { careWords } from '../messages/care-words';
 import { countdownWords } from '../messages/countdown-words';
+import { featuredWords } from '../messages/featured-words';
 import { notifyWords } from '../messages/notify-words';
 
 /** Every group: a test renders any feature (an exposed module names only its own). */
-export const EVERY_GROUP = [sharedWords, listingWords, productWords, homeWords, wishlistWords, checkoutWords, ordersWords, contentPagesWords, blogWords, articleWords, careWords, notifyWords, countdownWords];
+export const EVERY_GROUP = [sharedWords, listingWords, productWords, homeWords, wishlistWords, checkoutWords, ordersWords, contentPagesWords, blogWords, articleWords, careWords, notifyWords, countdownWords, featuredWords];
 import type { PageText } from './page-text';
 
 /**
