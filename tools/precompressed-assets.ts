@@ -17,8 +17,11 @@ const gzipped = promisify(gzip);
 
 /** What is worth compressing: scripts and stylesheets, the bulk of a page's bytes. Images are compressed already. */
 const PRECOMPRESSED = /\.(?:js|mjs|css)$/;
-/** Below this, a compressed copy saves less than its headers cost (koa-compress's threshold too). */
-const PRECOMPRESS_MIN_BYTES = 1024;
+/**
+ * A compressed copy is kept when it saves at least this: more than the two headers it adds (`Content-Encoding`, `Vary`).
+ * Small files are worth it too: a language's words are 0.4–1 kB chunks that brotli halves.
+ */
+const PRECOMPRESS_MIN_SAVING_BYTES = 64;
 
 /** The compressed copies of one file's bytes, as they are written beside it. */
 async function compressedCopies(bytes: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
@@ -46,11 +49,12 @@ export function precompressedAssets(): RsbuildPlugin {
           Object.entries(assets).map(async ([name, source]) => {
             if (!PRECOMPRESSED.test(name)) return;
             const bytes = Buffer.from(source.buffer());
-            if (bytes.length < PRECOMPRESS_MIN_BYTES) return;
+            if (bytes.length <= PRECOMPRESS_MIN_SAVING_BYTES) return;
             const { br, gz } = await compressedCopies(bytes);
-            // A copy that is not smaller would only cost disk: the server then compresses on the fly (or not at all).
-            if (br.length < bytes.length) compilation.emitAsset(`${name}.br`, new sources.RawSource(br));
-            if (gz.length < bytes.length) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz));
+            // A copy that saves too little would only cost disk: the server then sends the file as it is.
+            const worth = (copy: Buffer) => bytes.length - copy.length >= PRECOMPRESS_MIN_SAVING_BYTES;
+            if (worth(br)) compilation.emitAsset(`${name}.br`, new sources.RawSource(br));
+            if (worth(gz)) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz));
           }),
         );
       });
