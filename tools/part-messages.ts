@@ -44,14 +44,33 @@ export function messagesOf(packageRoot: string): ReleaseMessages {
   return { keys } as ReleaseMessages;
 }
 
+/** A package's own source files (`src/`, tests apart). */
+function sourcesOf(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourcesOf(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [path] : [];
+  });
+}
+
 /**
  * The short id of each of a remote's message ids (`0`, `1`, … `2k`, in base 36, in the order of the sorted ids of the
  * default language): its production build writes them in its code and its messages chunks alike, so the long ids
- * (about a third of a chunk of words, and every `t('…')` in the code) never reach a browser. The release's
- * `mf-messages.json` keeps the long ids, which the release check compares.
+ * (about a third of a chunk of words, and every `t('…')` in the code) never reach a browser. Only an id its sources
+ * write whole is shortened: one a template or a `+` could build (`blog.article.${slug}.author`) keeps its long id in
+ * the chunks too. The release's `mf-messages.json` keeps the long ids, which the release check compares.
  */
 export function shortIds(packageRoot: string): Record<string, string> {
-  return Object.fromEntries(messagesOf(packageRoot).keys[DEFAULT_LOCALE].map((id, index) => [id, index.toString(36)]));
+  const written = new Set<string>();
+  const built: string[] = [];
+  for (const file of sourcesOf(join(packageRoot, 'src'))) {
+    const source = readFileSync(file, 'utf8');
+    for (const [, literal] of source.matchAll(/['"`]([a-z][\w.-]*)['"`]/g)) written.add(literal!);
+    for (const [, head] of source.matchAll(/`([a-z][\w.-]*)\$\{/g)) built.push(head!);
+    for (const [, head] of source.matchAll(/['"]([a-z][\w.-]*)['"]\s*\+/g)) built.push(head!);
+  }
+  const short = messagesOf(packageRoot).keys[DEFAULT_LOCALE].filter((id) => written.has(id) && !built.some((head) => id.startsWith(head)));
+  return Object.fromEntries(short.map((id, index) => [id, index.toString(36)]));
 }
 
 /** The group of a messages file: `checkout` for `checkout.ar-MA.json`, '' for `ar-MA.json`; undefined for another file. */
