@@ -3,7 +3,8 @@
  * or `<locale>.json` for a remote with one group), ICU messages keyed by id, the default language's files the source of
  * the keys. The build compiles them (compile-messages-loader.cjs) into a chunk per file, and writes `mf-messages.json`
  * in the release folder: each language's keys, which the release check compares (a release missing a message some shop
- * language needs is refused, naming the keys).
+ * language needs is refused, naming the keys). A remote's production build also writes short ids, and records in its
+ * web manifest which groups each exposed module shows at once, so a region's words come with its code (decision 037).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
