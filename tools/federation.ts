@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { type RsbuildConfig, type RsbuildPlugin, rspack } from '@rsbuild/core';
+import { type RsbuildConfig, type RsbuildPlugin, rspack, type Rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import type { ExposedModuleId } from '@shop/contracts/exposes';
 import { DEFAULT_CART_SERVICE_URL, DEFAULT_SHOP_ORIGIN, portFromEnv, REMOTE_PACKAGES } from '@shop/contracts/ports';
@@ -39,6 +39,23 @@ export const sharedSingletons = {
   'react-toastify': { singleton: true, requiredVersion: SHARED_LIBRARIES['react-toastify'] },
   '@lingui/core': { singleton: true, requiredVersion: SHARED_LIBRARIES['@lingui/core'] },
 } as const satisfies Record<SharedLibrary, { singleton: true; requiredVersion: string; import?: string; version?: string }>;
+
+/**
+ * A plugin that builds one file in place of another: `swap` gives the file to build for a resolved path (absolute), or
+ * null to keep it. Rspack's replacement hook sees a request before it resolves and the resolved file after.
+ */
+function swapFiles(test: RegExp, swap: (path: string) => string | null) {
+  return new rspack.NormalModuleReplacementPlugin(test, (resource: { request?: string; createData?: { resource?: string } }) => {
+    const request = resource.request && isAbsolute(resource.request) ? swap(resource.request) : null;
+    if (request) resource.request = request;
+    const created = resource.createData?.resource ? swap(resource.createData.resource) : null;
+    if (created && resource.createData) resource.createData.resource = created;
+  });
+}
+
+/** The files a compilation built its modules from. */
+const moduleFiles = (compilation: Rspack.Compilation): string[] =>
+  [...compilation.modules].map((module) => (module as { resource?: string }).resource).filter((path): path is string => typeof path === 'string');
 
 /**
  * Module Federation's bundler runtime as Rspack's federation plugin finds it (from the plugin, through the runtime
@@ -73,16 +90,10 @@ function bundlerRuntimeFromShell(environment: string): RsbuildPlugin {
     setup(api) {
       api.modifyRspackConfig((config, utils) => {
         if (utils.environment.name !== environment) return;
-        const swap = (path: string | undefined) => (path && isBundlerRuntimeEntry(path) ? fromShell : path);
-        config.plugins.push(
-          new rspack.NormalModuleReplacementPlugin(/webpack-bundler-runtime[\\/]dist[\\/]index\.c?js$/, (resource: { request?: string; createData?: { resource?: string } }) => {
-            resource.request = swap(resource.request);
-            if (resource.createData) resource.createData.resource = swap(resource.createData.resource);
-          }),
-        );
+        config.plugins.push(swapFiles(/webpack-bundler-runtime[\\/]dist[\\/]index\.c?js$/, (path) => (isBundlerRuntimeEntry(path) ? fromShell : null)));
       });
       api.processAssets({ stage: 'report', environments: [environment] }, ({ compilation }) => {
-        const resources = [...compilation.modules].map((module) => (module as { resource?: string }).resource).filter((path): path is string => typeof path === 'string');
+        const resources = moduleFiles(compilation);
         const bundled = resources.filter(inBundlerRuntime);
         if (bundled.length > 0) compilation.errors.push(new rspack.WebpackError(`the federation bundler runtime is bundled in a remote's entry: ${bundled[0]} (decision 037)`));
         if (!resources.includes(fromShell)) compilation.errors.push(new rspack.WebpackError(`a remote's entry does not take its federation object from the shell (decision 037)`));
@@ -118,15 +129,9 @@ export const sharedBuildSettings = {
  * build if one without a twin gets in.
  */
 function federationRuntimeAsEsm() {
-  const esmTwin = (path: string) => {
+  return swapFiles(CJS_RUNTIME, (path) => {
     const twin = path.replace(/\.cjs$/, '.js');
     return CJS_RUNTIME.test(path) && existsSync(twin) ? twin : null;
-  };
-  return new rspack.NormalModuleReplacementPlugin(CJS_RUNTIME, (resource: { request?: string; createData?: { resource?: string } }) => {
-    const request = resource.request && isAbsolute(resource.request) ? esmTwin(resource.request) : null;
-    if (request) resource.request = request;
-    const created = resource.createData?.resource ? esmTwin(resource.createData.resource) : null;
-    if (created && resource.createData) resource.createData.resource = created;
   });
 }
 
@@ -145,10 +150,7 @@ export function federationBuildChecks(): RsbuildPlugin {
     setup(api) {
       api.processAssets({ stage: 'report', targets: ['web'] }, ({ assets, compilation }) => {
         if (compilation.options.mode !== 'production') return;
-        const cjs = [...compilation.modules]
-          .map((module) => (module as { resource?: string }).resource)
-          .filter((resource): resource is string => typeof resource === 'string' && CJS_RUNTIME.test(resource));
-        for (const resource of new Set(cjs)) {
+        for (const resource of new Set(moduleFiles(compilation).filter((file) => CJS_RUNTIME.test(file)))) {
           compilation.errors.push(new rspack.WebpackError(`federation runtime bundled from its CommonJS build: ${resource} (decision 028)`));
         }
         for (const [name, source] of Object.entries(assets)) {
