@@ -45,6 +45,13 @@ export function messagesOf(packageRoot: string): ReleaseMessages {
   return { keys } as ReleaseMessages;
 }
 
+/**
+ * A message id as a remote's sources write it: a whole string literal whose text could be an id (`t('cart.empty')`,
+ * `label: "nav.face"`). The short ids' table, the loader that writes them (message-ids-loader.cjs) and the words check
+ * (words-reach.ts) all read sources by this one rule, so an id the table shortens is the id the loader rewrites.
+ */
+export const MESSAGE_ID_LITERAL = /(['"`])([a-z][\w.-]*)\1/g;
+
 /** A package's own source files (`src/`, tests apart). */
 function sourcesOf(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -66,7 +73,7 @@ export function shortIds(packageRoot: string): Record<string, string> {
   const built: string[] = [];
   for (const file of sourcesOf(join(packageRoot, 'src'))) {
     const source = readFileSync(file, 'utf8');
-    for (const [, literal] of source.matchAll(/['"`]([a-z][\w.-]*)['"`]/g)) written.add(literal!);
+    for (const [, , literal] of source.matchAll(MESSAGE_ID_LITERAL)) written.add(literal!);
     for (const [, head] of source.matchAll(/`([a-z][\w.-]*)\$\{/g)) built.push(head!);
     for (const [, head] of source.matchAll(/['"]([a-z][\w.-]*)['"]\s*\+/g)) built.push(head!);
   }
@@ -75,7 +82,7 @@ export function shortIds(packageRoot: string): Record<string, string> {
 }
 
 /** The group of a messages file: `checkout` for `checkout.ar-MA.json`, '' for `ar-MA.json`; undefined for another file. */
-function groupOfFile(path: string): string | undefined {
+export function groupOfFile(path: string): string | undefined {
   if (!MESSAGES_SOURCE.test(path)) return undefined;
   return basename(path).replace(/(?:^|\.)[a-z]{2}-[A-Z]{2}\.json$/, '');
 }
@@ -127,9 +134,11 @@ export function partMessages(version?: string, remote?: RemoteWords): RsbuildPlu
   return {
     name: 'shop:part-messages',
     setup(api) {
+      // Read once per build: every environment (browser, Node, harness) writes the same table.
+      let table: Record<string, string> | undefined;
       api.modifyBundlerChain((chain, { isProd }) => {
         // A remote's production build writes short ids; the shell's few words keep theirs (they are in its code).
-        const ids = version && isProd ? shortIds(api.context.rootPath) : undefined;
+        const ids = version && isProd ? (table ??= shortIds(api.context.rootPath)) : undefined;
         chain.module.rule('part-messages').test(MESSAGES_SOURCE).type('javascript/auto').use('compile').loader(loader).options({ ids });
         if (ids) {
           chain.module
@@ -140,7 +149,7 @@ export function partMessages(version?: string, remote?: RemoteWords): RsbuildPlu
             .enforce('pre')
             .use('ids')
             .loader(idsLoader)
-            .options({ ids });
+            .options({ ids, literal: MESSAGE_ID_LITERAL.source });
         }
         // A remote's words load per language; the shell's few are in its code (both languages: it hydrates at once).
         if (!version) return;
@@ -148,10 +157,10 @@ export function partMessages(version?: string, remote?: RemoteWords): RsbuildPlu
         if (splitChunks === false) return;
         // One chunk per file (a group in a language), named after both, wherever the build would have put it.
         const folder = join(api.context.rootPath, 'src', 'messages');
-        const files = SHOP_LOCALES.flatMap((locale) => filesOf(folder, locale).map((file) => ({ file, locale, group: file.slice(0, -`${locale}.json`.length).replace(/\.$/, '') })));
+        const files = SHOP_LOCALES.flatMap((locale) => filesOf(folder, locale).map((file) => ({ file, locale, group: groupOfFile(join(folder, file)) ?? '' })));
         const groups = Object.fromEntries(
           files.map(({ file, locale, group }) => {
-            const name = messagesChunkName(locale, group || undefined);
+            const name = messagesChunkName(locale, group);
             const exactly = new RegExp(`[\\\\/]src[\\\\/]messages[\\\\/]${file.replace(/\./g, '\\.')}$`);
             return [name, { test: exactly, name, chunks: 'async' as const, enforce: true }];
           }),

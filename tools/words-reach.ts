@@ -8,11 +8,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DEFAULT_LOCALE } from '@shop/contracts/locales';
+import { groupOfFile, MESSAGE_ID_LITERAL } from './part-messages';
 
 const STATIC_IMPORT = /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]/g;
 const DYNAMIC_IMPORT = /import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 const REGION = /region\(\s*\(\)\s*=>\s*import\(\s*['"](\.[^'"]+)['"]\s*\)[\s\S]*?,\s*\[([^\]]*)\]\s*\)/g;
-const STRING = /['"`]([a-z][\w.-]*)['"`]/g;
 
 function resolveImport(from: string, specifier: string): string | null {
   const base = resolve(dirname(from), specifier);
@@ -30,20 +30,15 @@ export interface WordsNotLoaded {
 export function wordsNotLoaded(root: string): WordsNotLoaded[] {
   const src = join(root, 'src');
   const messages = join(src, 'messages');
-  const defaultFile = new RegExp(`^(?:([a-z][a-z0-9-]*)\\.)?${DEFAULT_LOCALE}\\.json$`);
-  const groupOf = (file: string) => {
-    const match = defaultFile.exec(file);
-    return match ? (match[1] ?? '') : null;
-  };
-  /** Each group's ids: `<group>.fr-MA.json`, or '' for a remote's one `fr-MA.json`. */
+  /** Each group's ids, from the default language's files: `<group>.fr-MA.json`, or '' for a remote's one `fr-MA.json`. */
   const ids = new Map<string, Set<string>>();
-  for (const file of readdirSync(messages)) {
-    const group = groupOf(file);
-    if (group !== null) ids.set(group, new Set(Object.keys(JSON.parse(readFileSync(join(messages, file), 'utf8')) as object)));
+  for (const file of readdirSync(messages).filter((name) => name.endsWith(`${DEFAULT_LOCALE}.json`))) {
+    const group = groupOfFile(join(messages, file));
+    if (group !== undefined) ids.set(group, new Set(Object.keys(JSON.parse(readFileSync(join(messages, file), 'utf8')) as object)));
   }
   /** The groups a module of the messages folder loads (`() => import('./home.fr-MA.json')`). */
   const groupsLoadedBy = (file: string) =>
-    new Set([...readFileSync(file, 'utf8').matchAll(DYNAMIC_IMPORT)].map((match) => groupOf(match[1]!.replace(/^\.\//, ''))).filter((group) => group !== null));
+    new Set([...readFileSync(file, 'utf8').matchAll(DYNAMIC_IMPORT)].map((match) => groupOfFile(resolve(dirname(file), match[1]!))).filter((group) => group !== undefined));
   const isMessagesModule = (file: string) => dirname(file) === messages && /\.tsx?$/.test(file);
   /** The groups of the words modules named in `names`, imported by `file`. */
   function groupsNamed(file: string, names: readonly string[]): Set<string> {
@@ -78,7 +73,7 @@ export function wordsNotLoaded(root: string): WordsNotLoaded[] {
         const path = resolveImport(file, match[1]!);
         if (path && !isMessagesModule(path)) pending.push(path);
       }
-      for (const [, literal] of source.matchAll(STRING)) for (const [group, keys] of ids) if (keys.has(literal!)) used.add(group);
+      for (const [, , literal] of source.matchAll(MESSAGE_ID_LITERAL)) for (const [group, keys] of ids) if (keys.has(literal!)) used.add(group);
     }
     const missing = [...used].filter((group) => !loaded.has(group)).sort();
     if (missing.length > 0) found.push({ part: relative(root, entry), groups: missing });

@@ -44,7 +44,7 @@ export const messagesChunkName = (locale: ShopLocale, group?: string): string =>
  * one file per language).
  */
 export function isMessagesChunk(file: string, locale: ShopLocale, groups?: readonly string[]): boolean {
-  const name = groups ? `(?:${groups.map((group) => messagesChunkName(locale, group || undefined)).join('|')})` : `${messagesChunkName(locale)}(?:-[a-z][a-z0-9-]*)?`;
+  const name = groups ? `(?:${groups.map((group) => messagesChunkName(locale, group)).join('|')})` : `${messagesChunkName(locale)}(?:-[a-z][a-z0-9-]*)?`;
   return new RegExp(`(?:^|/)${name}\\.[^/]*js$`).test(file);
 }
 
