@@ -51,6 +51,9 @@ describe('startOtlpReceiver', () => {
     child.addEvent('retry', { attempt: 2 });
     child.setStatus({ code: SpanStatusCode.ERROR, message: 'part failed' });
     child.end();
+    // One export request per span (SimpleSpanProcessor): the child's is awaited before the parent's is sent, so they
+    // arrive in the order they ended (gzipping makes two requests in flight race).
+    await receiver.waitFor((spans) => spans.length === 1);
     parent.end();
     await provider.forceFlush();
     await provider.shutdown();
