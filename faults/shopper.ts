@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 
 export interface RequestRecord {
+  /** When the request was sent, ms since the epoch. */
+  sentAt: number;
   /** When the answer (or the failure) came, ms since the epoch. */
   at: number;
   ok: boolean;
@@ -94,11 +96,12 @@ export class Shopper {
     const cookie = options.cookie ?? this.cookieHeader();
     if (cookie && url.startsWith(this.targets.base)) headers.set('Cookie', cookie);
     const method = init.method ?? 'GET';
+    const sentAt = Date.now();
     let response: Response;
     try {
       response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch {
-      if (options.count !== false) this.record({ at: Date.now(), ok: false, method, url });
+      if (options.count !== false) this.record({ sentAt, at: Date.now(), ok: false, method, url });
       return undefined;
     }
     for (const line of response.headers.getSetCookie()) {
@@ -111,7 +114,7 @@ export class Shopper {
       text = await response.text();
     } catch {
       // Its status came, its body did not: the answer is no more use than a lost one.
-      if (options.count !== false) this.record({ at: Date.now(), ok: false, method, url, status: response.status, cut: true });
+      if (options.count !== false) this.record({ sentAt, at: Date.now(), ok: false, method, url, status: response.status, cut: true });
       return undefined;
     }
     let body: unknown = text;
@@ -122,7 +125,7 @@ export class Shopper {
         // keep the text
       }
     }
-    if (options.count !== false) this.record({ at: Date.now(), ok: response.ok, method, url, status: response.status });
+    if (options.count !== false) this.record({ sentAt, at: Date.now(), ok: response.ok, method, url, status: response.status });
     return { status: response.status, body };
   }
 

@@ -48,6 +48,10 @@ const channel = lineChannel<ShellMessage, RendererMessage>(
   // The shell has gone or closed the channel: nothing more to render for.
   () => process.exit(0),
 );
+// Its life is its channel's. A stop signal sent to the shell's whole process group (a terminal's Ctrl-C, a service
+// manager's stop, the fleet's) reaches it too; ending then would leave the shell draining with no renderer, its pages
+// sent to the browser to render. The shell ends it once its own pages are done, or the channel closes when the shell dies.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => undefined);
 const answer = (message: RendererMessage) => channel.send(message);
 // A beat a second: a renderer whose beats stop (a release's code in an endless loop) is killed and replaced.
 setInterval(() => answer({ type: 'alive' }), 1000);
