@@ -1,10 +1,18 @@
 import type { ToastOptions } from 'react-toastify';
 
 /**
+ * Dispatched on `window` by every toast asked for: the shell's container, which otherwise comes at the first pointer or
+ * key press, mounts for it at once. A tap made before the page hydrated was seen by no listener of the shell's, and its
+ * toast would wait for the next one.
+ */
+export const TOAST_ASKED_EVENT = 'shop:toast-asked';
+
+/**
  * Shows a toast in the shell's one container (react-toastify is a shared singleton the shell provides, so a remote's
  * toast shows there). It is fetched the first time a toast is shown rather than with the page (~10 kB gzip): most
  * visits show none before they are interactive.
  */
 export function showToast(kind: 'success' | 'error', message: string, options?: ToastOptions): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOAST_ASKED_EVENT));
   void import('react-toastify').then(({ toast }) => toast[kind](message, options));
 }
