@@ -40,6 +40,9 @@ interface Fault {
   backAt?: number;
 }
 
+/** Whether `time` falls while the member of `fault` was down: from its kill until it was back in HAProxy's pool. */
+const inFault = (time: number, fault: Fault) => time >= fault.killedAt && time <= (fault.backAt ?? Infinity);
+
 async function admin(settings: FleetSettings, method: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`http://127.0.0.1:${settings.ports['cart-service-1']}${path}`, {
     method,
@@ -217,14 +220,13 @@ async function main(): Promise<number> {
     failures.push(...last.other.slice(0, 5).map((o) => `an order for the last units answered ${o}`));
 
     console.log('');
-    const inFault = (r: RequestRecord, f: Fault) => r.at >= f.killedAt && r.at <= (f.backAt ?? Infinity);
     const row = (name: string, rs: RequestRecord[]) => {
       const posts = rs.filter((r) => r.method !== 'GET');
       const cut = rs.filter((r) => r.method === 'GET' && cutByKill(r, faults)).length;
       return `${name.padEnd(24)} ${String(rs.filter((r) => r.method === 'GET' && r.ok).length).padStart(6)} GETs ok  ${String(cut).padStart(3)} cut by the kill  ${String(posts.filter((r) => r.ok).length).padStart(5)} posts ok  ${String(posts.filter((r) => !r.ok).length).padStart(4)} posts without answer or 5xx`;
     };
-    for (const f of faults) console.log(row(`kill -9 ${f.member}`, records.filter((r) => inFault(r, f))));
-    console.log(row('outside faults', records.filter((r) => !faults.some((f) => inFault(r, f)))));
+    for (const f of faults) console.log(row(`kill -9 ${f.member}`, records.filter((r) => inFault(r.at, f))));
+    console.log(row('outside faults', records.filter((r) => !faults.some((f) => inFault(r.at, f)))));
     console.log(
       `\n${SHOPPERS} shoppers, ${records.length} requests through HAProxy; ${checked.ordersChecked} orders acknowledged, each read back and stored once ` +
         `(${checked.retriedOrders} found again by their Idempotency-Key after a lost answer).`,
@@ -241,7 +243,7 @@ async function main(): Promise<number> {
     // An error while a member was down is that fault's trace (a proxied answer cut by its death); any other fails.
     for (const name of LOGGED_MEMBERS) {
       for (const { time, line } of await errorsLogged(join(dir, 'logs', `${name}.log`))) {
-        const during = faults.find((f) => time >= f.killedAt && time <= (f.backAt ?? Infinity));
+        const during = faults.find((f) => inFault(time, f));
         if (during) console.log(`fleet faults: while ${during.member} was down, ${name} logged: ${line.slice(0, 300)}`);
         else failures.push(`${name} logged an error outside the faults: ${line.slice(0, 400)}`);
       }

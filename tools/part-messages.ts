@@ -20,7 +20,7 @@ const idsLoader = createRequire(import.meta.url).resolve('./message-ids-loader.c
 export const MESSAGES_SOURCE = /[\\/]src[\\/]messages[\\/](?:[a-z][a-z0-9-]*\.)?[a-z]{2}-[A-Z]{2}\.json$/;
 
 /** A language's files in a package's messages folder. */
-const filesOf = (folder: string, locale: string) =>
+export const filesOf = (folder: string, locale: string): string[] =>
   existsSync(folder) ? readdirSync(folder).filter((file) => file === `${locale}.json` || (file.endsWith(`.${locale}.json`) && MESSAGES_SOURCE.test(`/src/messages/${file}`))) : [];
 
 /**

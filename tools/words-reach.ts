@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DEFAULT_LOCALE } from '@shop/contracts/locales';
-import { groupOfFile, MESSAGE_ID_LITERAL } from './part-messages';
+import { filesOf, groupOfFile, MESSAGE_ID_LITERAL } from './part-messages';
 
 const STATIC_IMPORT = /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]/g;
 const DYNAMIC_IMPORT = /import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
@@ -32,9 +32,8 @@ export function wordsNotLoaded(root: string): WordsNotLoaded[] {
   const messages = join(src, 'messages');
   /** Each group's ids, from the default language's files: `<group>.fr-MA.json`, or '' for a remote's one `fr-MA.json`. */
   const ids = new Map<string, Set<string>>();
-  for (const file of readdirSync(messages).filter((name) => name.endsWith(`${DEFAULT_LOCALE}.json`))) {
-    const group = groupOfFile(join(messages, file));
-    if (group !== undefined) ids.set(group, new Set(Object.keys(JSON.parse(readFileSync(join(messages, file), 'utf8')) as object)));
+  for (const file of filesOf(messages, DEFAULT_LOCALE)) {
+    ids.set(groupOfFile(join(messages, file))!, new Set(Object.keys(JSON.parse(readFileSync(join(messages, file), 'utf8')) as object)));
   }
   /** The groups a module of the messages folder loads (`() => import('./home.fr-MA.json')`). */
   const groupsLoadedBy = (file: string) =>

@@ -60,25 +60,21 @@ const groupNumber = (group: MessageGroup) => {
 
 export function partMessages<Id extends string>() {
   const instances = new Map<string, Tracked<I18n>>();
-  /** What `useText` gives, one per instance: made once, so Messages holds no hook of its own. */
-  const texts = new WeakMap<I18n, PartText<Id>>();
-  const textOf = (i18n: I18n, locale: ShopLocale): PartText<Id> => {
-    let text = texts.get(i18n);
-    if (!text) {
-      text = { locale, dir: textDirection(locale), t: (id, values) => i18n._(id, values), price: (amount) => formatPrice(amount, locale) };
-      texts.set(i18n, text);
+  /**
+   * What Messages provides for an instance, made once so it holds no hook of its own: what `useText` gives, and the
+   * language and groups around (a region's words are its part's and its own).
+   */
+  const provided = new WeakMap<I18n, { text: PartText<Id>; scope: WordsScope }>();
+  const providedFor = (i18n: I18n, locale: ShopLocale, groups: readonly MessageGroup[]) => {
+    let entry = provided.get(i18n);
+    if (!entry) {
+      const text: PartText<Id> = { locale, dir: textDirection(locale), t: (id, values) => i18n._(id, values), price: (amount) => formatPrice(amount, locale) };
+      provided.set(i18n, (entry = { text, scope: { locale, groups } }));
     }
-    return text;
+    return entry;
   };
   const Context = createContext<PartText<Id> | null>(null);
-  /** The language and groups of the words around: a region's words are its part's and its own. */
   const Scope = createContext<WordsScope | null>(null);
-  const scopes = new WeakMap<I18n, WordsScope>();
-  const scopeOf = (i18n: I18n, locale: ShopLocale, groups: readonly MessageGroup[]): WordsScope => {
-    let scope = scopes.get(i18n);
-    if (!scope) scopes.set(i18n, (scope = { locale, groups }));
-    return scope;
-  };
 
   /** The instance of a language and set of groups, loading them the first time (a failed load is tried again). */
   function instanceFor(locale: ShopLocale, groups: readonly MessageGroup[]): Tracked<I18n> {
@@ -101,9 +97,10 @@ export function partMessages<Id extends string>() {
     // Words in a chunk are read with `use` on every render (a render that suspended on them and its retry alike, as
     // React asks); once loaded, it reads them at once. Words in the code never go through it.
     const i18n = instance.inCode ? instance.value! : use(instance as Promise<I18n>);
+    const { text, scope } = providedFor(i18n, locale, groups);
     return (
-      <Scope value={scopeOf(i18n, locale, groups)}>
-        <Context value={textOf(i18n, locale)}>{children}</Context>
+      <Scope value={scope}>
+        <Context value={text}>{children}</Context>
       </Scope>
     );
   }
