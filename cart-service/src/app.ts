@@ -110,7 +110,7 @@ export function createApp(options: AppOptions): CartServiceApp {
 
   // Exact paths as registered: case-sensitive, no optional trailing slash (`/api/cart/` is a 404).
   const router = new Router({ strict: true, sensitive: true });
-  const session = cartSession({ keys, idleMs: cartTtlMs, ...(options.now ? { now: options.now } : {}) });
+  const session = cartSession({ keys, claims: store, idleMs: cartTtlMs, ...(options.now ? { now: options.now } : {}) });
   registerHealthRoutes(router, store, () => stopping.draining);
   registerProductRoutes(router, catalogue, store);
   registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity });

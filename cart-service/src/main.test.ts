@@ -65,8 +65,9 @@ describe('src/main.ts', () => {
     const cart = await client.get('/api/cart');
     expect(cart.status).toBe(200);
     expect(cart.body).toEqual({ cart: [] });
-    expect(client.cookies.has('shop.sid')).toBe(true);
+    expect(client.cookies.has('shop.sid')).toBe(false); // a read opens no session
     expect((await client.post('/api/cart/add', { productId: 'sv-001' })).status).toBe(200);
+    expect(client.cookies.has('shop.sid')).toBe(true);
     expect(started.output()).toMatch(/SESSION_KEYS is not set/);
 
     started.child.kill('SIGTERM');

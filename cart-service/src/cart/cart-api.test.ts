@@ -11,13 +11,23 @@ const { app } = embeddedAppPerSuite();
 const visitor = () => new CookieClient(app.url);
 
 describe('GET /api/cart', () => {
-  it('answers a new visitor 200 {cart: []} and sets a signed, HttpOnly, SameSite=Lax session cookie holding only an id', async () => {
+  it('answers a new visitor 200 {cart: []} and opens no session: a read sets no cookie (decision 039)', async () => {
     const client = visitor();
     const res = await client.get('/api/cart');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ cart: [] });
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.setCookies).toEqual([]);
+    // With a claim, still nothing: only a write opens the claim's session.
+    client.cookies.set('shop.claim', 'AAAAAAAAAAAAAAAAAAAAAA');
+    expect((await client.get('/api/cart')).setCookies).toEqual([]);
+  });
+
+  it('opens a session on the first write: a signed, HttpOnly, SameSite=Lax cookie holding only an id', async () => {
+    const client = visitor();
+    const res = await client.post('/api/cart/add', { productId: 'sv-001' });
+    expect(res.status).toBe(200);
     const session = res.setCookies.find((c) => c.startsWith('shop.sid='));
     const signature = res.setCookies.find((c) => c.startsWith('shop.sid.sig='));
     expect(session).toBeDefined();
@@ -36,19 +46,20 @@ describe('GET /api/cart', () => {
 
   it('does not rewrite the cookie on later reads', async () => {
     const client = visitor();
-    await client.get('/api/cart');
+    await client.post('/api/cart/add', { productId: 'sv-001' });
     const again = await client.get('/api/cart');
     expect(again.status).toBe(200);
+    expect(again.body.cart).toHaveLength(1);
     expect(again.setCookies).toEqual([]);
   });
 
   it('marks the cookie Secure when the proxy says the request came over https', async () => {
-    const res = await visitor().get('/api/cart', { 'X-Forwarded-Proto': 'https' });
+    const res = await visitor().post('/api/cart/add', { productId: 'sv-001' }, { 'X-Forwarded-Proto': 'https' });
     expect(res.status).toBe(200);
     expect(res.setCookies.find((c) => c.startsWith('shop.sid='))).toMatch(/; secure/i);
   });
 
-  it('gives a visitor with a forged or tampered cookie a new, empty cart', async () => {
+  it('gives a visitor with a forged or tampered cookie an empty cart, and a new session at their first write', async () => {
     const owner = visitor();
     await owner.post('/api/cart/add', { productId: 'sv-001' });
     const forger = visitor();
@@ -56,10 +67,14 @@ describe('GET /api/cart', () => {
     forger.cookies.set('shop.sid.sig', 'not-the-signature');
     const res = await forger.get('/api/cart');
     expect(res.body).toEqual({ cart: [] });
+    expect(res.setCookies).toEqual([]);
+    const added = await forger.post('/api/cart/add', { productId: 'sv-002' });
+    expect(added.body.cart).toHaveLength(1);
     expect(forger.cookies.get('shop.sid')).not.toBe(owner.cookies.get('shop.sid'));
     const unsigned = visitor();
     unsigned.cookies.set('shop.sid', owner.cookies.get('shop.sid') ?? '');
     expect((await unsigned.get('/api/cart')).body).toEqual({ cart: [] });
+    expect((await owner.get('/api/cart')).body.cart).toHaveLength(1);
   });
 });
 
@@ -97,7 +112,7 @@ describe('POST /api/cart/add', () => {
 
   it('re-sends the cookie after a change so it expires 30 days after the last change', async () => {
     const client = visitor();
-    await client.get('/api/cart');
+    await client.post('/api/cart/add', { productId: 'sv-002' });
     const res = await client.post('/api/cart/add', { productId: 'sv-001' });
     expect(res.setCookies.some((c) => c.startsWith('shop.sid='))).toBe(true);
   });

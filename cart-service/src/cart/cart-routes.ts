@@ -6,7 +6,7 @@ import { ApiError, messagesIn } from '../http/api-error';
 import { languageOf } from '../http/language';
 import { readJsonBody } from '@shop/server-kit/json-body';
 import { validateBody } from '../http/validate-body';
-import { cartIdOf, touchCartSession } from '../http/cart-session';
+import { openCartSession, sessionCartIdOf, touchCartSession } from '../http/cart-session';
 import type { CartStore, StoredLine } from '../store/cart-store';
 import { cartBodies } from './cart-bodies';
 import { cartJson } from './cart-json';
@@ -39,11 +39,11 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     return productId;
   };
 
-  const send = async (ctx: Context, cartId: string, lines: StoredLine[]) => {
+  const send = async (ctx: Context, cartId: string | undefined, lines: StoredLine[]) => {
     const words = catalogue.in(languageOf(ctx));
     const { items, stale } = resolveCart(lines, words);
     // A product removed from the catalogue drops out of the cart for good (it would not come back if re-added).
-    if (stale.length > 0) await store.removeLines(cartId, stale);
+    if (stale.length > 0 && cartId !== undefined) await store.removeLines(cartId, stale);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Type', 'application/json; charset=utf-8');
     ctx.body = cartJson(items, words); // the JSON of a CartResponse
@@ -71,15 +71,16 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     withSession(async (ctx) => {
       const body = validateBody(schema, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.refusals[languageOf(ctx)]);
       const productId = knownProduct(ctx, body.productId);
-      const cartId = cartIdOf(ctx);
+      const cartId = await openCartSession(ctx);
       const lines = await change(ctx, cartId, productId, body);
       touchCartSession(ctx);
       await send(ctx, cartId, lines);
     });
 
+  // A visitor without a session has an empty cart: a read opens no session and sets no cookie (decision 039).
   router.get('/api/cart', withSession(async (ctx) => {
-    const cartId = cartIdOf(ctx);
-    await send(ctx, cartId, await store.getLines(cartId));
+    const cartId = sessionCartIdOf(ctx);
+    await send(ctx, cartId, cartId === undefined ? [] : await store.getLines(cartId));
   }));
 
   router.post('/api/cart/add', lineChange(bodies.add, async (ctx, cartId, productId, body) => {

@@ -54,7 +54,8 @@ describe('health endpoints', () => {
       error: { code: 'unavailable', message: 'Le service est momentanément indisponible, veuillez réessayer dans un instant.' },
     });
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
-    const cart = await fetch(`${app.url}/api/cart`);
+    // A write (a read without a session does not reach the store).
+    const cart = await fetch(`${app.url}/api/cart/add`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"productId":"sv-001"}' });
     expect(cart.status).toBe(503);
     expect(cart.headers.get('retry-after')).toBe('5');
     down = false;

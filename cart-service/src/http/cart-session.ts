@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
+import { isSessionClaim, SESSION_CLAIM_COOKIE, SESSION_CLAIM_WINDOW_MS } from '@shop/contracts/session-claim';
+import type { SessionClaims } from '../store/session-claims';
 import type { CookieSigner } from './cookie-keys';
 
 export const SESSION_COOKIE = 'shop.sid';
@@ -26,6 +28,8 @@ export const LEGACY_COOKIES_ACCEPTED_UNTIL = Date.parse('2026-12-23T00:00:00Z');
 export interface SessionOptions {
   /** Koa's `app.keys`: the first key signs, every key verifies. */
   keys: CookieSigner;
+  /** Where a claim's session is kept (decision 039); without it, a claim is ignored and each write opens its own. */
+  claims?: SessionClaims;
   idleMs?: number;
   absoluteMs?: number;
   /** Clock, injectable for expiry tests. */
@@ -35,6 +39,7 @@ export interface SessionOptions {
 
 interface Settings {
   keys: CookieSigner;
+  claims: SessionClaims | undefined;
   idleMs: number;
   absoluteMs: number;
   now: () => number;
@@ -58,16 +63,37 @@ class CartSession {
     private readonly settings: Settings,
   ) {}
 
-  /** The session id; a visitor without a valid session gets a new one and its cookie. */
-  currentId(): string {
+  /** The visitor's session id, if they have a valid session: a read never opens one (nor sets a cookie). */
+  existingId(): string | undefined {
     this.load();
-    if (this.id === undefined) this.start(newSessionId(), this.settings.now());
-    return this.id as string;
+    return this.id;
+  }
+
+  /**
+   * The session id for a write: the visitor's own, else the session their claim opened (joined while the claim is
+   * young, opened by this write if it is the first), else a new one. Its cookie is sent when it is new to the visitor.
+   */
+  async open(): Promise<string> {
+    this.load();
+    if (this.id !== undefined) return this.id;
+    const now = this.settings.now();
+    const claim = this.ctx.cookies.get(SESSION_CLAIM_COOKIE, { signed: false });
+    const candidate = newSessionId();
+    if (this.settings.claims && isSessionClaim(claim)) {
+      const claimed = await this.settings.claims.claimSession(claim, candidate);
+      const age = now - claimed.openedAt;
+      if (age <= SESSION_CLAIM_WINDOW_MS && age >= -CLOCK_SKEW_MS) {
+        this.start(claimed.sessionId, Math.min(claimed.openedAt, now), now);
+        return claimed.sessionId;
+      }
+    }
+    this.start(candidate, now, now);
+    return candidate;
   }
 
   /** After a cart change: the session lives `idleMs` from now (within its absolute limit); the cookie is re-sent. */
   touch(): void {
-    this.currentId();
+    if (this.id === undefined) throw new Error('touch() before open(): a write opens its session first');
     this.touchedAt = Math.max(this.issuedAt, this.settings.now());
     this.write();
   }
@@ -83,10 +109,10 @@ class CartSession {
     this.write(); // past its absolute limit already, the cookie is sent expired and the browser drops it
   }
 
-  private start(id: string, now: number): void {
+  private start(id: string, issuedAt: number, touchedAt: number): void {
     this.id = id;
-    this.issuedAt = now;
-    this.touchedAt = now;
+    this.issuedAt = issuedAt;
+    this.touchedAt = touchedAt;
     this.write();
   }
 
@@ -117,7 +143,7 @@ class CartSession {
 
     if (LEGACY_SIGNATURE.test(signature) && now < this.settings.legacyAcceptedUntil) {
       if (keys.index(`${SESSION_COOKIE}=${id}`, signature) < 0) return;
-      this.start(id, now); // its age is unknown: re-issued with times from now on
+      this.start(id, now, now); // its age is unknown: re-issued with times from now on
     }
   }
 
@@ -150,11 +176,12 @@ const sessions = new WeakMap<Context, CartSession>();
 
 /**
  * The session middleware for the routes that use a session (cart and orders). The cookies are read on first use and
- * written when the session starts, changes or is rotated; a plain read of a valid session writes nothing.
+ * written when a write opens the session, changes it or rotates it; a read writes nothing, with or without a session.
  */
 export function cartSession(options: SessionOptions): Middleware {
   const settings: Settings = {
     keys: options.keys,
+    claims: options.claims,
     idleMs: options.idleMs ?? SESSION_IDLE_MS,
     absoluteMs: options.absoluteMs ?? SESSION_ABSOLUTE_MS,
     now: options.now ?? Date.now,
@@ -172,9 +199,14 @@ function sessionOf(ctx: Context): CartSession {
   return session;
 }
 
-/** The visitor's session id, which is the cart's id; a first visit (or an expired session) gets a new one. */
-export function cartIdOf(ctx: Context): string {
-  return sessionOf(ctx).currentId();
+/** The visitor's session id, which is their cart's id, if they have a session; none is opened (a read). */
+export function sessionCartIdOf(ctx: Context): string | undefined {
+  return sessionOf(ctx).existingId();
+}
+
+/** The session id for a write, which is the cart's id: a first write opens it (one per claim, decision 039). */
+export function openCartSession(ctx: Context): Promise<string> {
+  return sessionOf(ctx).open();
 }
 
 /** After a change: re-send the cookie so the session (and the cart) last 30 days after the last change. */

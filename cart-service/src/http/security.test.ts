@@ -94,7 +94,7 @@ describe('methods and paths', () => {
 describe('request log', () => {
   it('writes one structured line per request, without cookies or session ids', async () => {
     const client = new CookieClient(app.url);
-    await client.get('/api/cart');
+    await client.post('/api/cart/add', { productId: 'sv-003' });
     const sessionId = client.cookies.get('shop.sid') ?? '';
     const signature = client.cookies.get('shop.sid.sig') ?? '';
     expect(sessionId).not.toBe('');

@@ -3,7 +3,7 @@ import Koa from 'koa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CookieClient } from '../test-support/cookie-client';
 import { startApp, tempDir, TEST_SESSION_KEYS, type RunningApp } from '../test-support/test-app';
-import { cartIdOf, cartSession, LEGACY_COOKIES_ACCEPTED_UNTIL, SESSION_COOKIE, touchCartSession } from './cart-session';
+import { cartSession, openCartSession, LEGACY_COOKIES_ACCEPTED_UNTIL, SESSION_COOKIE, touchCartSession } from './cart-session';
 import { cookieKeys } from './cookie-keys';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -43,7 +43,10 @@ describe('session expiry (injected clock)', () => {
     for (const [name, value] of stolen) copy.cookies.set(name, value);
     const after = await copy.get('/api/cart');
     expect(after.body).toEqual({ cart: [] });
-    expect(copy.cookies.get(SESSION_COOKIE)).not.toBe(id); // a new session, with its own cookie
+    expect(after.setCookies).toEqual([]); // a read opens nothing
+    await copy.post('/api/cart/add', { productId: 'sv-002' });
+    expect(copy.cookies.get(SESSION_COOKIE)).not.toBe(id); // the next write: a new session, with its own cookie
+    expect(await cartOf(copy)).toEqual(['sv-002'])
   });
 
   it('counts idleness from the last cart change, which re-sends the cookie', async () => {
@@ -86,6 +89,7 @@ describe('session expiry (injected clock)', () => {
     forger.cookies.set(SESSION_COOKIE, client.cookies.get(SESSION_COOKIE)!);
     forger.cookies.set(`${SESSION_COOKIE}.sig`, `${younger}.${touchedAt}.${mac}`);
     expect(await cartOf(forger)).toEqual([]);
+    await forger.post('/api/cart/add', { productId: 'sv-002' });
     expect(forger.cookies.get(SESSION_COOKIE)).not.toBe(client.cookies.get(SESSION_COOKIE));
     expect(await cartOf(client)).toEqual(['sv-001']);
   });
@@ -105,8 +109,10 @@ describe('cookies issued before sessions carried their times', () => {
     app.keys = keys;
     app.use(cartSession({ keys, now: () => at }));
     app.use(async (ctx) => {
+      // A write: the session is opened (a new one when the cookies hold none), then touched on /touch.
+      const id = await openCartSession(ctx);
       if (path === '/touch') touchCartSession(ctx);
-      ctx.body = cartIdOf(ctx);
+      ctx.body = id;
     });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));

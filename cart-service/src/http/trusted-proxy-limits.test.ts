@@ -85,7 +85,11 @@ describe('a cart-service that trusts no proxy (TRUST_PROXY=none, reached directl
   });
 
   it('does not mark the cookie Secure because a client claims https', async () => {
-    const response = await fetch(`${app.url}/api/cart`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    const response = await fetch(`${app.url}/api/cart/add`, {
+      method: 'POST',
+      headers: { 'X-Forwarded-Proto': 'https', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ productId: 'sv-001' }),
+    });
     expect(response.status).toBe(200);
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('shop.sid='));
     expect(cookie).toBeDefined();

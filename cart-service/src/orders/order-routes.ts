@@ -13,7 +13,7 @@ import { countOrRefuse } from '../http/rate-limit';
 import { readJsonBody } from '@shop/server-kit/json-body';
 import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
-import { adoptCartSession, cartIdOf, newSessionId } from '../http/cart-session';
+import { adoptCartSession, newSessionId, sessionCartIdOf } from '../http/cart-session';
 import type { ShopStore } from '../store/open-store';
 import type { KeyedOrder, StoredOrder } from '../store/order-store';
 import { orderBodiesIn } from './order-bodies';
@@ -65,7 +65,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
 
   /** A replayed submit answers the same order and moves the visitor to the order's owner session. */
   const sendReplay = (ctx: Context, order: StoredOrder) => {
-    if (order.ownerId !== cartIdOf(ctx)) adoptCartSession(ctx, order.ownerId, order.createdAt);
+    if (order.ownerId !== sessionCartIdOf(ctx)) adoptCartSession(ctx, order.ownerId, order.createdAt);
     sendOrder(ctx, order, 200);
   };
 
@@ -85,7 +85,9 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'validation_failed', messages.idempotencyKey);
     const delivery = validateBody(bodies.delivery, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.refusals);
     const fingerprint = requestFingerprint(delivery);
-    const sessionId = cartIdOf(ctx);
+    // No session, no cart: an order opens no session (decision 039).
+    const sessionId = sessionCartIdOf(ctx);
+    if (sessionId === undefined) throw new ApiError(409, 'cart_empty', messages.cartEmpty);
 
     // A repeated submit (double click, retry after a lost answer) finds the order placed the first time, even
     // though the cart is empty by now: from the session that placed it (a submit in flight when the session rotated)
@@ -141,7 +143,8 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     const number = normalizeOrderNumber(String(ctx.params['number'] ?? ''));
     const order = number ? await store.getOrder(number) : undefined;
     // Someone else's order answers exactly like a number that does not exist.
-    if (!order || !sameText(order.ownerId, cartIdOf(ctx))) {
+    const sessionId = sessionCartIdOf(ctx);
+    if (!order || sessionId === undefined || !sameText(order.ownerId, sessionId)) {
       throw new ApiError(404, 'order_not_found', messagesIn[languageOf(ctx)].orderNotFound);
     }
     sendOrder(ctx, order, 200);

@@ -15,6 +15,7 @@ import { CartReadCache } from './cart-read-cache';
 import { SqlCarts } from './sql-carts';
 import { SqlOrders } from './sql-orders';
 import { SqlStock, type StockStore } from './sql-stock';
+import { SqlSessionClaims, type SessionClaims } from './session-claims';
 
 export interface NewsletterStore {
   /** Records a newsletter subscription; `created` is false for an address already known. */
@@ -28,13 +29,13 @@ export interface InboxStore {
   addRestockAlert(productId: string, email: string): Promise<{ created: boolean }>;
 }
 
-/** What the app needs: carts, orders, stock, newsletter sign-ups, the inbox and rate limits, all in one PostgreSQL database. */
-export interface ShopStore extends CartStore, OrderStore, StockStore, NewsletterStore, InboxStore, AttemptCounter {
+/** What the app needs: carts, orders, stock, newsletter sign-ups, the inbox, rate limits and session claims, all in one PostgreSQL database. */
+export interface ShopStore extends CartStore, OrderStore, StockStore, NewsletterStore, InboxStore, AttemptCounter, SessionClaims {
   /** `embedded`: PGlite in the data folder; `server`: the PostgreSQL server of DATABASE_URL. */
   readonly kind: 'embedded' | 'server';
   /** Throws when the database cannot serve requests (used by /readyz). */
   ping(): Promise<void>;
-  /** Deletes expired carts, idempotency keys and rate-limit windows (a bounded batch of each). */
+  /** Deletes expired carts, idempotency keys, rate-limit windows and old session claims (a bounded batch of each). */
   purgeExpired(): Promise<void>;
   /** Waits for running statements, then releases the database (and the single-writer lock); unusable afterwards. */
   close(): Promise<void>;
@@ -91,6 +92,7 @@ class SqlShopStore implements ShopStore {
   private readonly orders: SqlOrders;
   private readonly stock: SqlStock;
   private readonly attempts: SqlAttemptCounter;
+  private readonly claims: SqlSessionClaims;
   private closed = false;
 
   constructor(
@@ -107,6 +109,7 @@ class SqlShopStore implements ShopStore {
     this.orders = new SqlOrders(db, ttlMs, now);
     this.stock = new SqlStock(db);
     this.attempts = new SqlAttemptCounter(db, now);
+    this.claims = new SqlSessionClaims(db, now);
     this.now = now;
   }
 
@@ -132,6 +135,7 @@ class SqlShopStore implements ShopStore {
   adjustStock: StockStore['adjustStock'] = (...args) => this.guard(() => this.stock.adjustStock(...args));
   countAttempt: AttemptCounter['countAttempt'] = (...args) => this.guard(() => this.attempts.countAttempt(...args));
   refundAttempt: AttemptCounter['refundAttempt'] = (...args) => this.guard(() => this.attempts.refundAttempt(...args));
+  claimSession: SessionClaims['claimSession'] = (...args) => this.guard(() => this.claims.claimSession(...args));
 
   addSubscriber(email: string): Promise<{ created: boolean }> {
     return this.guard(async () => {
@@ -176,6 +180,7 @@ class SqlShopStore implements ShopStore {
       await this.carts.purgeExpired();
       await this.orders.purgeExpiredKeys();
       await this.attempts.purgeEnded();
+      await this.claims.purgeOld();
     });
   }
 
