@@ -57,16 +57,7 @@ export class CookieClient {
     const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     const setCookies = response.headers.getSetCookie();
-    for (const line of setCookies) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expires = attributes.find((a) => a.trim().toLowerCase().startsWith('expires='));
-      const expired = expires !== undefined && Date.parse(expires.split('=')[1] ?? '') < Date.now();
-      if (!value || expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    applySetCookies(this.cookies, setCookies);
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -74,5 +65,19 @@ export class CookieClient {
       parsed = undefined;
     }
     return { status: response.status, headers: response.headers, text, body: parsed, setCookies };
+  }
+}
+
+/** What a browser does with an answer's `Set-Cookie` lines: each sets its cookie, or deletes it (empty or expired). */
+export function applySetCookies(jar: Map<string, string>, setCookies: readonly string[]): void {
+  for (const line of setCookies) {
+    const [pair = '', ...attributes] = line.split(';');
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const expires = attributes.find((a) => a.trim().toLowerCase().startsWith('expires='));
+    const expired = expires !== undefined && Date.parse(expires.split('=')[1] ?? '') < Date.now();
+    if (!value || expired) jar.delete(name);
+    else jar.set(name, value);
   }
 }
