@@ -9,8 +9,22 @@
 // page; its notice waits in window.shopHeldPostNotices for the shell's toasts, window.shopHeldPostsAnswered counts it
 // (the cart in the page is now out of date), and the cart is told to read itself again (cart:changed). The names are
 // contracts' (forms.ts, events.ts); server/render/hold-until-hydrated.test.ts runs this script against them.
+// Before the first tap, the browser gets a session claim (contracts' session-claim.ts, decision 039): the writes a
+// tap sends before the shop's session cookie has come back all carry it, so they all land in one cart.
 (() => {
   const GIVE_UP_MS = 5000;
+  const CLAIM_COOKIE = 'shop.claim';
+  const claimed = () => document.cookie.split('; ').some((pair) => pair.startsWith(`${CLAIM_COOKIE}=`));
+  const claim = () => {
+    if (claimed() || !window.crypto || !crypto.getRandomValues) return;
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    const value = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${CLAIM_COOKIE}=${value}; Path=/; Max-Age=600; SameSite=Lax${secure}`;
+  };
+  // First of all listeners (capture, on the document, from the head): before any handler can send a write.
+  document.addEventListener('click', claim, true);
+  document.addEventListener('submit', claim, true);
   const CONTROL = 'button, input[type=checkbox], input[type=radio], [role=button], [data-hold-until-hydrated]';
   const held = [];
   let watching = false;

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_CHANGED_EVENT } from '@shop/contracts/events';
 import { HELD_POST_NOTICES, HELD_POSTS_ANSWERED, POST_IN_BACKGROUND_ATTRIBUTE } from '@shop/contracts/forms';
 import { heldPostsAnswered, showHeldPostNotices } from '@shop/contracts/held-events';
+import { SESSION_CLAIM_COOKIE, SESSION_CLAIM_FORMAT } from '@shop/contracts/session-claim';
 import { HOLD_UNTIL_HYDRATED, inlineScript } from './page-html';
 
 /** The page's head script as the server inlines it, run once in this document (its listeners stay for every test). */
@@ -94,5 +95,24 @@ describe('the head script: a cart form posted before its part hydrated', () => {
     button.click();
     expect(fetchCalls).toHaveLength(0);
     expect(natively).toHaveLength(1);
+  });
+});
+
+describe('the head script: a session claim before the first tap (decision 039)', () => {
+  const claimOf = () => new Map(document.cookie.split('; ').map((pair) => pair.split('=') as [string, string])).get(SESSION_CLAIM_COOKIE);
+
+  it('gives the browser a claim at its first tap, the one cart-service reads, and keeps it for the taps after', async () => {
+    document.cookie = `${SESSION_CLAIM_COOKIE}=; Max-Age=0; Path=/`;
+    expect(claimOf()).toBeUndefined();
+    const { button } = cartForm();
+    answer = json(200, { notice: { kind: 'success', text: 'Ajouté.' } });
+    button.click();
+    // Set before the background post left: the post carries it.
+    const first = claimOf();
+    expect(first).toMatch(SESSION_CLAIM_FORMAT);
+    expect(fetchCalls).toHaveLength(1);
+    button.click();
+    expect(claimOf()).toBe(first);
+    await vi.waitFor(() => expect(heldPostsAnswered()).toBe(true));
   });
 });
