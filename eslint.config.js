@@ -64,8 +64,9 @@ module.exports = defineConfig([
     },
   },
   {
-    // The one journey that must not wait: a shopper acts the moment a control shows, before any ready mark (decision 026).
-    files: ['e2e/first-interaction.spec.ts'],
+    // The journeys that must not wait: a shopper acts the moment a control shows, before any ready mark (decisions 026
+    // and 039).
+    files: ['e2e/first-interaction.spec.ts', 'e2e/early-taps.spec.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

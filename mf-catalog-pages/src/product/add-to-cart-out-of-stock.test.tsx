@@ -88,7 +88,7 @@ describe('AddToCartButton when the service says the product is out of stock', ()
     );
     await renderWithCache(<Listing />);
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter au panier : Huile sèche' }));
-    await waitFor(() => expect(vi.mocked(showToast)).toHaveBeenCalledWith('success', 'Huile sèche a été ajouté au panier.'));
+    await waitFor(() => expect(vi.mocked(showToast)).toHaveBeenCalledWith('success', 'Huile sèche a été ajouté au panier.', { toastId: 'cart-added:sc-003' }));
     expect(gets('/api/products')).toBe(1);
   });
 });

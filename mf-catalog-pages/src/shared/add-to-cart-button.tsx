@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { QUANTITY_LIMITS } from '@shop/contracts/cart';
 import { FormName, useFormAction } from '@shop/contracts/form-post';
 import { POST_IN_BACKGROUND } from '@shop/contracts/forms';
 import { useText } from '../messages/messages';
 import { addToCart } from './add-to-cart';
+import { tapsInFlight, type WriteOutcome } from './taps-in-flight';
 import { useRevalidateCatalogue } from './use-products';
 import buttons from './buttons.module.css';
 
@@ -38,12 +40,14 @@ export function AddToCartButton({
   const [adding, setAdding] = useState(false);
   const revalidateCatalogue = useRevalidateCatalogue(apiBase);
   const action = useFormAction();
-  const add = async () => {
-    setAdding(true);
-    const outcome = await addToCart(apiBase, productName, { productId, quantity }, text);
-    setAdding(false);
+  // Every tap counts, even one made while a write is on its way (decision 039): it joins the next write.
+  const [tapped] = useState(() => tapsInFlight(setAdding));
+  const write = async (units: number): Promise<WriteOutcome> => {
+    const outcome = await addToCart(apiBase, productName, { productId, quantity: Math.min(units, QUANTITY_LIMITS.max) }, text);
+    if (outcome !== 'out-of-stock') return 'continue';
     // The page showed more stock than is left: read the catalogue again, so this card or page shows what is left now.
-    if (outcome === 'out-of-stock') void revalidateCatalogue();
+    void revalidateCatalogue();
+    return 'stop';
   };
   const label = unavailable ? t('shared.stock.out') : adding ? t('shared.cart.adding') : t('shared.cart.add');
   return (
@@ -56,9 +60,11 @@ export function AddToCartButton({
         className={`${buttons.primary} ${className ?? ''}`}
         onClick={(event) => {
           event.preventDefault();
-          void add();
+          void tapped(quantity, write);
         }}
-        disabled={adding || unavailable}
+        // Never disabled while adding: a tap then is one more unit, not a lost one.
+        disabled={unavailable}
+        aria-busy={adding || undefined}
         // The name starts with the visible text (what a voice-control user says), then names the product.
         aria-label={
           nameInLabel

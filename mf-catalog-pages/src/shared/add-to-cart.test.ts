@@ -60,20 +60,20 @@ describe('addToCart', () => {
 
   it('announces a successful add once', async () => {
     expect(await addWith(answer(200, { cart: [] }))).toEqual({ outcome: 'added', announced: 1 });
-    expect(vi.mocked(showToast).mock.calls).toEqual([['success', 'Crème a été ajouté au panier.']]);
+    expect(vi.mocked(showToast).mock.calls).toEqual([['success', 'Crème a été ajouté au panier.', { toastId: 'cart-added:sv-001' }]]);
   });
 
   it('says how many were added when more than one', async () => {
     vi.stubGlobal('fetch', answer(200, { cart: [] }));
     await addToCart('', 'Crème', { productId: 'sv-001', quantity: 3 }, texts['fr-MA']);
-    expect(vi.mocked(showToast).mock.calls).toEqual([['success', 'Crème (× 3) a été ajouté au panier.']]);
+    expect(vi.mocked(showToast).mock.calls).toEqual([['success', 'Crème (× 3) a été ajouté au panier.', { toastId: 'cart-added:sv-001' }]]);
   });
 
   it('on an Arabic page, asks the service in Arabic and says it in Arabic', async () => {
     const fetchMock = answer(200, { cart: [] });
     expect(await addWith(fetchMock, 'ar-MA', 'كريم مرطّب بالأركان')).toEqual({ outcome: 'added', announced: 1 });
     expect(String((fetchMock.mock.calls as unknown[][])[0]?.[0])).toBe('/api/cart/add?lang=ar-MA');
-    expect(vi.mocked(showToast).mock.calls).toEqual([['success', 'تمت إضافة كريم مرطّب بالأركان إلى السلة.']]);
+    expect(vi.mocked(showToast).mock.calls).toEqual([['success', 'تمت إضافة كريم مرطّب بالأركان إلى السلة.', { toastId: 'cart-added:sv-001' }]]);
     vi.mocked(showToast).mockClear();
     await addWith(vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))), 'ar-MA', 'كريم');
     expect(vi.mocked(showToast).mock.calls).toEqual([

@@ -22,7 +22,8 @@ export async function addToCart(
   try {
     await postJson<CartResponse>(inLanguage(`${apiBase}/api/cart/add`, locale), body);
     announceCartChanged();
-    showToast('success', t('shared.cart.added', { name: productName, quantity: body.quantity ?? 1 }));
+    // One toast per product, the latest add's: taps in a row replace it rather than pile up over the page.
+    showToast('success', t('shared.cart.added', { name: productName, quantity: body.quantity ?? 1 }), { toastId: `cart-added:${body.productId}` });
     return 'added';
   } catch (error) {
     if (error instanceof HttpError && error.code === 'out_of_stock') {
