@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { newSessionId } from '../http/cart-session';
+import { randomBytes } from 'node:crypto';
 import { storesClosedAfterEach, type BackingFactory } from '../test-support/databases';
 
 const claimA = 'AAAAAAAAAAAAAAAAAAAAAA';
 const claimB = 'BBBBBBBBBBBBBBBBBBBBBB';
+/** A session id as cart-service draws them (24 random bytes). */
+const newSessionId = () => randomBytes(24).toString('base64url');
 
 /** One session per claim, on every backing (sql-store.test.ts). */
 export function sessionClaimsContract(name: string, createBacking: BackingFactory): void {
