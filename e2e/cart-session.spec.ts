@@ -3,19 +3,24 @@ import { stackForThisFile } from './support/stack';
 
 const stack = stackForThisFile();
 
-test('GET /api/cart through the shell’s proxy answers an empty cart and an HttpOnly, SameSite=Lax session cookie', async ({
-  playwright,
-}) => {
+test('through the shell’s proxy, a read opens no session and the first add opens an HttpOnly, SameSite=Lax one', async ({ playwright }) => {
   const visitor = await playwright.request.newContext();
-  const response = await visitor.get(`${stack.url}/api/cart`);
-  expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ cart: [] });
+  const setCookies = (response: Awaited<ReturnType<typeof visitor.get>>) =>
+    response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie');
 
-  const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie');
-  expect(cookies.length).toBeGreaterThan(0);
+  const read = await visitor.get(`${stack.url}/api/cart`);
+  expect(read.status()).toBe(200);
+  expect(await read.json()).toEqual({ cart: [] });
+  expect(setCookies(read)).toEqual([]);
+
+  const added = await visitor.post(`${stack.url}/api/cart/add`, { data: { productId: 'sv-001' } });
+  expect(added.status()).toBe(200);
+  const cookies = setCookies(added);
+  expect(cookies.map(({ value }) => value.split('=')[0])).toEqual(['shop.sid', 'shop.sid.sig']);
   for (const { value } of cookies) {
     expect(value).toMatch(/;\s*httponly/i);
     expect(value).toMatch(/;\s*samesite=lax/i);
   }
+  expect(((await (await visitor.get(`${stack.url}/api/cart`)).json()) as { cart: unknown[] }).cart).toHaveLength(1);
   await visitor.dispose();
 });
