@@ -1,28 +1,40 @@
 /**
- * One load of bench/usable.ts: a shopper on a slow phone opens a page and taps « Ajouter au panier » the moment it shows.
- * A fresh browser context (cold cache, no connections), a phone's viewport, the CPU 4× slower (CDP
- * `Emulation.setCPUThrottlingRate`), and optionally Lighthouse's mobile network (CDP `Network.emulateNetworkConditions`:
- * 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up). As `../shared/peers/compare.mjs` measures it, from just before
- * navigation (Node's clock): the button visible (Playwright's `waitFor`), the click done (`click()`, with its
- * actionability checks), the add request answered, the product in the cart by the server (`GET /api/cart` with the
- * page's cookies, every 50 ms) and by the page (the cart button counts 1 article). In the page (an init script): the
- * first contentful paint, every long task (PerformanceObserver `longtask`), the first input's delay (Event Timing
- * `first-input`: processingStart − startTime), the ready mark, and every document requested.
+ * One load of bench/usable.ts, made as ../shared/peers/compare.mjs makes its "usable" loads, so that the two agree: a
+ * browser of its own (Playwright, Debian's Chromium, the project's flags, which are compare.mjs's chromium-flags.json),
+ * a context with a 412×823 viewport and the fr-MA locale and nothing else (no device scale factor, mobile or touch
+ * emulation: compare.mjs has none), the CPU 4× slower (CDP `Emulation.setCPUThrottlingRate`), and optionally
+ * Lighthouse's mobile network (CDP `Network.emulateNetworkConditions`: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
+ * up), which compare.mjs does not use. From just before navigation: the button « Ajouter au panier » visible
+ * (Playwright's `waitFor`), the click done (`click({ noWaitAfter: true })`: its actionability checks, not the page's
+ * answer), the add answered (the browser got the answer of the first non-GET request to the shop after the click),
+ * the product in the cart by the server (`GET /api/cart` through `page.request`, with the page's cookies, every 50 ms
+ * once the browser holds a cookie for the shop, compare.mjs's proof) and by the page (the cart button counts 1 article).
+ * In the page (an init script, which compare.mjs does not add): the first contentful paint, every long task, the first
+ * input's delay (Event Timing `first-input`: processingStart − startTime), the ready mark, and every document requested.
+ * A browser per load, because a page that hangs or spins must not leak into the next load; a load that has not
+ * finished within 2 minutes is closed with its browser and reported as hung, with the step it was stuck at.
  */
-import type { Browser } from '@playwright/test';
-import { PHONE } from '../../e2e/support/first-load';
+import { chromium, type Browser } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../e2e/support/chromium';
 import type { LongTask } from './window';
 
 export const CPU_SLOWDOWN = 4;
+/** compare.mjs's context: the viewport and locale only. */
+export const COMPARE_CONTEXT = { viewport: { width: 412, height: 823 }, locale: 'fr-MA' } as const;
 /** Lighthouse's mobile preset's network ("slow 4G"), as the DevTools Protocol takes it (bytes per second). */
 export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 /** « Ajouter au panier », or its Arabic on an Arabic page (decision 036). */
 export const ADD_BUTTON = /ajouter au panier|أضف إلى السلة/i;
+/** compare.mjs's limits: each step (button, click, proof), and the whole load. */
+const STEP_TIMEOUT_MS = 30_000;
+const LOAD_HARD_LIMIT_MS = 3 * STEP_TIMEOUT_MS + 30_000;
 
 export interface AddToCartLoad {
   buttonVisible: number;
   clickDone: number;
   addAnswered: number | null;
+  /** What answered the add: the no-JavaScript form post (`POST <page> 303`) or the cart's API. */
+  addRequest: string | null;
   inCartServer: number;
   inCartBadge: number | null;
   fcp: number | null;
@@ -52,60 +64,84 @@ const INSTALL = `(() => {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-shop'] });
 })();`;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type InPage = { fcp: number | null; ready: number | null; firstInputDelay: number | null; longTasks: LongTask[] };
 
-export async function addToCartLoad(browser: Browser, url: string, options: { slow4g: boolean; timeoutMs?: number }): Promise<AddToCartLoad | FailedLoad> {
-  const timeout = options.timeoutMs ?? 60_000;
-  const context = await browser.newContext(PHONE);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const now = () => performance.now();
+const short = (error: unknown) => String((error as Error)?.message ?? error).split('\n')[0]!.slice(0, 200);
+const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> =>
+  Promise.race([promise, sleep(ms).then(() => 'timeout' as const)]);
+
+async function loadIn(browser: Browser, url: string, slow4g: boolean, stage: { now: string }): Promise<AddToCartLoad | FailedLoad> {
+  stage.now = 'opening a context';
+  const context = await browser.newContext(COMPARE_CONTEXT);
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   try {
     const page = await context.newPage();
     await page.addInitScript(INSTALL);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    if (options.slow4g) {
+    if (slow4g) {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     }
     let documents = 0;
     let addAnswered: number | null = null;
+    let addRequest: string | null = null;
+    let clickAt = Infinity;
     const origin = new URL(url).origin;
-    const t0 = Date.now();
     page.on('request', (request) => request.resourceType() === 'document' && (documents += 1));
+    let t0 = 0;
     page.on('response', (response) => {
-      if (response.request().method() === 'POST' && addAnswered === null) addAnswered = Date.now() - t0;
+      const request = response.request();
+      if (addAnswered === null && request.method() !== 'GET' && now() >= clickAt && response.url().startsWith(origin)) {
+        addAnswered = now() - t0;
+        addRequest = `${request.method()} ${new URL(response.url()).pathname} ${response.status()}`;
+      }
     });
-    await page.goto(url, { waitUntil: 'commit', timeout });
+    stage.now = 'navigation';
+    t0 = now();
+    await page.goto(url, { waitUntil: 'commit', timeout: STEP_TIMEOUT_MS });
+    stage.now = 'waiting for the add button';
     const button = page.getByRole('button', { name: ADD_BUTTON }).filter({ visible: true }).first();
-    await button.waitFor({ timeout });
-    const buttonVisible = Date.now() - t0;
-    await button.click({ timeout });
-    const clickDone = Date.now() - t0;
+    await button.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    const buttonVisible = now() - t0;
+    stage.now = 'clicking the add button';
+    clickAt = now();
+    await button.click({ timeout: STEP_TIMEOUT_MS, noWaitAfter: true });
+    const clickDone = now() - t0;
+    stage.now = 'waiting for the cart proof';
     let inCartServer: number | null = null;
-    while (Date.now() - t0 < timeout) {
-      const cookies = await context.cookies(origin);
-      if (cookies.length > 0) {
-        const cart = (await (await page.request.get(`${origin}/api/cart`)).json().catch(() => null)) as { cart?: unknown[] } | null;
-        if (cart?.cart && cart.cart.length > 0) {
-          inCartServer = Date.now() - t0;
+    const deadline = now() + STEP_TIMEOUT_MS;
+    while (now() < deadline) {
+      // compare.mjs asks only once the page holds a cookie for the shop (its session, or the head script's claim).
+      if ((await context.cookies(origin)).length > 0) {
+        const answer = await page.request.get(`${origin}/api/cart`, { timeout: 5_000 }).catch(() => null);
+        const body = answer?.ok() ? ((await answer.json().catch(() => null)) as { cart?: unknown } | null) : null;
+        if (Array.isArray(body?.cart) && body.cart.length > 0) {
+          inCartServer = now() - t0;
           break;
         }
       }
       await sleep(50);
     }
-    if (inCartServer === null) return { error: `the product was not in the cart within ${timeout} ms` };
+    if (inCartServer === null) return { error: `no proof of the product in the cart within ${STEP_TIMEOUT_MS / 1000} s of the click` };
+    stage.now = 'waiting for the cart button to count it';
     const badge = page.getByRole('button', { name: /^(?:Panier, 1 article|السلة، منتج واحد)$/ });
     const inCartBadge = await badge
       .waitFor({ timeout: 15_000 })
-      .then(() => Date.now() - t0)
+      .then(() => now() - t0)
       .catch(() => null);
-    const marks = (await page.evaluate(() => (window as unknown as { __benchUsable: { fcp: number | null; ready: number | null; firstInputDelay: number | null; longTasks: LongTask[] } }).__benchUsable)) ?? null;
+    const marks = await page.evaluate(() => (window as unknown as { __benchUsable: InPage }).__benchUsable);
     // The page's clock starts at navigation; Node's a little before: close enough to cut the tasks at the proof.
     const from = marks.fcp ?? 0;
     const tasks = marks.longTasks.filter((task) => task.start + task.duration > from && task.start < inCartServer);
+    stage.now = 'done';
     return {
       buttonVisible,
       clickDone,
       addAnswered,
+      addRequest,
       inCartServer,
       inCartBadge,
       fcp: marks.fcp,
@@ -117,8 +153,23 @@ export async function addToCartLoad(browser: Browser, url: string, options: { sl
       documents,
     };
   } catch (error) {
-    return { error: (error as Error).message.split('\n')[0]! };
+    return { error: `${short(error)} (at: ${stage.now})` };
   } finally {
-    await context.close();
+    await withTimeout(context.close(), 10_000).catch(() => undefined);
+  }
+}
+
+/** One load in a browser launched for it and closed after it. */
+export async function addToCartLoad(url: string, options: { slow4g: boolean }): Promise<AddToCartLoad | FailedLoad> {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  const stage = { now: 'starting' };
+  try {
+    const load = await withTimeout(
+      loadIn(browser, url, options.slow4g, stage).catch((error: unknown) => ({ error: short(error) })),
+      LOAD_HARD_LIMIT_MS,
+    );
+    return load === 'timeout' ? { error: `hung: no end within ${LOAD_HARD_LIMIT_MS / 1000} s (stuck ${stage.now})` } : load;
+  } finally {
+    await withTimeout(browser.close(), 20_000).catch(() => undefined);
   }
 }

@@ -1,54 +1,20 @@
 /**
- * Lighthouse 12.8 (npm `lighthouse`, Node API) in Debian's Chromium, launched by chrome-launcher in new headless
- * mode with the project's flags. Default config = the mobile preset (Moto G Power viewport, simulated slow 4G and
- * 4x CPU slowdown); the performance and SEO categories. Each run resets storage, so every run is a cold load.
+ * Lighthouse reports for bench/run.ts and bench/server-rendering.ts: each page audited `runsPerPage` times, every run in
+ * a Chrome of its own (frontend/lighthouse-run.ts, as ../shared/peers/compare.mjs runs it: the project's flags and
+ * `--headless=new`, the default config, i.e. the mobile preset with simulated slow 4G and 4× CPU), the performance and
+ * SEO categories; the median run's opportunities and diagnostics. A failed run is counted and printed, not replaced.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { chromiumFlags, chromiumPath } from '../../e2e/support/chromium';
+import { auditInFreshChrome, figuresOf, loadAverage, type AuditItem, type Audit, type Lhr, type LighthouseFigures } from './lighthouse-run';
 import { median } from './util';
 
-interface AuditItem {
-  [key: string]: unknown;
-}
-interface Audit {
-  id: string;
-  title: string;
-  score: number | null;
-  scoreDisplayMode: string;
-  displayValue?: string;
-  numericValue?: number;
-  metricSavings?: Record<string, number>;
-  details?: {
-    type: string;
-    items?: AuditItem[];
-    overallSavingsMs?: number;
-    overallSavingsBytes?: number;
-    chains?: unknown;
-    longestChain?: { duration: number; length: number; transferSize: number };
-  };
-}
-interface Lhr {
-  lighthouseVersion: string;
-  finalDisplayedUrl: string;
-  categories: { performance: { score: number | null }; seo?: { score: number | null; auditRefs: { id: string; weight: number }[] } };
-  audits: Record<string, Audit>;
-  runWarnings: string[];
-  runtimeError?: { code: string; message: string };
-  environment: { benchmarkIndex: number };
-}
+export { lighthouseRun, LIGHTHOUSE_CHROME_FLAGS, type LighthouseAttempt, type LighthouseFigures } from './lighthouse-run';
 
-export interface LighthouseRun {
-  score: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  fcpMs: number;
-  speedIndexMs: number;
-  benchmarkIndex: number;
+export interface LighthouseRun extends LighthouseFigures {
   warnings: string[];
+  /** The machine's load averages when the run started. */
+  load: number[];
   /** The SEO category's score (0–100) and the weighted audits it failed. */
   seo: number;
   seoFailures: string[];
@@ -74,6 +40,8 @@ export interface LighthousePage {
   opportunities: AuditSummary[];
   diagnostics: AuditSummary[];
   reportFile: string;
+  /** The runs that failed (counted, not run again), with Lighthouse's error. */
+  failed: string[];
 }
 
 /** Audits whose first items the report shows for the median run (those this Lighthouse version has). */
@@ -171,92 +139,69 @@ export async function runLighthouse(
   log: (line: string) => void,
   onChrome: (kill: (() => void) | null) => void,
 ): Promise<LighthousePage[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', ...chromiumFlags],
-    logLevel: 'silent',
-    // The bench stops everything itself on Ctrl-C; chrome-launcher's own handler would exit first.
-    handleSIGINT: false,
-  });
-  onChrome(() => chrome.kill());
-  try {
-    const pages: LighthousePage[] = [];
-    for (const path of paths) {
-      const runs: Array<{ run: LighthouseRun; lhr: Lhr; json: string }> = [];
-      for (let i = 0; i < runsPerPage; i += 1) {
-        const audit = () => lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] });
-        let result = await audit();
-        // Lighthouse sometimes loses the navigation's trace (NO_NAVSTART, NO_FCP): that run is retried once, and said.
-        const failure = (result?.lhr as unknown as Lhr | undefined)?.runtimeError;
-        if (failure) {
-          log(`    ${path} run ${i + 1}/${runsPerPage}: Lighthouse failed (${failure.code}), running it again`);
-          result = await audit();
-        }
-        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-        const lhr = result.lhr as unknown as Lhr;
-        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        const score = lhr.categories.performance.score;
-        if (score === null) throw new Error(`Lighthouse could not score ${path}: ${lhr.runWarnings.join('; ')}`);
-        const value = (id: string) => {
-          const v = lhr.audits[id]?.numericValue;
-          if (v === undefined) throw new Error(`Lighthouse audit ${id} missing for ${path}`);
-          return v;
-        };
-        const run: LighthouseRun = {
-          score: Math.round(score * 100),
-          lcpMs: value('largest-contentful-paint'),
-          tbtMs: value('total-blocking-time'),
-          cls: value('cumulative-layout-shift'),
-          fcpMs: value('first-contentful-paint'),
-          speedIndexMs: value('speed-index'),
-          benchmarkIndex: lhr.environment.benchmarkIndex,
-          warnings: lhr.runWarnings,
-          seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
-          seoFailures: (lhr.categories.seo?.auditRefs ?? [])
-            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => `${ref.id}: ${lhr.audits[ref.id]?.title ?? ''}`),
-        };
-        log(
-          `    ${path} run ${i + 1}/${runsPerPage}: score ${run.score}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, ` +
-            `TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, SEO ${run.seo} (CPU benchmark index ${run.benchmarkIndex.toFixed(0)})`,
-        );
-        runs.push({ run, lhr, json: typeof result.report === 'string' ? result.report : JSON.stringify(lhr) });
+  const pages: LighthousePage[] = [];
+  for (const path of paths) {
+    const runs: Array<{ run: LighthouseRun; lhr: Lhr; json: string }> = [];
+    const failed: string[] = [];
+    for (let i = 0; i < runsPerPage; i += 1) {
+      const load = loadAverage();
+      const audited = await auditInFreshChrome(`${baseUrl}${path}`, { categories: ['performance', 'seo'], onChrome });
+      if (!audited.ok) {
+        failed.push(`run ${i + 1}: ${audited.error}`);
+        log(`    ${path} run ${i + 1}/${runsPerPage}: FAILED ${audited.error} (counted, not run again; load ${load.join(' ')})`);
+        continue;
       }
-      const byScore = [...runs].sort((a, b) => a.run.score - b.run.score);
-      const mid = byScore[Math.floor((byScore.length - 1) / 2)]!;
-      const slug = path === '/' ? 'home' : path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-');
-      const reportFile = join(resultsDir, `lighthouse-${slug}.json`);
-      await writeFile(reportFile, mid.json);
-
-      const audits = Object.values(mid.lhr.audits);
-      const opportunities = audits
-        .filter((a) => a.details?.type === 'opportunity' && ((a.details.overallSavingsMs ?? 0) > 0 || (a.details.overallSavingsBytes ?? 0) > 0))
-        .sort((a, b) => (b.details?.overallSavingsMs ?? 0) - (a.details?.overallSavingsMs ?? 0))
-        .map((a) => summarise(a));
-      const diagnostics = DIAGNOSTICS.filter((id) => mid.lhr.audits[id] && mid.lhr.audits[id]!.scoreDisplayMode !== 'notApplicable').map((id) =>
-        summarise(mid.lhr.audits[id]!),
+      const lhr = audited.lhr;
+      const run: LighthouseRun = {
+        ...figuresOf(lhr),
+        warnings: lhr.runWarnings,
+        load,
+        seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+        seoFailures: (lhr.categories.seo?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${ref.id}: ${lhr.audits[ref.id]?.title ?? ''}`),
+      };
+      log(
+        `    ${path} run ${i + 1}/${runsPerPage}: score ${run.score}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, ` +
+          `TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, main thread ${run.mainThreadMs.toFixed(0)} ms, SEO ${run.seo} ` +
+          `(CPU benchmark index ${run.benchmarkIndex.toFixed(0)}, load ${load.join(' ')})`,
       );
-      const m = (pick: (r: LighthouseRun) => number) => median(runs.map((r) => pick(r.run)));
-      pages.push({
-        path,
-        runs: runs.map((r) => r.run),
-        median: {
-          score: m((r) => r.score),
-          lcpMs: m((r) => r.lcpMs),
-          tbtMs: m((r) => r.tbtMs),
-          cls: m((r) => r.cls),
-          fcpMs: m((r) => r.fcpMs),
-          speedIndexMs: m((r) => r.speedIndexMs),
-        },
-        seo: { score: Math.min(...runs.map((r) => r.run.seo)), failures: [...new Set(runs.flatMap((r) => r.run.seoFailures))] },
-        opportunities,
-        diagnostics,
-        reportFile,
-      });
+      runs.push({ run, lhr, json: audited.report });
     }
-    return pages;
-  } finally {
-    chrome.kill();
-    onChrome(null);
+    // Every run failed: nothing to report for this page, which is an error of the bench, not a figure.
+    if (runs.length === 0) throw new Error(`Lighthouse failed every run on ${path}: ${failed.join('; ')}`);
+    const byScore = [...runs].sort((a, b) => a.run.score - b.run.score);
+    const mid = byScore[Math.floor((byScore.length - 1) / 2)]!;
+    const slug = path === '/' ? 'home' : path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-');
+    const reportFile = join(resultsDir, `lighthouse-${slug}.json`);
+    await writeFile(reportFile, mid.json);
+
+    const audits = Object.values(mid.lhr.audits);
+    const opportunities = audits
+      .filter((a) => a.details?.type === 'opportunity' && ((a.details.overallSavingsMs ?? 0) > 0 || (a.details.overallSavingsBytes ?? 0) > 0))
+      .sort((a, b) => (b.details?.overallSavingsMs ?? 0) - (a.details?.overallSavingsMs ?? 0))
+      .map((a) => summarise(a));
+    const diagnostics = DIAGNOSTICS.filter((id) => mid.lhr.audits[id] && mid.lhr.audits[id]!.scoreDisplayMode !== 'notApplicable').map((id) =>
+      summarise(mid.lhr.audits[id]!),
+    );
+    const m = (pick: (r: LighthouseRun) => number) => median(runs.map((r) => pick(r.run)));
+    pages.push({
+      path,
+      runs: runs.map((r) => r.run),
+      median: {
+        score: m((r) => r.score),
+        lcpMs: m((r) => r.lcpMs),
+        tbtMs: m((r) => r.tbtMs),
+        cls: m((r) => r.cls),
+        fcpMs: m((r) => r.fcpMs),
+        speedIndexMs: m((r) => r.speedIndexMs),
+      },
+      seo: { score: Math.min(...runs.map((r) => r.run.seo)), failures: [...new Set(runs.flatMap((r) => r.run.seoFailures))] },
+      opportunities,
+      diagnostics,
+      reportFile,
+      failed,
+    });
   }
+  return pages;
 }

@@ -1,7 +1,17 @@
 /**
- * Starts the production stack for the bench as e2e/support/stack.ts does, with the same process starter
+ * The stacks the benches measure.
+ *
+ * The README's stack (frontend/readme-stack.ts, re-exported here): the shop as `pnpm start` runs it, through
+ * `node --import tsx scripts/run-stack.ts` with the README's defaults, on the README's ports (a baseline on ports of its
+ * own), or an already running one (BENCH_SHOP_URL). bench:first-load and bench:usable measure it, so that their figures
+ * are what a shopper's browser gets and agree with ../shared/peers/compare.mjs.
+ *
+ * The test stack (`startBenchStack`, below), for the benches that need to set what the README does not (their own
+ * builds, SERVER_RENDERING, tracing, release stores, remotes.json switches, several stacks of one checkout): started as
+ * e2e/support/stack.ts does, with the same process starter
  * (e2e/support/stack-processes.ts: each package's own `serve` script) and environment (stack-env.ts: free loopback
- * ports, a remotes.json and a data folder of its own), neither of which imports Playwright's test runner. Differences:
+ * ports, a remotes.json and a data folder of its own, RENDER_DEADLINE_MS 3000, no metrics listener, LOG_LEVEL warn),
+ * neither of which imports Playwright's test runner. Differences:
  * the shell starts after cart-service and the remotes answer, because the shell server reads the remotes' manifests
  * when it starts (to put preload hints in the page); and the front-end builds may be served from other folders than the
  * work tree's `dist/` (the shell server's SHELL_DIST, and one more `--dir` for a remote's static server, whose last
@@ -22,6 +32,8 @@ import type { ServiceName, StackPorts } from '../../e2e/support/stack-env';
 import * as thisStackProcesses from '../../e2e/support/stack-processes';
 import type { ServedDirs } from './builds';
 import { repoRoot } from './util';
+
+export { measuredStacks, readmePorts, runningShopStack, startReadmeStack, type MeasuredStack, type ShopStack, type StackPortSet } from './readme-stack';
 
 export interface BenchStackOptions {
   /** A checkout of the shop whose stack to start (default: this repository). */

@@ -64,3 +64,20 @@ export function printTable(header: string[], rows: string[][], leftColumns = 2):
   console.log(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`);
   for (const row of rows) console.log(line(row));
 }
+
+/**
+ * A figure over runs as the benches print it: the median, then the smallest and largest in brackets, so a reader sees
+ * how far one run may stray (`—` when no run gave a value).
+ */
+export function medianRange(values: readonly number[], format: (value: number) => string = (value) => String(Math.round(value))): string {
+  const measured = values.filter((value) => Number.isFinite(value));
+  if (measured.length === 0) return '—';
+  return `${format(median(measured))} (${format(Math.min(...measured))}–${format(Math.max(...measured))})`;
+}
+
+/** after/before of two medians, as every bench prints it beside a figure (`—` when there is no baseline to divide by). */
+export function ratioText(after: number | null | undefined, before: number | null | undefined): string {
+  if (after === null || after === undefined || before === null || before === undefined) return '—';
+  if (!Number.isFinite(after) || !Number.isFinite(before) || before === 0) return '—';
+  return `×${(after / before).toFixed(2)}`;
+}
