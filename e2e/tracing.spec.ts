@@ -101,13 +101,18 @@ test('one add to cart, tapped at first sight, is one trace from the shell to the
   const addedBy = (spans: ReceivedSpan[]) => spans.find((span) => isServer(span, 'cart-service') && span.attributes['http.route'] === '/api/cart/add');
   const added = addedBy(await receiver.waitFor((spans) => addedBy(spans) !== undefined))!;
   const inTrace = (spans: ReceivedSpan[]) => spans.filter((span) => span.traceId === added.traceId);
-  const stored = (trace: ReceivedSpan[]) => whole(trace) && trace.some((span) => isSql(span) && span.attributes['db.operation.name'] === 'INSERT');
+  const insertInto = (table: string) => (span: ReceivedSpan) =>
+    isSql(span) && span.attributes['db.operation.name'] === 'INSERT' && String(span.attributes['db.query.text']).includes(`INSERT INTO ${table} `);
+  const stored = (trace: ReceivedSpan[]) => whole(trace) && trace.some(insertInto('cart_lines'));
   const trace = inTrace(await receiver.waitFor((spans) => stored(inTrace(spans))));
 
   expectOneTreeFromTheShell(trace);
-  const insert = trace.find((span) => isSql(span) && span.attributes['db.operation.name'] === 'INSERT')!;
+  const insert = trace.find(insertInto('cart_lines'))!;
   const chain = ancestors(trace, insert).map((span) => `${span.service} ${span.name}`);
   expect(chain.slice(0, 2)).toEqual(['cart-service sql transaction', 'cart-service POST /api/cart/add']);
+  // The first tap opened the session its claim names (decision 039): that statement is in the same trace, under the add.
+  const claim = trace.find(insertInto('session_claims'))!;
+  expect(ancestors(trace, claim).map((span) => `${span.service} ${span.name}`)[0]).toBe('cart-service POST /api/cart/add');
   // The shell forwarded it: from the API's proxy (hydrated) or as the part's form posted before hydration.
   expect(chain.at(-1)).toMatch(/^shell POST \/(api\/\*|shop\/face)$/);
 });
