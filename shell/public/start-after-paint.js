@@ -49,15 +49,6 @@
         link?.addEventListener('load', preloadAll, { once: true });
       }
     }, 0);
-    // The first use of Intl in a page loads the language's data (40 to 130 ms on a slow phone): here, while the
-    // scripts download, rather than inside the first part that shows a price.
-    setTimeout(() => {
-      try {
-        new Intl.NumberFormat(document.documentElement.lang || undefined).format(1);
-      } catch {
-        // A language Intl does not know: the first price pays for it, as before.
-      }
-    }, 0);
   };
   // After the next frame has been painted.
   requestAnimationFrame(() => setTimeout(start, 0));
