@@ -66,7 +66,7 @@ module.exports = defineConfig([
   {
     // The journeys that must not wait: a shopper acts the moment a control shows, before any ready mark (decisions 026
     // and 039).
-    files: ['e2e/first-interaction.spec.ts', 'e2e/early-taps.spec.ts'],
+    files: ['e2e/first-interaction.spec.ts', 'e2e/early-taps.spec.ts', 'e2e/support/slow-phone.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

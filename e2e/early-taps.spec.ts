@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
 import { setStock } from './support/admin-api';
 import { cartButton, cartPanel, products, serverCart } from './support/cart';
+import { SLOW_4G, slowPhone } from './support/slow-phone';
 import { stackForThisFile } from './support/stack';
 
 /**
@@ -28,23 +29,13 @@ test.beforeAll(async ({ request }) => {
  * On this machine's loopback the part is live within a tap or two: the taps are the part's, made while its writes
  * are on their way.
  */
-const NETWORKS = {
-  'slow 4G': { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
-  'a fast network': undefined,
-} as const;
+const NETWORKS = { 'slow 4G': SLOW_4G, 'a fast network': undefined } as const;
 type Network = keyof typeof NETWORKS;
 
-async function slowPhone(browser: Browser, network: Network) {
-  // A tablet's width: several products in view at once, and a product page's button beside its picture.
-  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: 'fr-MA' });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+/** A slow phone at a tablet's width (several products in view, a product page's button beside its picture). */
+async function tablet(browser: Browser, network: Network) {
   const conditions = NETWORKS[network];
-  if (conditions) {
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', conditions);
-  }
+  const { context, page } = await slowPhone(browser, { viewport: { width: 1024, height: 800 }, ...(conditions ? { network: conditions } : {}) });
   const documents: string[] = [];
   const writes = { background: 0, api: 0 };
   page.on('request', (request) => {
@@ -109,7 +100,7 @@ for (const network of Object.keys(NETWORKS) as Network[]) {
     test.setTimeout(120_000);
 
     test('on a listing, across the products in view', async ({ browser }) => {
-      const { context, page, documents, writes } = await slowPhone(browser, network);
+      const { context, page, documents, writes } = await tablet(browser, network);
       await page.goto(`${stack.url}/shop/face`, { waitUntil: 'commit' });
       const seen = await addButtonsInView(page, new RegExp(`^${ADD}`));
       expect(seen.length).toBeGreaterThan(1);
@@ -122,7 +113,7 @@ for (const network of Object.keys(NETWORKS) as Network[]) {
 
     test('on a product page, its own button', async ({ browser }) => {
       const product = catalogue.find((each) => each.slug === 'serum-eclat-figue-de-barbarie')!;
-      const { context, page, documents, writes } = await slowPhone(browser, network);
+      const { context, page, documents, writes } = await tablet(browser, network);
       await page.goto(`${stack.url}/shop/product/${product.slug}`, { waitUntil: 'commit' });
       // The product's own button says « Ajouter au panier » under its name.
       const [button] = await addButtonsInView(page, 'Ajouter au panier');

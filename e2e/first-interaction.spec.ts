@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { cartNotices } from '@shop/contracts/cart';
 import { localizedPath, type ShopLocale } from '@shop/contracts/locales';
 import type { OrderResponse } from '@shop/contracts/orders';
 import type { Product } from '@shop/contracts/products';
 import { products, serverCart } from './support/cart';
 import { watched } from './support/hang-watchdog';
+import { slowPhone } from './support/slow-phone';
 import { stackForThisFile } from './support/stack';
 import { wordsOf } from './support/words';
 
@@ -21,14 +22,6 @@ let catalogue: Product[];
 test.beforeAll(async ({ request }) => {
   catalogue = await products(request, stack.url);
 });
-
-async function slowPhone(browser: Browser, viewport = { width: 412, height: 823 }, locale: ShopLocale = 'fr-MA'): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
-  const context = await browser.newContext({ viewport, locale });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  return { context, page, cdp };
-}
 
 /** Opens a page and hands it over as soon as the first bytes arrive: the test then acts at first sight. */
 async function open(page: Page, path: string): Promise<void> {
@@ -111,7 +104,7 @@ const LANGUAGES: Language[] = [
 for (const language of LANGUAGES) {
   const { locale } = language;
   const path = (page: string) => localizedPath(locale, page);
-  const phone = (browser: Browser, viewport?: { width: number; height: number }) => slowPhone(browser, viewport, locale);
+  const phone = (browser: Browser, viewport?: { width: number; height: number }) => slowPhone(browser, { ...(viewport ? { viewport } : {}), locale });
   const cartButton = (page: Page) => page.getByRole('button', { name: language.cartButton });
 
   test.describe(locale, () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SESSION_CLAIM_COOKIE } from '@shop/contracts/session-claim';
-import { applySetCookies } from '../test-support/cookie-client';
+import { applySetCookies, cookieHeaderOf } from '../test-support/cookie-client';
 import { embeddedAppPerSuite } from '../test-support/test-app';
 
 const { app } = embeddedAppPerSuite({ stockEach: 1000 });
@@ -19,7 +19,7 @@ function browser(claim: string | undefined) {
   if (claim) jar.set(SESSION_CLAIM_COOKIE, claim);
   const send = async (request: Request) => {
     const headers: Record<string, string> = { Origin: 'http://localhost:3000' };
-    if (jar.size > 0) headers.Cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (jar.size > 0) headers.Cookie = cookieHeaderOf(jar);
     const init: RequestInit =
       request.kind === 'read'
         ? { headers }

@@ -34,7 +34,7 @@ export class CookieClient {
   }
 
   cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return cookieHeaderOf(this.cookies);
   }
 
   /** A copy sharing the current cookies (e.g. to talk to a second instance as the same visitor). */
@@ -66,6 +66,11 @@ export class CookieClient {
     }
     return { status: response.status, headers: response.headers, text, body: parsed, setCookies };
   }
+}
+
+/** The `Cookie` header a browser holding `jar` sends. */
+export function cookieHeaderOf(jar: ReadonlyMap<string, string>): string {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
 /** What a browser does with an answer's `Set-Cookie` lines: each sets its cookie, or deletes it (empty or expired). */

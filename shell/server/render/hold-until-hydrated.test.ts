@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_CHANGED_EVENT } from '@shop/contracts/events';
 import { HELD_POST_NOTICES, HELD_POSTS_ANSWERED, POST_IN_BACKGROUND_ATTRIBUTE } from '@shop/contracts/forms';
 import { heldPostsAnswered, showHeldPostNotices } from '@shop/contracts/held-events';
-import { SESSION_CLAIM_COOKIE, SESSION_CLAIM_FORMAT } from '@shop/contracts/session-claim';
+import { SESSION_CLAIM_COOKIE, SESSION_CLAIM_COOKIE_MAX_AGE_S, SESSION_CLAIM_FORMAT } from '@shop/contracts/session-claim';
 import { HOLD_UNTIL_HYDRATED, inlineScript } from './page-html';
 
 /** The page's head script as the server inlines it, run once in this document (its listeners stay for every test). */
@@ -104,12 +104,28 @@ describe('the head script: a session claim before the first tap (decision 039)',
   it('gives the browser a claim at its first tap, the one cart-service reads, and keeps it for the taps after', async () => {
     document.cookie = `${SESSION_CLAIM_COOKIE}=; Max-Age=0; Path=/`;
     expect(claimOf()).toBeUndefined();
+    // What the script writes, attributes included (document.cookie reads give names and values only).
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    const written: string[] = [];
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => cookie.get!.call(document) as string,
+      set: (line: string) => {
+        written.push(line);
+        cookie.set!.call(document, line);
+      },
+    });
     const { button } = cartForm();
     answer = json(200, { notice: { kind: 'success', text: 'Ajouté.' } });
-    button.click();
+    try {
+      button.click();
+    } finally {
+      delete (document as unknown as Record<string, unknown>)['cookie'];
+    }
     // Set before the background post left: the post carries it.
     const first = claimOf();
     expect(first).toMatch(SESSION_CLAIM_FORMAT);
+    expect(written).toEqual([`${SESSION_CLAIM_COOKIE}=${first}; Path=/; Max-Age=${SESSION_CLAIM_COOKIE_MAX_AGE_S}; SameSite=Lax`]);
     expect(fetchCalls).toHaveLength(1);
     button.click();
     expect(claimOf()).toBe(first);
