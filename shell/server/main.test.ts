@@ -35,17 +35,20 @@ describe('the shell server process', () => {
   }, 30_000);
 
   it('drains on SIGTERM with SHUTDOWN_DRAIN_MS: /readyz answers 503 while pages are still served, then the process ends', async () => {
-    const started = run({ SHELL_DIST: join(dir, 'dist'), REMOTES_CONFIG: join(dir, 'remotes.json'), CART_SERVICE_URL: 'http://127.0.0.1:9', SHUTDOWN_DRAIN_MS: '1500' });
+    // The drain is long enough for the two requests below on a loaded machine; the order (503 on /readyz, then a page
+    // still served, then the exit) is what proves the drain, not a measured duration.
+    const started = run({ SHELL_DIST: join(dir, 'dist'), REMOTES_CONFIG: join(dir, 'remotes.json'), CART_SERVICE_URL: 'http://127.0.0.1:9', SHUTDOWN_DRAIN_MS: '5000' });
     try {
       await expect.poll(started.output, { timeout: 20_000 }).toMatch(/"msg":"shell listening"/);
       const url = String((JSON.parse(started.output().trim().split('\n')[0]!) as Record<string, unknown>).url);
       expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: 'ready' });
-      const signalled = Date.now();
+      let exited = false;
+      void started.exited.then(() => (exited = true));
       started.child.kill('SIGTERM');
-      await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 1_000 }).toBe(503);
+      await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 3_000 }).toBe(503);
       expect((await fetch(`${url}/shop/face`)).status).toBe(200);
+      expect(exited).toBe(false);
       expect(await started.exited).toBe(0);
-      expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_400);
     } finally {
       started.child.kill('SIGKILL');
     }

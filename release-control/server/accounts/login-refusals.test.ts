@@ -33,6 +33,9 @@ async function loginServer(options: { shopPerMinute?: number; checks?: { concurr
   const operators = new FileOperatorStore(join(await mkdtemp(join(tmpdir(), 'login-refusals-')), 'operators.json'));
   await addOperator(operators, 'amina', PASSWORD);
   const refusalLog = new LoginRefusalLog(log, { intervalMs: 60_000, topAccounts: 2, maxDistinct: 1000 });
+  // The slowed-down attempts' waits, each with how many lines were logged before it (to tell it from the check's).
+  const pauses: Array<{ ms: number; linesBefore: number }> = [];
+  const pause = async (ms: number) => void pauses.push({ ms, linesBefore: lines.length });
   const router = new Router<OperatorState>();
   registerLoginRoutes(router, {
     operators,
@@ -42,6 +45,7 @@ async function loginServer(options: { shopPerMinute?: number; checks?: { concurr
     checks: new PasswordChecks(options.checks),
     log,
     refusalLog,
+    pause,
   });
   const app = new Koa();
   app.proxy = true;
@@ -59,8 +63,24 @@ async function loginServer(options: { shopPerMinute?: number; checks?: { concurr
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': address, 'Accept-Encoding': 'gzip, deflate, br' },
       body: new URLSearchParams({ name, password: 'pas-le-bon-mot-de-passe' }),
     });
-  return { lines, refusalLog, login };
+  return { lines, refusalLog, login, pauses };
 }
+
+describe('slowed-down logins', () => {
+  it('past five attempts on an account from anywhere, each waits slowDownMs before its password is checked', async () => {
+    const { lines, login, pauses } = await loginServer({ shopPerMinute: 100 });
+    const before = LOGIN_LIMITS.perAccountBeforeSlowDown.points;
+    for (let i = 0; i < before; i++) expect((await login('amina', `10.2.${i}.9`)).status).toBe(401);
+    expect(pauses).toEqual([]);
+    expect((await login('amina', '10.2.99.9')).status).toBe(401);
+    // The wait comes before the check: the failed check's line was logged after it.
+    expect(pauses).toEqual([{ ms: LOGIN_LIMITS.slowDownMs, linesBefore: before }]);
+    expect(lines.map((line) => line.message)).toEqual(Array(before + 1).fill('operations login failed'));
+    // Another account is not slowed by amina's.
+    expect((await login('youssef', '10.2.100.9')).status).toBe(401);
+    expect(pauses).toHaveLength(1);
+  }, 20_000);
+});
 
 describe('refused logins', () => {
   it('are answered with the page uncompressed, the typed name kept, and logged once per interval with their counts, never once each', async () => {

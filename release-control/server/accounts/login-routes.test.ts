@@ -50,11 +50,9 @@ describe('logins under attack', () => {
     const shell = await start();
     for (let i = 0; i < LOGIN_LIMITS.perAccountFromAddress.points; i++) expect((await login(shell, 'amina', `faux-${i}`, '203.0.113.7')).status).toBe(401);
     expect((await login(shell, 'amina', PASSWORD, '203.0.113.7')).status).toBe(429);
-    const started = performance.now();
+    // Slowed down (login-refusals.test.ts shows the wait comes before the check), never locked out.
     const elsewhere = await login(shell, 'amina', PASSWORD, '198.51.100.20');
     expect(elsewhere.status).toBe(303);
-    // Past five attempts on the account from anywhere, each waits before its check: a botnet's guesses are slowed.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(LOGIN_LIMITS.slowDownMs - 50);
     const cookie = elsewhere.headers.getSetCookie().find((line) => line.startsWith(`${DEVICE_COOKIE}=`)) ?? '';
     expect(cookie).toMatch(/path=\/operations\/login/);
     expect(cookie).toMatch(/httponly/i);

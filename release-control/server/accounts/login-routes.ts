@@ -20,12 +20,14 @@ export interface LoginDeps {
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
   /** Where refusals are counted and logged once per interval (by default on `log`, every 10 s). */
   refusalLog?: LoginRefusalLog;
+  /** How a slowed-down attempt waits (a timer by default; a test records the waits instead of timing them). */
+  pause?: (ms: number) => Promise<void>;
 }
 
 /** The cookie of a browser where an operator has logged in (trusted-devices.ts); only the login form reads it. */
 export const DEVICE_COOKIE = 'operations_device';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The login page. Never compressed (`ctx.compress = false` is what the shell's koa-compress reads): it is under 2 kB,
@@ -42,6 +44,7 @@ function page(ctx: Context, status: number, options: Parameters<typeof loginPage
 export function registerLoginRoutes(router: Router<OperatorState>, deps: LoginDeps): void {
   // A flood of wrong logins is hundreds of refusals a second: counted, and written as one line per interval.
   const refusals = deps.refusalLog ?? new LoginRefusalLog(deps.log);
+  const pause = deps.pause ?? sleep;
   router.get('/operations/login', (ctx) => {
     if (ctx.state.operator) return ctx.redirect('/operations');
     page(ctx, 200);
@@ -70,7 +73,7 @@ export function registerLoginRoutes(router: Router<OperatorState>, deps: LoginDe
         return page(ctx, 429, { error: OPERATIONS_MESSAGES.tooManyAttempts(verdict.refusedFor), name });
       }
       // Many wrong passwords for this account lately, from anywhere: slowed down, never refused.
-      if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+      if (verdict.delayMs > 0) await pause(verdict.delayMs);
     }
     // A team token's account has no password: it is never a console login (decision 030).
     const account = name ? await deps.operators.find(name) : undefined;

@@ -177,7 +177,9 @@ describe('releaseRefusals', () => {
     const started = performance.now();
     const reasons = await releaseRefusals('mf_cart', `${slow}/1.0.1/mf-manifest.json`, { allowedOrigins: [slow], shellShared, requireServerBuild: true, timeoutMs: 300 });
     expect(reasons).toEqual(['Le manifeste n’a pas répondu en 0,3 s.']);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // The silent server never answers: without the deadline the check would wait for ever. A bound far above 0.3 s, so
+    // that it holds on a loaded machine.
+    expect(performance.now() - started).toBeLessThan(20_000);
     silent.closeAllConnections();
     silent.close();
   });

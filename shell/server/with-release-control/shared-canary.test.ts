@@ -10,7 +10,7 @@ const shells = shellsOnOneRedis();
 const cartEntry = async (url: string, cookie: string) =>
   ((await (await fetch(`${url}/remotes.json`, { headers: { Cookie: cookie } })).json()) as RemotesConfig).remotes.find((r) => r.name === 'mf_cart')!.entry;
 
-it('two shells on one Redis: pages served by one, their beacons reaching the other, and either’s watch abort a failing canary; both serve the live release within 2 s of the beacons (the watch runs every 200 ms)', async () => {
+it('two shells on one Redis: pages served by one, their beacons reaching the other, and either’s watch abort a failing canary; both serve the live release soon after the beacons (B’s watch runs every 200 ms, A’s every minute)', async () => {
   const rule = { minBrowsers: 4, minFailureRate: 0.05, minRatioToLive: 2, windowMinutes: 10 };
   const a = await shells.start({ redisPrefix: 'canary:', rule, checkIntervalMs: 60_000 });
   const b = await shells.start({ redisPrefix: 'canary:', operator: 'youssef', rule, checkIntervalMs: 200 });
@@ -23,10 +23,11 @@ it('two shells on one Redis: pages served by one, their beacons reaching the oth
   expect(started.status).toBe(200);
   const { revision } = (await started.json()) as RevisionResponse;
   const cookie = `shop_bucket=${'ab'.repeat(16)}`;
-  // Shell B has the canary within a second (pub/sub), and serves the candidate to this browser (100 %).
+  // Shell B has the canary through pub/sub (nothing polls), and serves the candidate to this browser (100 %). The bounds
+  // below hold on a loaded machine.
   const seen = performance.now();
   while ((await cartEntry(b.url, cookie)) !== candidate) {
-    expect(performance.now() - seen).toBeLessThan(1000);
+    expect(performance.now() - seen).toBeLessThan(10_000);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
@@ -41,10 +42,10 @@ it('two shells on one Redis: pages served by one, their beacons reaching the oth
       expect((await sendBeacon(a.url, { token: page.token, views })).status).toBe(204);
     }
   }
-  // B's watch sees A's counts in Redis and aborts; A applies B's revision.
+  // B's watch sees A's counts in Redis and aborts; A applies B's revision (well before A's own watch would run).
   const waited = performance.now();
   while ((await cartEntry(a.url, cookie)) !== shells.releases.entry('mf_cart', '1.0.0')) {
-    expect(performance.now() - waited).toBeLessThan(2000);
+    expect(performance.now() - waited).toBeLessThan(30_000);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const live = a.stores.live.store.live;
