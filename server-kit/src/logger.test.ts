@@ -67,10 +67,18 @@ describe('createLogger', () => {
     try {
       const path = join(dir, 'out.log');
       const logger = createLogger('cart-service', 'info', { dest: path });
-      await new Promise((resolve) => setTimeout(resolve, 50)); // the file opens asynchronously
       logger.info('started');
-      logger.flush();
-      await expect.poll(async () => (await readFile(path, 'utf8').catch(() => '')).trim()).toMatch(/"service":"cart-service".*"msg":"started"/);
+      // Below the buffer's 4 kB, the line waits for a flush. The file opens asynchronously, and a flush before it has
+      // opened throws: each look flushes again until one has written.
+      const flushed = async () => {
+        try {
+          logger.flush();
+        } catch {
+          // not open yet
+        }
+        return (await readFile(path, 'utf8').catch(() => '')).trim();
+      };
+      await expect.poll(flushed).toMatch(/"service":"cart-service".*"msg":"started"/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
