@@ -54,7 +54,19 @@ test('every route of the route table answers 200, rendered on the server, and hy
   const violations = await watchCsp(page);
   const problems = consoleProblems(page);
   // A shopper's own page is rendered for them (decision 026): someone else asking for this order gets the 404 page.
-  expect((await request.get(`${stack.url}/shop/order/${orderNumber}`)).status()).toBe(404);
+  // The first order page this renderer renders loads the page's code: on a loaded machine that can miss the render
+  // deadline, and the page is then left to the browser (200, decision 017), which shows the same 404 page. Either way
+  // the stranger never gets the order; once the renderer has the code, the server answers 404 itself.
+  const strangers: number[] = [];
+  await expect
+    .poll(async () => {
+      const stranger = await request.get(`${stack.url}/shop/order/${orderNumber}`);
+      expect(await stranger.text()).not.toContain('Samira Haddad');
+      strangers.push(stranger.status());
+      return stranger.status();
+    })
+    .toBe(404);
+  expect(strangers.every((status) => status === 404 || status === 200), strangers.join(', ')).toBe(true);
   for (const def of routeTable) {
     const path = concrete(def.path);
     // With the visitor's cookies: their order is theirs.
