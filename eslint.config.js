@@ -4,7 +4,7 @@
 // every run.
 //
 // Boundaries (eslint-plugin-boundaries) are an allow-list: every file is classified below, and an import that no
-// policy allows is an error. What they say (README.md, "Layout"; decision 031):
+// policy allows is an error. What they say (docs/contributing.md, "Layout"; decision 031):
 // - packages never import each other, except @shop/contracts (everyone) and @shop/server-kit (the three Koa servers:
 //   the shell's, release control's and cart-service), and those only through their entry points
 //   (`@shop/contracts/<module>`), never by a relative path into them;
@@ -267,6 +267,12 @@ module.exports = defineConfig([
                 },
               },
             },
+            // The docs' screenshot script (scripts/screenshots.ts) draws a page load's trace as the tracing journey
+            // receives it: the collector on loopback alone.
+            {
+              from: { element: { type: 'workspace-tooling', captured: { folder: 'scripts' } } },
+              allow: { to: inPackage('server-kit'), dependency: { source: '@shop/server-kit/tracing/otlp-receiver' } },
+            },
             // The shell's two sides meet only in shell/shared: its server never runs browser code, its browser code never
             // bundles the server's. Release control's console and server likewise share only contracts. The shell's
             // build config reads it too: it writes the plain public scripts as the server inlines them.
@@ -283,7 +289,7 @@ module.exports = defineConfig([
                 dependency: { source: ['@shop/release-control/server', '@shop/release-control/test-support/*'] },
               },
             },
-            // The shell's server (README, "Layout"; decision 031):
+            // The shell's server (docs/contributing.md, "Layout"; decision 031):
             // - a feature stands on the request plumbing (http/), never on a sibling: what two features need moves to
             //   http/, or is handed in by the composition root (app.ts);
             { from: { element: { type: 'shell-server-feature' } }, allow: { to: { element: { type: 'shell-server-http' } } } },

@@ -14,7 +14,7 @@ import type {
  * label, URL parameter, and whether the page shows mf_cart's cart lines. The shell's router, the shell's server (404
  * for anything else), the breadcrumb, the fallbacks, the remotes' harnesses and the frame's navigation all read it, and
  * `ShopHref` turns it into a type: a link to a path that is not here fails `typecheck`. Adding a page is one line here
- * plus the page itself (README, "Adding a page").
+ * plus the page itself (docs/contributing.md, "Adding a page").
  */
 
 /** Props the shell fills in itself: the page's language, the cart-lines slot, the URL parameter, its own 404 page. */

@@ -1,5 +1,5 @@
 /**
- * `npx -y pnpm@10.34.9 fleet [up|down|status]`: the shop as a fleet on one machine (README "The shop as a fleet").
+ * `npx -y pnpm@10.34.9 fleet [up|down|status]`: the shop as a fleet on one machine (docs/production.md, "The fleet").
  * `up` (the default) starts what is not running and waits until HAProxy sends to every server; `down` stops what it
  * started, by process id; `status` says what runs.
  */

@@ -33,8 +33,8 @@ describe('literal default ports agree with contracts/src/ports.ts', () => {
     expect(env.CART_SERVICE_URL).toBe(DEFAULT_CART_SERVICE_URL);
   });
 
-  it('the README’s table of ports', () => {
-    const rows = [...read('README.md').matchAll(/^\| [^|]+ \| `([A-Z_]+_PORT)` \| (\d+) \|$/gm)].map((m) => [m[1], Number(m[2])]);
+  it('the production guide’s table of ports, and the shop’s origin in the README', () => {
+    const rows = [...read('docs/production.md').matchAll(/^\| [^|]+ \| `([A-Z_]+_PORT)` \| (\d+) \|$/gm)].map((m) => [m[1], Number(m[2])]);
     expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(SHOP_PROCESSES.map((name) => [PORT_VARIABLES[name], DEFAULT_PORTS[name]])));
     expect(read('README.md')).toContain(DEFAULT_SHOP_ORIGIN);
   });
