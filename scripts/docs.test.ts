@@ -1,13 +1,14 @@
 // The README and the guides say what is true: every relative link and anchor resolves, every `sh` command block names
 // the tests that run those commands (and they hold its words), the README stays a front door (10 kB at most), and the
 // set-up commands are what .ci/run extracts. Run by `pnpm lint` (node's test runner, through tsx). The checks
-// themselves are in docs-check.ts; the samples below prove each can fail.
+// themselves are in docs-links.ts and docs-commands.ts; the samples below prove each can fail.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { brokenLinks, commandFaults, commandWords, markedCommand, type Repository, type Runners } from './docs-check';
+import { commandFaults, commandWords, markedCommand, type Runners } from './docs-commands';
+import { brokenLinks, type Repository } from './docs-links';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
