@@ -11,7 +11,7 @@ import { serverSpans } from '@shop/server-kit/tracing/server-span';
 import { MAX_QUANTITY } from './cart/cart-bodies';
 import { registerCartRoutes } from './cart/cart-routes';
 import { DEFAULT_TRUST_PROXY } from './config';
-import { DEFAULT_PUBLIC_DIR } from './catalogue/load-catalogue';
+import { DEFAULT_PUBLIC_DIR } from './catalogue/catalogue-file';
 import { registerProductRoutes } from './catalogue/product-routes';
 import { registerHealthRoutes } from './health/health-routes';
 import { errorHandler } from './http/error-handler';
@@ -29,7 +29,6 @@ import { DEFAULT_TRACKING_LIMITS, registerOrderRoutes, type TrackingLimits } fro
 import { cartSession } from './http/cart-session';
 import { cookieKeys } from './http/cookie-keys';
 import { THIRTY_DAYS_MS } from './store/cart-store';
-import type { Catalogue } from './store/catalogue';
 import type { ShopStore } from './store/open-store';
 
 export interface Limits {
@@ -56,7 +55,6 @@ export const DEFAULT_LIMITS: Limits = {
 export interface AppOptions {
   /** Owned by the app from now on: `close()` closes it. */
   store: ShopStore;
-  catalogue: Catalogue;
   /** Cookie-signing keys; the first signs, all verify. */
   sessionKeys: string[];
   /** Origins allowed to send changes (the shop's own, e.g. http://localhost:3000). */
@@ -94,7 +92,8 @@ export interface CartServiceApp {
 export function createApp(options: AppOptions): CartServiceApp {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const cartTtlMs = options.cartTtlMs ?? THIRTY_DAYS_MS;
-  const { store, catalogue, logger } = options;
+  const { store, logger } = options;
+  const catalogue = store;
   const stopping = new GracefulStop();
   const servers = new Set<Server>();
 
@@ -112,7 +111,7 @@ export function createApp(options: AppOptions): CartServiceApp {
   const router = new Router({ strict: true, sensitive: true });
   const session = cartSession({ keys, claims: store, idleMs: cartTtlMs, ...(options.now ? { now: options.now } : {}) });
   registerHealthRoutes(router, store, () => stopping.draining);
-  registerProductRoutes(router, catalogue, store);
+  registerProductRoutes(router, catalogue);
   registerCartRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.bodyBytes, maxQuantity: limits.maxQuantity });
   registerNewsletterRoutes(router, store, limits.bodyBytes);
   registerInboxRoutes(router, { store, catalogue, bodyLimitBytes: limits.bodyBytes });

@@ -1,16 +1,14 @@
 import { createApp } from './app';
-import { loadCatalogue } from './catalogue/load-catalogue';
+import { readCatalogueFile } from './catalogue/catalogue-file';
 import type { Config } from './config';
 import type { Logger } from '@shop/server-kit/logger';
 import type { Tracing } from '@shop/server-kit/tracing/start-tracing';
 import { resolveSessionKeys } from './session/session-keys';
 import { openStore } from './store/open-store';
-import { initialStockLevels } from './store/availability';
 
 /** Builds the app on its store, listens; SIGTERM/SIGINT close the server, the store and tracing gracefully. */
 export async function startCartService(config: Config, logger: Logger, tracing: Tracing | null): Promise<void> {
   try {
-    const catalogue = loadCatalogue(config.cataloguePath);
     const sessionKeys = await resolveSessionKeys({
       configured: config.sessionKeys,
       dataDir: config.dataDir,
@@ -18,11 +16,16 @@ export async function startCartService(config: Config, logger: Logger, tracing: 
       logger,
     });
     const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger, importLegacyFrom: config.dataDir });
-    await store.seedStock(initialStockLevels(catalogue));
+    // A new database imports the seed catalogue once; afterwards the database is the catalogue (`pnpm catalogue import`).
+    let products = await store.productCount();
+    if (products === 0) {
+      const report = await store.importProducts(readCatalogueFile(config.cataloguePath));
+      products = report.added;
+      logger.info({ products, from: config.cataloguePath ?? 'catalogue.json' }, 'catalogue seeded');
+    }
     await store.purgeExpired();
     const service = createApp({
       store,
-      catalogue,
       sessionKeys,
       allowedOrigins: config.allowedOrigins,
       adminToken: config.adminToken,
@@ -31,7 +34,7 @@ export async function startCartService(config: Config, logger: Logger, tracing: 
     });
     const { url } = await service.listen(config.port, config.host);
     logger.info(
-      { url, store: store.kind, products: catalogue.products.length, allowedOrigins: config.allowedOrigins, trustedProxies: config.trustProxy.description },
+      { url, store: store.kind, products, allowedOrigins: config.allowedOrigins, trustedProxies: config.trustProxy.description },
       'cart-service listening',
     );
     logger.flush();

@@ -1,3 +1,5 @@
+import type { ProductPage } from './product-query';
+
 export type Category = 'face' | 'body' | 'hair' | 'pack';
 
 export interface Product {
@@ -29,10 +31,11 @@ export function productsInCategory<P extends Pick<Product, 'category'>>(products
   return category === 'all' ? products : products.filter((p) => p.category === category);
 }
 
-export interface ProductsResponse {
-  products: Product[];
-}
+/** `GET /api/products`: one page of a listing (product-query.ts). */
+export type ProductsResponse = ProductPage;
 
+/** `GET /api/products/:idOrSlug`: the product and up to RELATED_PRODUCTS of its category, for its page. */
 export interface ProductResponse {
   product: Product;
+  related: Product[];
 }

@@ -14,8 +14,8 @@ describe('catalogue changes', () => {
       await client.post('/api/cart/add', { productId: 'sc-002' });
       await first.close();
 
-      const reduced = editedCatalogue((products) => products.filter((p) => p.id !== 'sc-002'));
-      const second = await startApp({ dataDir: d.path, catalogue: reduced });
+      const second = await startApp({ dataDir: d.path });
+      await second.store.removeProducts(['sc-002']);
       const res = await client.withBaseUrl(second.url).get('/api/cart');
       expect(res.body).toEqual({ cart: [expectedItem('sv-001', 2)] });
       expect(await second.store.getLines(client.cookies.get('shop.sid') ?? '')).toEqual([{ productId: 'sv-001', quantity: 2 }]);
@@ -34,7 +34,7 @@ describe('catalogue changes', () => {
       await client.post('/api/cart/add', { productId: 'sv-002' });
       await first.close();
       const repriced = editedCatalogue((products) => products.map((p) => (p.id === 'sv-002' ? { ...p, price: 149, oldPrice: 179 } : p)));
-      const second = await startApp({ dataDir: d.path, catalogue: repriced });
+      const second = await startApp({ dataDir: d.path, products: repriced });
       const res = await client.withBaseUrl(second.url).get('/api/cart');
       expect(res.body.cart[0]).toMatchObject({ productId: 'sv-002', price: 149, oldPrice: 179 });
       await second.close();

@@ -1,7 +1,7 @@
 import type { Router, RouterMiddleware } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import type { Catalogue } from '../store/catalogue';
+import type { CatalogueStore } from '../store/catalogue';
 import { ApiError, messagesIn } from '../http/api-error';
 import { languageOf } from '../http/language';
 import { readJsonBody } from '@shop/server-kit/json-body';
@@ -14,7 +14,7 @@ import { resolveCart } from '../store/resolve-cart';
 
 export interface CartRouteDeps {
   store: CartStore;
-  catalogue: Catalogue;
+  catalogue: CatalogueStore;
   session: Middleware;
   bodyLimitBytes: number;
   maxQuantity: number;
@@ -34,13 +34,13 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
   const { store, catalogue, session } = deps;
   const bodies = cartBodies(deps.maxQuantity);
 
-  const knownProduct = (ctx: Context, productId: string) => {
-    if (!catalogue.byId(productId)) throw new ApiError(404, 'product_not_found', messagesIn[languageOf(ctx)].productNotFound);
+  const knownProduct = async (ctx: Context, productId: string) => {
+    if (!(await catalogue.productsById([productId], languageOf(ctx))).byId(productId)) throw new ApiError(404, 'product_not_found', messagesIn[languageOf(ctx)].productNotFound);
     return productId;
   };
 
   const send = async (ctx: Context, cartId: string | undefined, lines: StoredLine[]) => {
-    const words = catalogue.in(languageOf(ctx));
+    const words = await catalogue.productsById(lines.map((line) => line.productId), languageOf(ctx));
     const { items, stale } = resolveCart(lines, words);
     // A product removed from the catalogue drops out of the cart for good (it would not come back if re-added).
     if (stale.length > 0 && cartId !== undefined) await store.removeLines(cartId, stale);
@@ -49,9 +49,10 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     ctx.body = cartJson(items, words); // the JSON of a CartResponse
   };
 
-  const outOfStock = (ctx: Context, productId: string, left: number) => {
+  const outOfStock = async (ctx: Context, productId: string, left: number) => {
     const locale = languageOf(ctx);
-    return new ApiError(409, 'out_of_stock', messagesIn[locale].cartOutOfStock(catalogue.in(locale).byId(productId)!.name, left));
+    const name = (await catalogue.productsById([productId], locale)).byId(productId)?.name ?? productId;
+    return new ApiError(409, 'out_of_stock', messagesIn[locale].cartOutOfStock(name, left));
   };
 
   /** The session (cookie) is only read on cart routes: products, images and health checks never touch it. */
@@ -70,7 +71,7 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
   ) =>
     withSession(async (ctx) => {
       const body = validateBody(schema, await readJsonBody(ctx, deps.bodyLimitBytes), bodies.refusals[languageOf(ctx)]);
-      const productId = knownProduct(ctx, body.productId);
+      const productId = await knownProduct(ctx, body.productId);
       const cartId = await openCartSession(ctx);
       const lines = await change(ctx, cartId, productId, body);
       touchCartSession(ctx);
@@ -85,14 +86,14 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
 
   router.post('/api/cart/add', lineChange(bodies.add, async (ctx, cartId, productId, body) => {
     const result = await store.addLine(cartId, productId, body.quantity ?? 1, deps.maxQuantity);
-    if (!result.ok && result.reason === 'out_of_stock') throw outOfStock(ctx, productId, result.left);
+    if (!result.ok && result.reason === 'out_of_stock') throw await outOfStock(ctx, productId, result.left);
     if (!result.ok) throw new ApiError(400, 'validation_failed', messagesIn[languageOf(ctx)].quantityTotal(deps.maxQuantity));
     return result.lines;
   }));
 
   router.post('/api/cart/update', lineChange(bodies.update, async (ctx, cartId, productId, body) => {
     const result = await store.setLine(cartId, productId, body.quantity);
-    if (!result.ok && result.reason === 'out_of_stock') throw outOfStock(ctx, productId, result.left);
+    if (!result.ok && result.reason === 'out_of_stock') throw await outOfStock(ctx, productId, result.left);
     if (!result.ok) throw new ApiError(404, 'product_not_found', messagesIn[languageOf(ctx)].lineNotInCart);
     return result.lines;
   }));

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { parseProductQuery, SITEMAP_URLS_PER_FILE, type ProductQueryProblem } from '@shop/contracts/product-query';
 import type { ProductResponse, ProductsResponse } from '@shop/contracts/products';
-import { ApiError, messagesIn } from '../http/api-error';
+import { ApiError, messagesIn, type Messages } from '../http/api-error';
 import { languageOf } from '../http/language';
-import type { StockStore } from '../store/sql-stock';
-import { withAvailability } from '../store/availability';
-import type { Catalogue } from '../store/catalogue';
-import { CATEGORIES } from './load-catalogue';
+import { CursorError, type CatalogueStore } from '../store/catalogue';
 
 /**
  * Availability changes with orders, so answers are revalidated each time (`no-cache`); an unchanged answer costs a
@@ -15,36 +14,73 @@ import { CATEGORIES } from './load-catalogue';
  */
 const CATALOGUE_CACHE = 'no-cache';
 
+const problemMessage: Record<ProductQueryProblem, (m: Messages) => string> = {
+  category: (m) => m.categoryInvalid,
+  sort: (m) => m.sortInvalid,
+  price: (m) => m.priceRangeInvalid,
+  limit: (m) => m.limitInvalid,
+  cursor: (m) => m.cursorInvalid,
+  flag: (m) => m.flagInvalid,
+  repeated: (m) => m.parameterRepeated,
+};
+
 /**
- * GET /api/products[?category=face|body|hair|pack] (also `all`, the listing page's name for no filter; anything
- * else, or the parameter given twice, is 400) and GET /api/products/:idOrSlug (404 when unknown). Each product carries
- * its availability, read from stock for this answer, and its name and description in the language the request asked
- * for (`?lang=ar-MA`, else `Accept-Language`, with `Vary: Accept-Language` then: http/language.ts); slugs, ids and
- * prices are the same in every language.
+ * The catalogue, read from the database (decision 041), each answer in the language the request asked for (`?lang=`,
+ * else `Accept-Language`: http/language.ts); slugs, ids and prices are the same in every language.
+ *   GET /api/products?category=&q=&sort=&prix=&promo=&dispo=&limit=&cursor=   one page of a listing (product-query.ts)
+ *   GET /api/products/:idOrSlug                                              a product and its related products
+ *   GET /api/sitemap/products                                                how many sitemap files the products fill
+ *   GET /api/sitemap/products/:file                                          one file's products, as NDJSON, streamed
+ * A bad parameter is a 400 naming it, an unknown product a 404.
  */
-export function registerProductRoutes(router: Router, catalogue: Catalogue, stock: Pick<StockStore, 'stockLevels'>): void {
+export function registerProductRoutes(router: Router, catalogue: CatalogueStore): void {
   router.get('/api/products', async (ctx) => {
     const locale = languageOf(ctx);
-    const category = ctx.query.category;
-    let products = catalogue.in(locale).products;
-    if (category !== undefined && category !== 'all') {
-      if (typeof category !== 'string' || !(CATEGORIES as readonly string[]).includes(category)) {
-        throw new ApiError(400, 'validation_failed', messagesIn[locale].categoryInvalid);
-      }
-      products = products.filter((p) => p.category === category);
+    const parsed = parseProductQuery(new URLSearchParams(ctx.querystring));
+    if (!parsed.ok) throw new ApiError(400, 'validation_failed', problemMessage[parsed.problem](messagesIn[locale]));
+    let body: ProductsResponse;
+    try {
+      body = await catalogue.listProducts(parsed.query, locale);
+    } catch (error) {
+      if (error instanceof CursorError) throw new ApiError(400, 'validation_failed', messagesIn[locale].cursorInvalid);
+      throw error;
     }
-    const levels = await stock.stockLevels();
-    const body: ProductsResponse = { products: products.map((product) => withAvailability(product, levels)) };
     sendRevalidated(ctx, body);
   });
 
   router.get('/api/products/:idOrSlug', async (ctx) => {
     const locale = languageOf(ctx);
     const key = ctx.params.idOrSlug ?? ''; // decoded by the router (left as is when malformed)
-    const product = key.length <= 64 ? catalogue.in(locale).byIdOrSlug(key) : undefined;
-    if (!product) throw new ApiError(404, 'product_not_found', messagesIn[locale].productNotFound);
-    const body: ProductResponse = { product: withAvailability(product, await stock.stockLevels()) };
+    const found = key.length <= 64 ? await catalogue.productPage(key, locale) : undefined;
+    if (!found) throw new ApiError(404, 'product_not_found', messagesIn[locale].productNotFound);
+    const body: ProductResponse = found;
     sendRevalidated(ctx, body);
+  });
+
+  router.get('/api/sitemap/products', async (ctx) => {
+    const total = await catalogue.productCount();
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = { products: total, files: Math.max(1, Math.ceil(total / SITEMAP_URLS_PER_FILE)) };
+  });
+
+  router.get('/api/sitemap/products/:file', async (ctx) => {
+    const file = /^[1-9][0-9]{0,4}$/.test(ctx.params.file ?? '') ? Number(ctx.params.file) : NaN;
+    const total = await catalogue.productCount();
+    if (!(file >= 1 && (file - 1) * SITEMAP_URLS_PER_FILE < Math.max(total, 1))) {
+      throw new ApiError(404, 'not_found', messagesIn[languageOf(ctx)].sitemapFileNotFound);
+    }
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Content-Type', 'application/x-ndjson; charset=utf-8');
+    ctx.status = 200;
+    const out = new PassThrough();
+    ctx.body = out;
+    catalogue
+      .sitemapProducts((file - 1) * SITEMAP_URLS_PER_FILE, SITEMAP_URLS_PER_FILE, async (chunk) => {
+        const text = chunk.map((product) => JSON.stringify(product)).join('\n') + '\n';
+        if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
+      })
+      .then(() => out.end())
+      .catch((error: unknown) => out.destroy(error as Error));
   });
 }
 

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SqlClient, SqlQueryable } from './sql-client';
 
 /**
@@ -7,7 +8,8 @@ import type { SqlClient, SqlQueryable } from './sql-client';
  * the data folder before it resolves (it survives `kill -9`). One process only: the caller holds the single-writer lock.
  */
 export async function openPgliteClient(dataDir: string): Promise<SqlClient> {
-  const db = await PGlite.create({ dataDir });
+  // pg_trgm: the catalogue's search finds misspelt words by their trigrams (migration 004).
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   return {
     kind: 'embedded',
     query: (sql, params) => db.query(sql, params ? [...params] : undefined),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CONTACT_LIMITS, contactMessagesIn, validateContact, type ContactAnswer } from '@shop/contracts/contact';
 import type { ShopLocale } from '@shop/contracts/locales';
 import { checkRestockEmail, restockAlertMessagesIn, type RestockAlertAnswer } from '@shop/contracts/restock-alerts';
-import type { Catalogue } from '../store/catalogue';
+import type { CatalogueStore } from '../store/catalogue';
 import { ApiError, messagesIn } from '../http/api-error';
 import { languageOf, perLocale } from '../http/language';
 import { readJsonBody } from '@shop/server-kit/json-body';
@@ -35,7 +35,7 @@ const bodies = perLocale(bodiesIn);
  * /api/restock-alerts` an address to write to when a product is back. Both check with the forms' own rules (contracts),
  * and answer in the request's language (the product's name too).
  */
-export function registerInboxRoutes(router: Router, deps: { store: InboxStore; catalogue: Catalogue; bodyLimitBytes: number }): void {
+export function registerInboxRoutes(router: Router, deps: { store: InboxStore; catalogue: CatalogueStore; bodyLimitBytes: number }): void {
   router.post('/api/contact', async (ctx) => {
     const locale = languageOf(ctx);
     const body = validateBody(bodies[locale].contact, await readJsonBody(ctx, deps.bodyLimitBytes), { locale });
@@ -48,7 +48,7 @@ export function registerInboxRoutes(router: Router, deps: { store: InboxStore; c
   router.post('/api/restock-alerts', async (ctx) => {
     const locale = languageOf(ctx);
     const body = validateBody(bodies[locale].restockAlert, await readJsonBody(ctx, deps.bodyLimitBytes), { locale });
-    const product = deps.catalogue.in(locale).byId(body.productId);
+    const product = (await deps.catalogue.productsById([body.productId], locale)).byId(body.productId);
     if (!product) throw new ApiError(404, 'product_not_found', messagesIn[locale].productNotFound);
     // A known address answers like a new one: the form cannot be used to learn who asked.
     await deps.store.addRestockAlert(product.id, body.email);

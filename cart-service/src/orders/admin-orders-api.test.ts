@@ -113,7 +113,7 @@ describe('prices at the moment of the order', () => {
     await first.close();
 
     const repriced = editedCatalogue((products) => products.map((p) => (p.id === 'sv-001' ? { ...p, price: 199.5 } : p)));
-    const second = await startApp({ dataDir: dir.path, catalogue: repriced });
+    const second = await startApp({ dataDir: dir.path, products: repriced });
     cleanups.push(second.close);
     const order = (await place(client.withBaseUrl(second.url))).body.order as Order;
     expect(order.lines).toMatchObject([{ productId: 'sv-001', price: 199.5, quantity: 3 }]);

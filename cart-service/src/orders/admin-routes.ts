@@ -7,19 +7,19 @@ import { adminAuth, type AdminAuthOptions } from '../http/admin-auth';
 import { readJsonBody } from '@shop/server-kit/json-body';
 import { sendJson } from '../http/send-json';
 import { validateBody } from '../http/validate-body';
-import type { Catalogue } from '../store/catalogue';
+import type { CatalogueStore } from '../store/catalogue';
 import type { ShopStore } from '../store/open-store';
 import { normalizeOrderNumber } from '@shop/contracts/order-number';
 import { normalizeMoroccanPhone } from '@shop/contracts/delivery';
 import { orderBodiesIn } from './order-bodies';
-import { orderJson } from './order-json';
+import { orderJson, wordsOf } from './order-json';
 import { isOrderStatus, statusesAllowedBefore } from '@shop/contracts/orders';
 import type { OrderCursor } from '../store/order-store';
 
 export interface AdminRouteDeps extends AdminAuthOptions {
   store: ShopStore;
   /** For the names of an order's lines in the request's language (order-json.ts's linesIn). */
-  catalogue: Catalogue;
+  catalogue: CatalogueStore;
   bodyLimitBytes: number;
   logger: Logger;
 }
@@ -45,7 +45,7 @@ export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void 
     const after = ctx.query['cursor'] === undefined ? undefined : decodeCursor(ctx.query['cursor'], messages);
     const search = searchOf(ctx.query['q'], messages);
     const page = await store.listOrders({ limit, ...(status ? { status } : {}), ...(after ? { after } : {}), ...search });
-    const words = deps.catalogue.in(locale);
+    const words = await wordsOf(deps.catalogue, page.orders.flatMap((order) => order.lines), locale);
     const answer: AdminOrdersResponse = {
       orders: page.orders.map((order) => orderJson(order, words)),
       nextCursor: page.next ? encodeCursor(page.next) : null,
@@ -68,7 +68,7 @@ export function registerAdminRoutes(router: Router, deps: AdminRouteDeps): void 
       throw new ApiError(409, 'invalid_transition', messages.invalidTransition(result.order.status, status));
     }
     logger.info({ order: result.order.number, status }, 'order status changed');
-    const answer: OrderResponse = { order: orderJson(result.order, deps.catalogue.in(locale)) };
+    const answer: OrderResponse = { order: orderJson(result.order, await wordsOf(deps.catalogue, result.order.lines, locale)) };
     sendJson(ctx, answer);
   });
 }

@@ -1,7 +1,8 @@
 import type { CartItem } from '@shop/contracts/cart';
 import { DEFAULT_LOCALE } from '@shop/contracts/locales';
 import type { Order, OrderLine, TrackedOrder } from '@shop/contracts/orders';
-import type { Catalogue } from '../store/catalogue';
+import type { ShopLocale } from '@shop/contracts/locales';
+import type { Catalogue, CatalogueStore } from '../store/catalogue';
 import type { StoredOrder } from '../store/order-store';
 
 /** A cart line frozen into an order: the catalogue's name and prices at this moment. */
@@ -31,6 +32,11 @@ export function linesIn(lines: OrderLine[], words: Catalogue): OrderLine[] {
     const translated = french.byId(line.productId)?.name === line.name ? words.byId(line.productId)?.name : undefined;
     return translated === undefined ? line : { ...line, name: translated };
   });
+}
+
+/** The catalogue's words for an order's products, in `locale` and French (what linesIn compares). */
+export function wordsOf(catalogue: CatalogueStore, lines: readonly OrderLine[], locale: ShopLocale): Promise<Catalogue> {
+  return catalogue.productsById(lines.map((line) => line.productId), locale);
 }
 
 /**

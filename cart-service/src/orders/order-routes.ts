@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { normalizeOrderNumber } from '@shop/contracts/order-number';
 import type { OrderResponse, TrackOrderBody, TrackOrderResponse } from '@shop/contracts/orders';
 import { resolveCart } from '../store/resolve-cart';
-import type { Catalogue } from '../store/catalogue';
+import type { CatalogueStore } from '../store/catalogue';
 import { ApiError, messagesIn } from '../http/api-error';
 import { languageOf } from '../http/language';
 import { countOrRefuse } from '../http/rate-limit';
@@ -19,7 +19,8 @@ import type { KeyedOrder, StoredOrder } from '../store/order-store';
 import { orderBodiesIn } from './order-bodies';
 import { newOrderNumber } from './order-number';
 import { requestFingerprint } from '../store/request-fingerprint';
-import { orderJson, orderLineOf, orderTotal, trackedOrderJson } from './order-json';
+import { orderJson, orderLineOf, orderTotal, trackedOrderJson, wordsOf } from './order-json';
+import { DEFAULT_LOCALE } from '@shop/contracts/locales';
 
 export interface TrackingLimits {
   /** Failed lookups allowed per visitor in one window; the next ones answer 429 until the window ends. */
@@ -31,7 +32,7 @@ export const DEFAULT_TRACKING_LIMITS: TrackingLimits = { maxFailures: 5, windowM
 
 export interface OrderRouteDeps {
   store: ShopStore;
-  catalogue: Catalogue;
+  catalogue: CatalogueStore;
   session: Middleware;
   /** Delivery details are longer than a cart change: a note alone may be 500 characters. */
   bodyLimitBytes: number;
@@ -57,16 +58,16 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     (ctx) =>
       session(ctx, () => handler(ctx));
 
-  const sendOrder = (ctx: Context, order: StoredOrder, status: number) => {
+  const sendOrder = async (ctx: Context, order: StoredOrder, status: number) => {
     ctx.set('Cache-Control', 'no-store');
-    const body: OrderResponse = { order: orderJson(order, catalogue.in(languageOf(ctx))) };
+    const body: OrderResponse = { order: orderJson(order, await wordsOf(catalogue, order.lines, languageOf(ctx))) };
     sendJson(ctx, body, status);
   };
 
   /** A replayed submit answers the same order and moves the visitor to the order's owner session. */
   const sendReplay = (ctx: Context, order: StoredOrder) => {
     if (order.ownerId !== sessionCartIdOf(ctx)) adoptCartSession(ctx, order.ownerId, order.createdAt);
-    sendOrder(ctx, order, 200);
+    return sendOrder(ctx, order, 200);
   };
 
   /** The committed order of an earlier submit with this key: replayed when the body is the same, 422 otherwise. */
@@ -74,7 +75,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     if (earlier.fingerprint !== fingerprint) {
       throw new ApiError(422, 'idempotency_key_reused', messagesIn[languageOf(ctx)].idempotencyKeyReused);
     }
-    sendReplay(ctx, earlier.order);
+    return sendReplay(ctx, earlier.order);
   };
 
   router.post('/api/orders', withSession(async (ctx) => {
@@ -98,7 +99,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt += 1) {
       const lines = await store.getLines(sessionId);
       // Built from the catalogue in its own language: an order stores what it always has (see linesIn).
-      const { items, stale } = resolveCart(lines, catalogue);
+      const { items, stale } = resolveCart(lines, await catalogue.productsById(lines.map((line) => line.productId), DEFAULT_LOCALE));
       if (stale.length > 0) {
         await store.removeLines(sessionId, stale); // products gone from the catalogue cannot be ordered
         continue;
@@ -127,11 +128,11 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
       if (result.kind === 'placed') {
         adoptCartSession(ctx, order.ownerId, order.createdAt);
         logger.info({ order: order.number, total: order.total, lines: order.lines.length }, 'order placed');
-        return sendOrder(ctx, result.order, 201);
+        return await sendOrder(ctx, result.order, 201);
       }
       if (result.kind === 'replayed') return replayOrRefuse(ctx, result, fingerprint);
       if (result.kind === 'out_of_stock') {
-        const name = catalogue.in(locale).byId(result.productId)?.name ?? result.productId;
+        const name = (await catalogue.productsById([result.productId], locale)).byId(result.productId)?.name ?? result.productId;
         throw new ApiError(409, 'out_of_stock', messages.orderOutOfStock(name, result.left));
       }
       // cart_changed or number_taken: build it again from the cart as it is now.
@@ -147,7 +148,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     if (!order || sessionId === undefined || !sameText(order.ownerId, sessionId)) {
       throw new ApiError(404, 'order_not_found', messagesIn[languageOf(ctx)].orderNotFound);
     }
-    sendOrder(ctx, order, 200);
+    await sendOrder(ctx, order, 200);
   }));
 
   router.post('/api/orders/track', async (ctx) => {
@@ -179,7 +180,7 @@ export function registerOrderRoutes(router: Router, deps: OrderRouteDeps): void 
     }
     await store.refundAttempt(visitor); // a lookup that matched is not a guess
     ctx.set('Cache-Control', 'no-store');
-    const answer: TrackOrderResponse = { order: trackedOrderJson(order, catalogue.in(locale)) };
+    const answer: TrackOrderResponse = { order: trackedOrderJson(order, await wordsOf(catalogue, order.lines, locale)) };
     sendJson(ctx, answer);
   });
 }

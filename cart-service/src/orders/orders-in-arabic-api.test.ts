@@ -197,7 +197,7 @@ describe('an order whose product was renamed since', () => {
     await first.close();
 
     const renamed = editedCatalogue((products) => products.map((p) => (p.id === 'sv-001' ? { ...p, name: 'Sérum éclat nouvelle formule' } : p)));
-    const second = await startApp({ dataDir: dir.path, catalogue: renamed });
+    const second = await startApp({ dataDir: dir.path, products: renamed });
     cleanups.push(second.close);
     const arabic = (await client.withBaseUrl(second.url).get(`/api/orders/${order.number}?lang=ar-MA`)).body.order as Order;
     expect(names(arabic.lines)).toEqual([

@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { AdminStockResponse, StockLevelResponse } from '@shop/contracts/stock';
 import { stockLevelOf } from '../store/availability';
-import type { Catalogue, CatalogueProduct } from '../store/catalogue';
+import type { CatalogueProduct, CatalogueStore } from '../store/catalogue';
 import { ApiError, messagesIn } from '../http/api-error';
 import { languageOf, perLocale } from '../http/language';
 import { readJsonBody } from '@shop/server-kit/json-body';
@@ -14,7 +14,7 @@ import type { StockStore } from '../store/sql-stock';
 
 export interface StockAdminDeps {
   stock: StockStore;
-  catalogue: Catalogue;
+  catalogue: CatalogueStore;
   /** The operators' authentication (adminAuth). */
   authenticated: Middleware;
   bodyLimitBytes: number;
@@ -40,21 +40,20 @@ const stockBodies = {
 export function registerStockAdminRoutes(router: Router, deps: StockAdminDeps): void {
   const { stock, catalogue, authenticated, logger } = deps;
 
-  const productOf = (ctx: Context, id: string | undefined): CatalogueProduct => {
+  const productOf = async (ctx: Context, id: string | undefined): Promise<CatalogueProduct> => {
     const locale = languageOf(ctx);
-    const product = id ? catalogue.in(locale).byId(id) : undefined;
+    const product = id ? (await catalogue.productsById([id], locale)).byId(id) : undefined;
     if (!product) throw new ApiError(404, 'product_not_found', messagesIn[locale].productNotFound);
     return product;
   };
 
   router.get('/admin/stock', authenticated, async (ctx) => {
-    const levels = await stock.stockLevels();
-    const answer: AdminStockResponse = { stock: catalogue.in(languageOf(ctx)).products.map((p) => stockLevelOf(p, levels.get(p.id) ?? 0)) };
+    const answer: AdminStockResponse = { stock: await catalogue.stockList(languageOf(ctx)) };
     sendJson(ctx, answer);
   });
 
   router.put('/admin/stock/:productId', authenticated, async (ctx) => {
-    const product = productOf(ctx, ctx.params['productId']);
+    const product = await productOf(ctx, ctx.params['productId']);
     const { onHand } = validateBody(stockBodies.set, await readJsonBody(ctx, deps.bodyLimitBytes), stockBodies.refusals[languageOf(ctx)]);
     await stock.setStock(product.id, onHand, Date.now());
     logger.info({ product: product.id, onHand }, 'stock counted');
@@ -63,7 +62,7 @@ export function registerStockAdminRoutes(router: Router, deps: StockAdminDeps): 
   });
 
   router.post('/admin/stock/:productId/adjust', authenticated, async (ctx) => {
-    const product = productOf(ctx, ctx.params['productId']);
+    const product = await productOf(ctx, ctx.params['productId']);
     const { delta } = validateBody(stockBodies.adjust, await readJsonBody(ctx, deps.bodyLimitBytes), stockBodies.refusals[languageOf(ctx)]);
     const result = await stock.adjustStock(product.id, delta, Date.now());
     if (!result.ok) throw new ApiError(409, 'out_of_stock', messagesIn[languageOf(ctx)].stockBelowZero(product.name, result.onHand));

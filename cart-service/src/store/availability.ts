@@ -1,6 +1,6 @@
 import type { Availability, Product } from '@shop/contracts/products';
 import type { StockLevel } from '@shop/contracts/stock';
-import type { Catalogue, CatalogueProduct } from './catalogue';
+import type { CatalogueProduct } from './catalogue';
 
 /** At this many units or fewer, shoppers are told how many are left. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -18,9 +18,4 @@ export function withAvailability(product: CatalogueProduct, stock: ReadonlyMap<s
 
 export function stockLevelOf(product: CatalogueProduct, onHand: number): StockLevel {
   return { productId: product.id, slug: product.slug, name: product.name, onHand, availability: availabilityOf(onHand) };
-}
-
-/** Every catalogue product's starting quantity, for `seedStock` (products that already have stock keep it). */
-export function initialStockLevels(catalogue: Catalogue): Array<{ productId: string; onHand: number }> {
-  return catalogue.products.map((product) => ({ productId: product.id, onHand: catalogue.initialStock(product.id) }));
 }

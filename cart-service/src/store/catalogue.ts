@@ -1,26 +1,56 @@
 import type { ShopLocale } from '@shop/contracts/locales';
 import type { Product } from '@shop/contracts/products';
+import type { ProductPage, ProductQuery, SitemapProduct } from '@shop/contracts/product-query';
+import type { StockLevel } from '@shop/contracts/stock';
+import type { ValidProduct } from '../catalogue/catalogue-file';
 
-/** A product as the catalogue file describes it; what is on hand comes from stock (see availability.ts). */
+/** A product as the catalogue holds it; what is on hand comes from stock (see availability.ts). */
 export type CatalogueProduct = Omit<Product, 'availability'>;
 
 /**
- * A validated, read-only catalogue with lookups by id and by slug: what every feature reads (names, prices, the
- * order of a cart's lines). `catalogue/load-catalogue.ts` builds it from the file at start.
- *
- * Its names and descriptions are in one shop language, `locale` (the default one, French, for the catalogue the app is
- * given); `in(locale)` is the same catalogue in another: same products, ids, slugs, prices, images, order and stock,
- * only the words differ.
+ * Some products of the catalogue, read for one answer (a cart's lines, an order's, a message's product), with
+ * lookups that need no more queries. `in(locale)` is the same products in another shop language: same ids, slugs,
+ * prices, images and order, only the words differ.
  */
 export interface Catalogue {
   readonly locale: ShopLocale;
-  readonly products: readonly CatalogueProduct[];
   byId(id: string): CatalogueProduct | undefined;
-  byIdOrSlug(idOrSlug: string): CatalogueProduct | undefined;
-  /** Units each product starts with (seeded once; operators count and adjust stock afterwards). */
-  initialStock(id: string): number;
-  /** Position in the catalogue file: carts list their lines in this order. */
+  /** The product's place in the shop's order: carts list their lines in it. */
   rank(id: string): number;
-  /** The catalogue with its names and descriptions in `locale` (every shop language has them). */
   in(locale: ShopLocale): Catalogue;
+}
+
+/** What an import changed: products new to the database, products whose entry changed, and the rest. */
+export interface ImportReport {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** The catalogue in the database (decision 041): every read answers one page or a few products, never all of them. */
+export interface CatalogueStore {
+  /** The products of these ids (unknown ones are absent), in every language. */
+  productsById(ids: readonly string[], locale: ShopLocale): Promise<Catalogue>;
+  /** One product by id or slug with its availability, and up to RELATED_PRODUCTS of its category. */
+  productPage(idOrSlug: string, locale: ShopLocale): Promise<{ product: Product; related: Product[] } | undefined>;
+  /** One page of a listing (CursorError for a cursor of another query). */
+  listProducts(query: ProductQuery, locale: ShopLocale): Promise<ProductPage>;
+  /** Every product's units on hand, in the shop's order (the operators' stock list). */
+  stockList(locale: ShopLocale): Promise<StockLevel[]>;
+  /** How many products the catalogue holds. */
+  productCount(): Promise<number>;
+  /** The sitemap's products from `offset` on, at most `limit`, in the shop's order, handed over a chunk at a time. */
+  sitemapProducts(offset: number, limit: number, each: (chunk: SitemapProduct[]) => void | Promise<void>): Promise<void>;
+  /** Writes a validated catalogue file in one transaction: new products added (with their initial stock), changed ones updated. */
+  importProducts(products: readonly ValidProduct[]): Promise<ImportReport>;
+  /** Takes products out of the catalogue (their stock and the orders that named them stay). */
+  removeProducts(ids: readonly string[]): Promise<void>;
+}
+
+/** A cursor that is not one this query handed out: the list must be read again from its start. */
+export class CursorError extends Error {
+  constructor() {
+    super('invalid cursor');
+    this.name = 'CursorError';
+  }
 }

@@ -16,6 +16,8 @@ import { SqlCarts } from './sql-carts';
 import { SqlOrders } from './sql-orders';
 import { SqlStock, type StockStore } from './sql-stock';
 import { SqlSessionClaims, type SessionClaims } from './session-claims';
+import type { CatalogueStore } from './catalogue';
+import { SqlCatalogue } from './catalogue/sql-catalogue';
 
 export interface NewsletterStore {
   /** Records a newsletter subscription; `created` is false for an address already known. */
@@ -29,8 +31,8 @@ export interface InboxStore {
   addRestockAlert(productId: string, email: string): Promise<{ created: boolean }>;
 }
 
-/** What the app needs: carts, orders, stock, newsletter sign-ups, the inbox, rate limits and session claims, all in one PostgreSQL database. */
-export interface ShopStore extends CartStore, OrderStore, StockStore, NewsletterStore, InboxStore, AttemptCounter, SessionClaims {
+/** What the app needs: the catalogue, carts, orders, stock, newsletter sign-ups, the inbox, rate limits and session claims, all in one PostgreSQL database. */
+export interface ShopStore extends CatalogueStore, CartStore, OrderStore, StockStore, NewsletterStore, InboxStore, AttemptCounter, SessionClaims {
   /** `embedded`: PGlite in the data folder; `server`: the PostgreSQL server of DATABASE_URL. */
   readonly kind: 'embedded' | 'server';
   /** Throws when the database cannot serve requests (used by /readyz). */
@@ -93,6 +95,7 @@ class SqlShopStore implements ShopStore {
   private readonly stock: SqlStock;
   private readonly attempts: SqlAttemptCounter;
   private readonly claims: SqlSessionClaims;
+  private readonly catalogue: SqlCatalogue;
   private closed = false;
 
   constructor(
@@ -110,11 +113,20 @@ class SqlShopStore implements ShopStore {
     this.stock = new SqlStock(db);
     this.attempts = new SqlAttemptCounter(db, now);
     this.claims = new SqlSessionClaims(db, now);
+    this.catalogue = new SqlCatalogue(db, now);
     this.now = now;
   }
 
   private readonly now: () => number;
 
+  productsById: CatalogueStore['productsById'] = (...args) => this.guard(() => this.catalogue.productsById(...args));
+  productPage: CatalogueStore['productPage'] = (...args) => this.guard(() => this.catalogue.productPage(...args));
+  listProducts: CatalogueStore['listProducts'] = (...args) => this.guard(() => this.catalogue.listProducts(...args));
+  stockList: CatalogueStore['stockList'] = (...args) => this.guard(() => this.catalogue.stockList(...args));
+  productCount: CatalogueStore['productCount'] = () => this.guard(() => this.catalogue.productCount());
+  sitemapProducts: CatalogueStore['sitemapProducts'] = (...args) => this.guard(() => this.catalogue.sitemapProducts(...args));
+  importProducts: CatalogueStore['importProducts'] = (...args) => this.guard(() => this.catalogue.importProducts(...args));
+  removeProducts: CatalogueStore['removeProducts'] = (...args) => this.guard(() => this.catalogue.removeProducts(...args));
   getLines: CartStore['getLines'] = (...args) => this.guard(() => this.cartView.getLines(...args));
   addLine: CartStore['addLine'] = (...args) => this.guard(() => this.cartView.addLine(...args));
   setLine: CartStore['setLine'] = (...args) => this.guard(() => this.cartView.setLine(...args));

@@ -5,9 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, inject } from 'vitest';
-import { buildCatalogue, DEFAULT_CATALOGUE_PATH, DEFAULT_PUBLIC_DIR, loadCatalogue } from '../catalogue/load-catalogue';
-import { initialStockLevels } from '../store/availability';
-import type { Catalogue } from '../store/catalogue';
+import { DEFAULT_CATALOGUE_PATH, DEFAULT_PUBLIC_DIR, readCatalogueFile, validateCatalogue, type ValidProduct } from '../catalogue/catalogue-file';
 import { openStore, type ShopStore, type StoreOptions } from '../store/open-store';
 
 /** One database that stores can be opened on, one after the other (or several at once on a server). */
@@ -48,10 +46,10 @@ export function storesClosedAfterEach(createBacking: BackingFactory) {
   return { open, reopen };
 }
 
-let shipped: Catalogue | undefined;
-/** The real catalogue, loaded once per test file. */
-export function shippedCatalogue(): Catalogue {
-  shipped ??= loadCatalogue();
+let shipped: ValidProduct[] | undefined;
+/** The real catalogue file's products, read once per test file. */
+export function shippedProducts(): ValidProduct[] {
+  shipped ??= readCatalogueFile();
   return shipped;
 }
 
@@ -62,9 +60,9 @@ export type CatalogueEntry = { id: string } & Record<string, unknown>;
  * The shipped catalogue file with its entries edited (a product removed, another price…), checked as the real file
  * is: for a test of any folder about a catalogue that changed (a feature's tests read no other feature).
  */
-export function editedCatalogue(edit: (products: CatalogueEntry[]) => CatalogueEntry[]): Catalogue {
+export function editedCatalogue(edit: (products: CatalogueEntry[]) => CatalogueEntry[]): ValidProduct[] {
   const data = JSON.parse(readFileSync(DEFAULT_CATALOGUE_PATH, 'utf8')) as { products: CatalogueEntry[] };
-  return buildCatalogue({ ...data, products: edit(data.products) }, { origin: 'edited test catalogue', publicDir: DEFAULT_PUBLIC_DIR });
+  return validateCatalogue({ ...data, products: edit(data.products) }, { origin: 'edited test catalogue', publicDir: DEFAULT_PUBLIC_DIR });
 }
 
 /** Gives a data folder without a database yet a copy of the run's migrated template (global-setup.ts), not an initdb. */
@@ -81,15 +79,16 @@ export async function newDataDir(prefix = 'cart-service-test-'): Promise<{ path:
 }
 
 /**
- * Opens the store as main.ts does (migrated database, stock seeded), with `stockEach` units of every product: 1,000
- * unless told, so suites about other things never run out; stock suites set the levels they test. An embedded data
- * folder without a database starts from the template.
+ * Opens the store as main.ts does on a new database (migrated, the catalogue imported), with `stockEach` units of every
+ * product: 1,000 unless told, so suites about other things never run out; stock suites set the levels they test. An
+ * embedded data folder without a database starts from the template. `products` replaces the shipped catalogue.
  */
-export async function openSeededStore(options: Partial<StoreOptions> & { stockEach?: number }): Promise<ShopStore> {
-  const { stockEach = 1000, dataDir = '/nonexistent', ...rest } = options;
+export async function openSeededStore(options: Partial<StoreOptions> & { stockEach?: number; products?: ValidProduct[] }): Promise<ShopStore> {
+  const { stockEach = 1000, dataDir = '/nonexistent', products = shippedProducts(), ...rest } = options;
   if (!rest.databaseUrl && options.dataDir) await withTemplateDatabase(dataDir);
   const store = await openStore({ dataDir, ...rest });
-  await store.seedStock(initialStockLevels(shippedCatalogue()).map((level) => ({ ...level, onHand: stockEach })));
+  // A product new to the database starts with its initial stock; one already there keeps its own.
+  await store.importProducts(products.map((product) => ({ ...product, initialStock: stockEach })));
   return store;
 }
 

@@ -7,13 +7,16 @@ import type Koa from 'koa';
 import { pino, type Logger } from 'pino';
 import { createApp, type AppOptions, type CartServiceApp } from '../app';
 import type { ShopStore } from '../store/open-store';
-import { newDataDir, openSeededStore, shippedCatalogue } from './databases';
+import type { ValidProduct } from '../catalogue/catalogue-file';
+import { newDataDir, openSeededStore } from './databases';
+import { fileCatalogue, type FileCatalogue } from './file-catalogue';
 
 export const SHOP_ORIGIN = 'http://localhost:3000';
 export const TEST_SESSION_KEYS = ['test-session-key-0123456789-abcdefghijklmnop'];
 
-/** The real catalogue, loaded once per test file. */
-export const catalogue = shippedCatalogue;
+/** The shipped catalogue as the API should give it (file-catalogue.ts). */
+let shipped: FileCatalogue | undefined;
+export const catalogue = (): FileCatalogue => (shipped ??= fileCatalogue());
 
 export function silentLogger(): Logger {
   return pino({ level: 'silent' });
@@ -51,18 +54,22 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export type TestAppOptions = Partial<Omit<AppOptions, 'store'>> & { store?: ShopStore; dataDir?: string; stockEach?: number };
+/** `products`: the catalogue file's products the store imports (the shipped ones unless told; changed ones are updated). */
+export type TestAppOptions = Partial<Omit<AppOptions, 'store'>> & { store?: ShopStore; dataDir?: string; stockEach?: number; products?: ValidProduct[] };
 
 /** Creates the real app (embedded database in `dataDir` unless a store is given) and starts it on a free loopback port. */
 export async function startApp(options: TestAppOptions = {}): Promise<RunningApp> {
   let store = options.store;
   if (!store) {
     if (!options.dataDir) throw new Error('startApp needs a store or a dataDir');
-    store = await openTestStore({ dataDir: options.dataDir, ...(options.stockEach !== undefined ? { stockEach: options.stockEach } : {}) });
+    store = await openTestStore({
+      dataDir: options.dataDir,
+      ...(options.stockEach !== undefined ? { stockEach: options.stockEach } : {}),
+      ...(options.products ? { products: options.products } : {}),
+    });
   }
-  const { stockEach: _stockEach, dataDir: _dataDir, ...appOptions } = options;
+  const { stockEach: _stockEach, dataDir: _dataDir, products: _products, ...appOptions } = options;
   const service = createApp({
-    catalogue: catalogue(),
     sessionKeys: TEST_SESSION_KEYS,
     allowedOrigins: [SHOP_ORIGIN],
     logger: silentLogger(),
@@ -102,7 +109,6 @@ export function embeddedAppPerSuite(
 export function appWithoutStore(sessionKeys: string[]): Koa {
   return createApp({
     store: {} as unknown as ShopStore, // never used: no request is handled
-    catalogue: catalogue(),
     sessionKeys,
     allowedOrigins: [],
     logger: silentLogger(),

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import type { Category } from '@shop/contracts/products';
-import type { Catalogue, CatalogueProduct } from '../store/catalogue';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_CATALOGUE_PATH = join(packageRoot, 'src/catalogue/catalogue.json');
@@ -86,94 +85,90 @@ export interface CatalogueSource {
   publicDir: string;
 }
 
+/** One product of a valid catalogue file, ready to be written: its words in every shop language, its images versioned. */
+export interface ValidProduct {
+  id: string;
+  slug: string;
+  category: Category;
+  price: number;
+  oldPrice?: number;
+  /** `/images/…?v=<content hash>`: cached for a year (`immutable`), and still new when an operator replaces a file. */
+  images: string[];
+  updatedAt: string;
+  /** Units a new product starts with (a product already known keeps its stock). */
+  initialStock: number;
+  texts: Record<ShopLocale, { name: string; description: string }>;
+}
+
+/** The most problems a refusal lists one by one (a file wrong throughout would otherwise print every line of it). */
+const LISTED_PROBLEMS = 1000;
+
 /**
- * Validates catalogue data and returns it ready to serve. Image paths get a `?v=<content hash>` suffix, so they can be
- * cached for a year (`immutable`) and still change when an operator replaces a file.
+ * Checks a whole catalogue file before anything is written: every problem is listed with its product (index and id),
+ * and a file with any problem is refused entirely (CatalogueError).
  */
-export function buildCatalogue(data: unknown, source: CatalogueSource): Catalogue {
+export function validateCatalogue(data: unknown, source: CatalogueSource): ValidProduct[] {
   const parsed = CatalogueFile.safeParse(data);
   if (!parsed.success) {
     throw new CatalogueError(`Invalid catalogue (${source.origin}):\n${describeIssues(parsed.error, data)}`);
   }
   const problems: string[] = [];
   const ids = new Set<string>();
-  const slugs = new Set<string>();
-  const products: CatalogueProduct[] = [];
-  const translated = new Map<ShopLocale, CatalogueProduct[]>(TRANSLATED_LOCALES.map((locale) => [locale, []]));
-  const initialStock = new Map<string, number>();
-  const imageVersions = new Map<string, string>();
+  const slugs = new Map<string, string>();
+  const products: ValidProduct[] = [];
+  const imageVersions = new Map<string, string | undefined>();
   for (const [index, entry] of parsed.data.products.entries()) {
     const where = `products[${index}] (${entry.id})`;
     if (ids.has(entry.id)) problems.push(`${where}: duplicate id "${entry.id}"`);
     if (slugs.has(entry.slug)) problems.push(`${where}: duplicate slug "${entry.slug}"`);
     ids.add(entry.id);
-    slugs.add(entry.slug);
+    slugs.set(entry.slug, entry.id);
     const images: string[] = [];
     for (const image of entry.images) {
-      const version = imageVersions.get(image) ?? imageVersion(source.publicDir, image);
+      if (!imageVersions.has(image)) imageVersions.set(image, imageVersion(source.publicDir, image));
+      const version = imageVersions.get(image);
       if (!version) {
         problems.push(`${where}: image ${image} not found under ${source.publicDir}`);
         continue;
       }
-      imageVersions.set(image, version);
       images.push(`${image}?v=${version}`);
     }
-    initialStock.set(entry.id, entry.initialStock ?? DEFAULT_INITIAL_STOCK);
-    const product: CatalogueProduct = {
-      id: entry.id,
-      slug: entry.slug,
-      name: entry.name,
-      description: entry.description,
-      category: entry.category,
-      price: entry.price,
-      ...(entry.oldPrice !== undefined ? { oldPrice: entry.oldPrice } : {}),
-      images,
-      updatedAt: entry.updatedAt,
-    };
-    products.push(Object.freeze(product));
+    const texts = { [DEFAULT_LOCALE]: { name: entry.name, description: entry.description } } as ValidProduct['texts'];
     for (const locale of TRANSLATED_LOCALES) {
       const twin = entry.translations?.[locale];
       if (!twin) {
         problems.push(`${where}: no ${locale} name and description (translations["${locale}"]): every shop language needs its own`);
         continue;
       }
-      // The same fields in the same order as the default language's product, only the words differ.
-      translated.get(locale)!.push(Object.freeze({ ...product, name: twin.name, description: twin.description }));
+      texts[locale] = { name: twin.name, description: twin.description };
     }
+    products.push({
+      id: entry.id,
+      slug: entry.slug,
+      category: entry.category,
+      price: entry.price,
+      ...(entry.oldPrice !== undefined ? { oldPrice: entry.oldPrice } : {}),
+      images,
+      updatedAt: entry.updatedAt,
+      initialStock: entry.initialStock ?? DEFAULT_INITIAL_STOCK,
+      texts,
+    });
   }
   for (const id of ids) {
-    if (slugs.has(id) && parsed.data.products.find((p) => p.slug === id)?.id !== id) {
-      problems.push(`id "${id}" is also another product's slug: /api/products/${id} would be ambiguous`);
-    }
+    const owner = slugs.get(id);
+    if (owner !== undefined && owner !== id) problems.push(`id "${id}" is also another product's slug: /api/products/${id} would be ambiguous`);
   }
-  if (problems.length > 0) {
-    throw new CatalogueError(`Invalid catalogue (${source.origin}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  }
-
-  const ranks = new Map(products.map((p, i) => [p.id, i]));
-  const rank = (id: string) => ranks.get(id) ?? Number.MAX_SAFE_INTEGER;
-  const stockOf = (id: string) => initialStock.get(id) ?? DEFAULT_INITIAL_STOCK;
-  const inLocale = new Map<ShopLocale, Catalogue>();
-  const view = (locale: ShopLocale, list: CatalogueProduct[]): Catalogue => {
-    const byId = new Map(list.map((p) => [p.id, p]));
-    const bySlug = new Map(list.map((p) => [p.slug, p]));
-    return {
-      locale,
-      products: Object.freeze(list),
-      byId: (id) => byId.get(id),
-      byIdOrSlug: (key) => byId.get(key) ?? bySlug.get(key),
-      rank,
-      initialStock: stockOf,
-      in: (other) => inLocale.get(other)!,
-    };
-  };
-  inLocale.set(DEFAULT_LOCALE, view(DEFAULT_LOCALE, products));
-  for (const [locale, list] of translated) inLocale.set(locale, view(locale, list));
-  return inLocale.get(DEFAULT_LOCALE)!;
+  if (problems.length > 0) throw new CatalogueError(`Invalid catalogue (${source.origin}):\n${listed(problems.map((p) => `  - ${p}`))}`);
+  return products;
 }
 
-/** Reads and validates the catalogue file (JSON an operator edits). */
-export function loadCatalogue(path: string = DEFAULT_CATALOGUE_PATH, publicDir: string = DEFAULT_PUBLIC_DIR): Catalogue {
+function listed(lines: string[]): string {
+  if (lines.length <= LISTED_PROBLEMS) return lines.join('\n');
+  return `${lines.slice(0, LISTED_PROBLEMS).join('\n')}\n  … and ${lines.length - LISTED_PROBLEMS} more problems`;
+}
+
+/** Reads and validates a catalogue file (JSON an operator edits): the seed a new database imports, or an update. */
+export function readCatalogueFile(path: string = DEFAULT_CATALOGUE_PATH, publicDir: string = DEFAULT_PUBLIC_DIR): ValidProduct[] {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -186,7 +181,7 @@ export function loadCatalogue(path: string = DEFAULT_CATALOGUE_PATH, publicDir: 
   } catch (error) {
     throw new CatalogueError(`The catalogue ${path} is not valid JSON: ${(error as Error).message}`);
   }
-  return buildCatalogue(data, { origin: path, publicDir });
+  return validateCatalogue(data, { origin: path, publicDir });
 }
 
 function imageVersion(publicDir: string, image: string): string | undefined {
@@ -202,14 +197,13 @@ function imageVersion(publicDir: string, image: string): string | undefined {
 }
 
 function describeIssues(error: z.ZodError, data: unknown): string {
-  return error.issues
-    .slice(0, 20)
-    .map((issue) => {
+  return listed(
+    error.issues.map((issue) => {
       const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
       const id = productIdAt(data, issue.path);
       return `  - ${path.replace(/^\./, '') || '(root)'}${id ? ` (${id})` : ''}: ${issue.message}`;
-    })
-    .join('\n');
+    }),
+  );
 }
 
 function productIdAt(data: unknown, path: readonly PropertyKey[]): string | undefined {

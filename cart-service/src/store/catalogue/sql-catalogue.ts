@@ -1,0 +1,145 @@
+import type { ShopLocale } from '@shop/contracts/locales';
+import { RELATED_PRODUCTS, type ProductFacets, type ProductPage, type ProductQuery, type SitemapProduct } from '@shop/contracts/product-query';
+import type { StockLevel } from '@shop/contracts/stock';
+import type { ValidProduct } from '../../catalogue/catalogue-file';
+import { availabilityOf } from '../availability';
+import type { SqlClient, SqlQueryable } from '../../db/sql-client';
+import type { Catalogue, CatalogueStore, ImportReport } from '../catalogue';
+import { FacetCache } from './facet-cache';
+import { importProducts } from './import-products';
+import { ALIKE_THRESHOLD, cursorValue, facetsSql, isSearch, pageSql, readCursor, writeCursor, type SearchMode } from './listing-sql';
+import { catalogueOf, PRODUCT_COLUMNS, productOf, type ProductRow } from './product-rows';
+
+type FacetRow = Record<'total' | 'promo' | 'in_stock' | 'face' | 'body' | 'hair' | 'pack' | 'moins-100' | '100-200' | 'plus-200', number>;
+
+const facetsOf = (row: FacetRow): { total: number; facets: ProductFacets } => ({
+  total: row.total,
+  facets: {
+    categories: { face: row.face, body: row.body, hair: row.hair, pack: row.pack },
+    prices: { 'moins-100': row['moins-100'], '100-200': row['100-200'], 'plus-200': row['plus-200'] },
+    promo: row.promo,
+    inStock: row.in_stock,
+  },
+});
+
+/** Rows per sitemap read: a part of 50,000 URLs is read and sent in chunks of this many. */
+const SITEMAP_CHUNK = 5000;
+
+export class SqlCatalogue implements CatalogueStore {
+  private readonly facets: FacetCache<{ total: number; facets: ProductFacets; mode: SearchMode }>;
+
+  constructor(
+    private readonly db: SqlClient,
+    now: () => number = Date.now,
+  ) {
+    this.facets = new FacetCache(now);
+  }
+
+  async productsById(ids: readonly string[], locale: ShopLocale): Promise<Catalogue> {
+    if (ids.length === 0) return catalogueOf([], locale);
+    const { rows } = await this.db.query<ProductRow>(
+      `SELECT ${PRODUCT_COLUMNS} FROM products p JOIN product_texts t ON t.product_id = p.id LEFT JOIN stock s ON s.product_id = p.id
+       WHERE p.id = ANY($1::text[])`,
+      [[...new Set(ids)]],
+    );
+    return catalogueOf(rows, locale);
+  }
+
+  async productPage(idOrSlug: string, locale: ShopLocale) {
+    const { rows } = await this.db.query<ProductRow>(
+      `SELECT ${PRODUCT_COLUMNS} FROM products p JOIN product_texts t ON t.product_id = p.id AND t.locale = $2 LEFT JOIN stock s ON s.product_id = p.id
+       WHERE p.id = $1 OR p.slug = $1 ORDER BY (p.id = $1) DESC LIMIT 1`,
+      [idOrSlug, locale],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    // The products after it in its category, in the shop's order, then from the category's start: two index ranges.
+    const related = (after: boolean) => `(SELECT ${PRODUCT_COLUMNS} FROM products p JOIN product_texts t ON t.product_id = p.id AND t.locale = $2
+      LEFT JOIN stock s ON s.product_id = p.id WHERE p.category = $1 AND p.position ${after ? '>' : '<'} $3 ORDER BY p.position LIMIT $4)`;
+    const { rows: others } = await this.db.query<ProductRow>(`${related(true)} UNION ALL ${related(false)}`, [row.category, locale, row.position, RELATED_PRODUCTS]);
+    return { product: productOf(row), related: others.slice(0, RELATED_PRODUCTS).map(productOf) };
+  }
+
+  async listProducts(query: ProductQuery, locale: ShopLocale): Promise<ProductPage> {
+    const after = readCursor(query);
+    const counted = await this.counted(query, after?.m);
+    const mode = counted.mode;
+    const page = pageSql(query, mode, locale, after, PRODUCT_COLUMNS);
+    const { rows } = await this.searching(mode, (tx) => tx.query<ProductRow & { sort_value: string | null }>(page.text, page.params));
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      products: shown.map(productOf),
+      total: counted.total,
+      facets: counted.facets,
+      nextCursor: rows.length > query.limit && last ? writeCursor(query, mode, cursorValue(last.sort_value, query), last.position) : null,
+    };
+  }
+
+  /**
+   * The total and the facets, from a few seconds ago at most (FacetCache): counting means reading every matching
+   * product, which a page does not. A search that matches no whole word is counted again by trigrams ('alike').
+   */
+  private counted(query: ProductQuery, mode: SearchMode | undefined) {
+    const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query;
+    return this.facets.get(JSON.stringify([filters, mode ?? null]), async () => {
+      const count = async (as: SearchMode) => {
+        const sql = facetsSql(query, as);
+        const { rows } = await this.searching(as, (tx) => tx.query<FacetRow>(sql.text, sql.params));
+        return { ...facetsOf(rows[0]!), mode: as };
+      };
+      const words = mode === 'alike' ? undefined : await count('words');
+      if (words && (words.total > 0 || !isSearch(query) || mode === 'words')) return words;
+      return count('alike');
+    });
+  }
+
+  /** Trigram matching's threshold is a setting: set for this transaction only (PgBouncer hands the connection on). */
+  private searching<T>(mode: SearchMode, work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+    if (mode === 'words') return work(this.db);
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(ALIKE_THRESHOLD)]);
+      return work(tx);
+    });
+  }
+
+  async stockList(locale: ShopLocale): Promise<StockLevel[]> {
+    const { rows } = await this.db.query<{ id: string; slug: string; name: string; on_hand: number }>(
+      `SELECT p.id, p.slug, t.name, COALESCE(s.on_hand, 0) AS on_hand FROM products p JOIN product_texts t ON t.product_id = p.id AND t.locale = $1
+       LEFT JOIN stock s ON s.product_id = p.id ORDER BY p.position`,
+      [locale],
+    );
+    return rows.map((row) => ({ productId: row.id, slug: row.slug, name: row.name, onHand: row.on_hand, availability: availabilityOf(row.on_hand) }));
+  }
+
+  async productCount(): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>('SELECT count(*)::int AS count FROM products');
+    return rows[0]!.count;
+  }
+
+  async sitemapProducts(offset: number, limit: number, each: (chunk: SitemapProduct[]) => void | Promise<void>): Promise<void> {
+    const { rows: first } = await this.db.query<{ position: number }>('SELECT position FROM products ORDER BY position OFFSET $1 LIMIT 1', [offset]);
+    let after = (first[0]?.position ?? Number.MAX_SAFE_INTEGER) - 1;
+    for (let left = limit; left > 0; ) {
+      const { rows } = await this.db.query<{ slug: string; updated_on: string; position: number }>(
+        'SELECT slug, updated_on::text AS updated_on, position FROM products WHERE position > $1 ORDER BY position LIMIT $2',
+        [after, Math.min(left, SITEMAP_CHUNK)],
+      );
+      if (rows.length === 0) return;
+      await each(rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_on })));
+      after = rows.at(-1)!.position;
+      left -= rows.length;
+    }
+  }
+
+  async importProducts(products: readonly ValidProduct[]): Promise<ImportReport> {
+    const report = await importProducts(this.db, products);
+    this.facets.clear();
+    return report;
+  }
+
+  async removeProducts(ids: readonly string[]): Promise<void> {
+    await this.db.query('DELETE FROM products WHERE id = ANY($1::text[])', [[...ids]]);
+    this.facets.clear();
+  }
+}
