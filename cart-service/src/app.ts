@@ -13,6 +13,7 @@ import { registerCartRoutes } from './cart/cart-routes';
 import { DEFAULT_TRUST_PROXY } from './config';
 import { DEFAULT_PUBLIC_DIR } from './catalogue/catalogue-file';
 import { registerProductRoutes } from './catalogue/product-routes';
+import { registerCatalogueAdminRoutes } from './catalogue/catalogue-admin-routes';
 import { registerHealthRoutes } from './health/health-routes';
 import { errorHandler } from './http/error-handler';
 import { originCheck } from './http/origin-check';
@@ -119,6 +120,7 @@ export function createApp(options: AppOptions): CartServiceApp {
   const adminAccess = { store, adminToken: options.adminToken, rateLimit: limits.admin };
   registerAdminRoutes(router, { ...adminAccess, catalogue, bodyLimitBytes: limits.bodyBytes, logger });
   registerStockAdminRoutes(router, { stock: store, catalogue, authenticated: adminAuth(adminAccess), bodyLimitBytes: limits.bodyBytes, logger });
+  registerCatalogueAdminRoutes(router, { catalogue, authenticated: adminAuth(adminAccess), publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR, logger });
   // Expired carts, idempotency keys and rate-limit windows are deleted in the background, a batch at a time.
   const maintenance = setInterval(() => {
     store.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'purging expired rows failed; retried later'));

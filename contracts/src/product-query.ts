@@ -44,6 +44,8 @@ export interface ProductQuery {
   limit: number;
   /** The opaque cursor of the page before (its `nextCursor`); absent for the first page. */
   cursor?: string;
+  /** Only these products, by id or slug (a wishlist, an article's products): at most PAGE_SIZE.max. */
+  ids?: string[];
 }
 
 /** The counts the filters show next to each choice, for the query without that choice's own filter. */
@@ -64,7 +66,7 @@ export interface ProductPage {
   nextCursor: string | null;
 }
 
-export type ProductQueryProblem = 'category' | 'sort' | 'price' | 'limit' | 'cursor' | 'flag' | 'repeated';
+export type ProductQueryProblem = 'category' | 'sort' | 'price' | 'limit' | 'cursor' | 'flag' | 'ids' | 'repeated';
 
 /** URL parameter names, in one place: the listing URL's and the API's. */
 export const QUERY_PARAMETERS = {
@@ -76,10 +78,13 @@ export const QUERY_PARAMETERS = {
   inStock: 'dispo',
   limit: 'limit',
   cursor: 'cursor',
+  ids: 'ids',
 } as const satisfies Record<keyof ProductQuery, string>;
 
 const isOneOf = <T extends string>(value: string, allowed: readonly T[]): value is T => (allowed as readonly string[]).includes(value);
 const CURSOR = /^[A-Za-z0-9_-]{1,400}$/;
+/** A product id or slug (cart-service's catalogue file rule). */
+const IDENTIFIER = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 /**
  * Reads a query from URL parameters: the API refuses what this refuses (a 400 naming the problem); a listing page
@@ -103,6 +108,9 @@ export function parseProductQuery(
   const promo = flag(p.promo);
   const inStock = flag(p.inStock);
   const limit = limitText === null ? PAGE_SIZE.default : /^[0-9]{1,3}$/.test(limitText) ? Number(limitText) : NaN;
+  const idsText = params.get(p.ids);
+  const ids = idsText === null ? undefined : idsText.split(',');
+  const idsOk = ids === undefined || (ids.length <= PAGE_SIZE.max && ids.every((id) => IDENTIFIER.test(id)));
   const problem: ProductQueryProblem | null = !isOneOf(category, CATEGORY_FILTERS)
     ? 'category'
     : sort !== undefined && !isOneOf(sort, PRODUCT_SORTS)
@@ -115,7 +123,9 @@ export function parseProductQuery(
             ? 'cursor'
             : promo === undefined || inStock === undefined
               ? 'flag'
-              : null;
+              : !idsOk
+                ? 'ids'
+                : null;
   if (problem && !lenient) return { ok: false, problem };
   return {
     ok: true,
@@ -128,6 +138,7 @@ export function parseProductQuery(
       inStock: inStock ?? false,
       limit: limit >= 1 && limit <= PAGE_SIZE.max ? limit : PAGE_SIZE.default,
       ...(cursor !== undefined && CURSOR.test(cursor) ? { cursor } : {}),
+      ...(ids !== undefined && idsOk ? { ids } : {}),
     },
   };
 }
@@ -147,6 +158,7 @@ export function productQueryString(query: Partial<ProductQuery>): string {
   if (query.inStock) params.set(p.inStock, '1');
   if (query.limit !== undefined && query.limit !== PAGE_SIZE.default) params.set(p.limit, String(query.limit));
   if (query.cursor) params.set(p.cursor, query.cursor);
+  if (query.ids) params.set(p.ids, query.ids.join(','));
   return params.toString();
 }
 

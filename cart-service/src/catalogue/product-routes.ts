@@ -21,6 +21,7 @@ const problemMessage: Record<ProductQueryProblem, (m: Messages) => string> = {
   limit: (m) => m.limitInvalid,
   cursor: (m) => m.cursorInvalid,
   flag: (m) => m.flagInvalid,
+  ids: (m) => m.idsInvalid,
   repeated: (m) => m.parameterRepeated,
 };
 

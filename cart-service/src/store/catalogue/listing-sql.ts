@@ -66,6 +66,7 @@ function conditions(query: ProductQuery, params: Params) {
     price: query.price ? priceCondition(query.price, params) : 'TRUE',
     promo: query.promo ? ON_PROMOTION : 'TRUE',
     stock: query.inStock ? IN_STOCK : 'TRUE',
+    ids: query.ids ? `(p.id = ANY(${params.add(query.ids)}::text[]) OR p.slug = ANY(${params.add(query.ids)}::text[]))` : 'TRUE',
   };
 }
 
@@ -147,7 +148,7 @@ export function pageSql(query: ProductQuery, mode: SearchMode, locale: string, a
   const c = conditions(query, params);
   const search = searchTerms(query, mode, params);
   const sort = sortOf(query, search !== null);
-  const where = [c.category, c.price, c.promo, c.stock, search?.where ?? 'TRUE'];
+  const where = [c.category, c.price, c.promo, c.stock, c.ids, search?.where ?? 'TRUE'];
   const sortValue = {
     shop: 'NULL',
     newest: 'NULL',
