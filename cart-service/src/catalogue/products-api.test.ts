@@ -12,12 +12,27 @@ beforeAll(() => {
   client = new CookieClient(app.url);
 });
 
+const inStock = (products: readonly object[]) => products.map((p) => ({ ...p, availability: { status: 'in-stock' } }));
+
 describe('GET /api/products', () => {
-  it('lists the whole catalogue with each product\'s availability, revalidated each time, without a session cookie', async () => {
+  it('answers one page of 24 in the shop\'s order, the total, the facets and a cursor, revalidated each time, without a session cookie', async () => {
     const res = await client.get('/api/products');
     expect(res.status).toBe(200);
-    expect(res.body.products).toEqual(catalogue().products.map((p) => ({ ...p, availability: { status: 'in-stock' } })));
-    expect(res.body.products.length).toBeGreaterThanOrEqual(24);
+    const all = catalogue().products;
+    expect(res.body.products).toEqual(inStock(all.slice(0, 24)));
+    expect(res.body.total).toBe(all.length);
+    expect(res.body.nextCursor).toEqual(expect.any(String));
+    const count = (category: string) => all.filter((p) => p.category === category).length;
+    expect(res.body.facets).toEqual({
+      categories: { face: count('face'), body: count('body'), hair: count('hair'), pack: count('pack') },
+      prices: {
+        'moins-100': all.filter((p) => p.price < 100).length,
+        '100-200': all.filter((p) => p.price >= 100 && p.price <= 200).length,
+        'plus-200': all.filter((p) => p.price > 200).length,
+      },
+      promo: all.filter((p) => p.oldPrice !== undefined).length,
+      inStock: all.length,
+    });
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const etag = res.headers.get('etag');
     expect(etag).toMatch(/^W\/"/);
@@ -27,35 +42,76 @@ describe('GET /api/products', () => {
     expect(res.setCookies).toEqual([]);
   });
 
+  it('hands the rest with the cursor, then says there is no more', async () => {
+    const first = await client.get('/api/products');
+    const second = await client.get(`/api/products?cursor=${first.body.nextCursor}`);
+    expect(second.status).toBe(200);
+    expect(second.body.products).toEqual(inStock(catalogue().products.slice(24)));
+    expect(second.body.nextCursor).toBeNull();
+  });
+
   it.each(['face', 'body', 'hair', 'pack'])('filters by category=%s', async (category) => {
     const res = await client.get(`/api/products?category=${category}`);
     expect(res.status).toBe(200);
     const products = res.body.products as Product[];
     expect(products.length).toBeGreaterThanOrEqual(4);
     expect(products.every((p) => p.category === category)).toBe(true);
+    expect(res.body.total).toBe(products.length);
   });
 
-  it('treats category=all as no filter', async () => {
-    const res = await client.get('/api/products?category=all');
-    expect(res.body.products).toHaveLength(catalogue().products.length);
+  it('treats category=all as no filter, and reads the products it is given by id or slug', async () => {
+    expect((await client.get('/api/products?category=all&limit=100')).body.products).toHaveLength(catalogue().products.length);
+    const some = await client.get('/api/products?ids=sv-003,creme-hydratante-argan,zz-404');
+    expect((some.body.products as Product[]).map((p) => p.id)).toEqual(['sv-002', 'sv-003']);
   });
 
-  it.each(['makeup', 'FACE', '', 'face,body'])('answers 400 for category=%s', async (category) => {
-    const res = await client.get(`/api/products?category=${encodeURIComponent(category)}`);
+  it.each([
+    ['category=makeup', 'Catégorie inconnue : utilisez all, face, body, hair ou pack.'],
+    ['category=FACE', 'Catégorie inconnue : utilisez all, face, body, hair ou pack.'],
+    ['category=face&category=body', 'Chaque paramètre de la liste ne peut être donné qu’une fois.'],
+    ['sort=cheapest', 'Tri inconnu : utilisez pertinence, prix-croissant, prix-decroissant, nouveautes ou nom.'],
+    ['prix=0-50', 'Tranche de prix inconnue : utilisez moins-100, 100-200 ou plus-200.'],
+    ['promo=yes', 'Les filtres promo et dispo valent 1 (oui) ou 0 (non).'],
+    ['limit=0', 'La taille de page doit être un nombre entier entre 1 et 100.'],
+    ['limit=101', 'La taille de page doit être un nombre entier entre 1 et 100.'],
+    ['cursor=not*a*cursor', 'Le curseur de pagination est invalide : reprenez la liste depuis le début.'],
+    ['cursor=bm90LWpzb24', 'Le curseur de pagination est invalide : reprenez la liste depuis le début.'],
+    ['ids=SV-001', 'La liste de produits (ids) contient un identifiant invalide ou plus de 100 produits.'],
+  ])('answers 400 for %s, saying why in French', async (query, message) => {
+    const res = await client.get(`/api/products?${query}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { code: 'validation_failed', message: 'Catégorie inconnue : utilisez face, body, hair ou pack.' } });
+    expect(res.body).toEqual({ error: { code: 'validation_failed', message } });
   });
 
-  it('answers 400 when category is given twice', async () => {
-    expect((await client.get('/api/products?category=face&category=body')).status).toBe(400);
+  it('refuses the cursor of another query: the list must be read again', async () => {
+    const face = await client.get('/api/products?category=face&limit=2');
+    const res = await client.get(`/api/products?category=body&limit=2&cursor=${face.body.nextCursor}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(messagesIn['fr-MA'].cursorInvalid);
+  });
+});
+
+describe('GET /api/sitemap/products', () => {
+  it('says how many sitemap files the products fill, and streams each one as NDJSON in the shop\'s order', async () => {
+    const index = await client.get('/api/sitemap/products');
+    expect(index.body).toEqual({ products: catalogue().products.length, files: 1 });
+    const res = await fetch(`${app.url}/api/sitemap/products/1`);
+    expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+    const lines = (await res.text()).trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    expect(lines).toEqual(catalogue().products.map((p) => ({ slug: p.slug, updatedAt: p.updatedAt })));
+    for (const file of ['2', '0', 'x', '01']) expect((await client.get(`/api/sitemap/products/${file}`)).status, file).toBe(404);
   });
 });
 
 describe('GET /api/products/:id', () => {
-  it('finds a product by id or by slug', async () => {
+  it('finds a product by id or by slug, with up to 8 products of its category', async () => {
     const byId = await client.get('/api/products/sh-004');
     expect(byId.status).toBe(200);
-    expect(byId.body).toEqual({ product: { ...catalogue().byId('sh-004'), availability: { status: 'in-stock' } } });
+    expect(byId.body.product).toEqual({ ...catalogue().byId('sh-004'), availability: { status: 'in-stock' } });
+    const hair = catalogue().products.filter((p) => p.category === 'hair' && p.id !== 'sh-004');
+    const related = byId.body.related as Product[];
+    expect(related.length).toBe(Math.min(8, hair.length));
+    expect(related.every((p) => p.category === 'hair' && p.id !== 'sh-004')).toBe(true);
     const bySlug = await client.get('/api/products/masque-capillaire-karite');
     expect(bySlug.body).toEqual(byId.body);
   });
@@ -78,15 +134,14 @@ describe('GET /api/products/:id', () => {
 
 describe('GET /api/products in the language asked for', () => {
   const arabic = () => catalogue().in('ar-MA');
-  const inStock = (products: readonly object[]) => products.map((p) => ({ ...p, availability: { status: 'in-stock' } }));
 
   it('answers in Arabic for ?lang=ar-MA: the same products, ids, slugs, prices and images, Arabic names and descriptions', async () => {
-    const res = await client.get('/api/products?lang=ar-MA');
+    const res = await client.get('/api/products?limit=100&lang=ar-MA');
     expect(res.status).toBe(200);
     expect(res.body.products).toEqual(inStock(arabic().products));
     const [first] = res.body.products as Product[];
     expect(first).toMatchObject({ id: 'sv-001', slug: 'serum-eclat-figue-de-barbarie', price: 289, name: 'سيروم الإشراقة بزيت التين الشوكي' });
-    const french = (await client.get('/api/products')).body.products as Product[];
+    const french = (await client.get('/api/products?limit=100')).body.products as Product[];
     expect((res.body.products as Product[]).map(({ name: _n, description: _d, ...rest }) => rest)).toEqual(
       french.map(({ name: _n, description: _d, ...rest }) => rest),
     );
@@ -94,7 +149,7 @@ describe('GET /api/products in the language asked for', () => {
     expect(res.headers.get('vary') ?? '').not.toMatch(/accept-language/i);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const one = await client.get('/api/products/creme-hydratante-argan?lang=ar-MA');
-    expect(one.body).toEqual({ product: { ...arabic().byId('sv-002'), availability: { status: 'in-stock' } } });
+    expect(one.body.product).toEqual({ ...arabic().byId('sv-002'), availability: { status: 'in-stock' } });
     expect(one.body.product.name).toBe('كريم مرطّب بالأركان');
   });
 
@@ -110,7 +165,7 @@ describe('GET /api/products in the language asked for', () => {
   });
 
   it('lets the parameter win over the header, and ignores a language the shop does not speak', async () => {
-    const french = await client.get('/api/products?lang=fr-MA', { 'Accept-Language': 'ar' });
+    const french = await client.get('/api/products?limit=100&lang=fr-MA', { 'Accept-Language': 'ar' });
     expect(french.body.products).toEqual(inStock(catalogue().products));
     for (const lang of ['en', 'AR-MA', 'ar-MA&lang=fr-MA']) {
       const res = await client.get(`/api/products?lang=${lang}`, { 'Accept-Language': 'ar' });
@@ -120,23 +175,23 @@ describe('GET /api/products in the language asked for', () => {
   });
 
   it('stays French, byte for byte, without a parameter or a header, and for languages the shop does not speak', async () => {
-    const plain = await client.get('/api/products');
-    expect(plain.text).toBe(JSON.stringify({ products: inStock(catalogue().products) }));
+    const plain = await client.get('/api/products?limit=100');
+    expect(plain.body.products).toEqual(inStock(catalogue().products));
     expect(plain.body.products[0].name).toBe("Sérum éclat à l'huile de figue de Barbarie");
     // The same URL may answer another language for another header: caches keep one copy per language.
     expect(plain.headers.get('vary')).toMatch(/accept-language/i);
     for (const header of ['en-US,en;q=0.9', 'fr-FR', '*', 'ar;q=0']) {
-      expect((await client.get('/api/products', { 'Accept-Language': header })).text, header).toBe(plain.text);
+      expect((await client.get('/api/products?limit=100', { 'Accept-Language': header })).text, header).toBe(plain.text);
     }
   });
 
   it('gives each language its own ETag, revalidated like the French one', async () => {
-    const french = await client.get('/api/products');
-    const arabicAnswer = await client.get('/api/products?lang=ar-MA');
+    const french = await client.get('/api/products?limit=100');
+    const arabicAnswer = await client.get('/api/products?limit=100&lang=ar-MA');
     expect(arabicAnswer.headers.get('etag')).not.toBe(french.headers.get('etag'));
     const etag = arabicAnswer.headers.get('etag')!;
-    expect((await client.get('/api/products?lang=ar-MA', { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' })).status).toBe(304);
-    expect((await client.get('/api/products', { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' })).status).toBe(200);
+    expect((await client.get('/api/products?limit=100&lang=ar-MA', { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' })).status).toBe(304);
+    expect((await client.get('/api/products?limit=100', { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' })).status).toBe(200);
   });
 
   it('refuses in Arabic with the same codes', async () => {

@@ -1,6 +1,7 @@
 import { BACKINGS } from '../test-support/databases';
 import { attemptCounterContract } from './attempt-counter.contract';
 import { cartStoreContract } from './cart-store.contract';
+import { catalogueStoreContract } from './catalogue-store.contract';
 import { orderStoreContract } from './order-store.contract';
 import { sessionClaimsContract } from './session-claims.contract';
 
@@ -10,4 +11,5 @@ for (const [name, backing] of BACKINGS) {
   orderStoreContract(name, backing);
   attemptCounterContract(name, backing);
   sessionClaimsContract(name, backing);
+  catalogueStoreContract(name, backing);
 }

@@ -143,7 +143,7 @@ export function writeCursor(query: ProductQuery, mode: SearchMode, value: string
  * One page plus one product (to know whether another page follows), ordered with the product's place as the last
  * key, so the order is total. `sort_value` is what the cursor keeps.
  */
-export function pageSql(query: ProductQuery, mode: SearchMode, locale: string, after: CursorData | undefined, columns: string): Sql {
+export function pageSql(query: ProductQuery, mode: SearchMode, locale: string, cursor: CursorData | undefined, columns: string): Sql {
   const params = new Params();
   const c = conditions(query, params);
   const search = searchTerms(query, mode, params);
@@ -165,20 +165,20 @@ export function pageSql(query: ProductQuery, mode: SearchMode, locale: string, a
     'price-down': 'p.price_centimes DESC, p.position',
     name: 't.name_key, p.position',
   }[sort];
-  if (after) {
-    const [value, place] = after.k;
-    const p = params.add(place);
+  if (cursor) {
+    const [value, place] = cursor.k;
+    const p = `${params.add(place)}::integer`;
     const v = () => params.add(value);
-    where.push(
-      {
-        shop: `p.position > ${p}`,
-        newest: `p.position < ${p}`,
-        relevance: `(${sortValue} < ${v()}::numeric OR (${sortValue} = ${v()}::numeric AND p.position > ${p}))`,
-        'price-up': `(p.price_centimes, p.position) > (${v()}::integer, ${p}::integer)`,
-        'price-down': `(p.price_centimes < ${v()}::integer OR (p.price_centimes = ${v()}::integer AND p.position > ${p}))`,
-        name: `(t.name_key, p.position) > (${v()}::text, ${p}::integer)`,
-      }[sort],
-    );
+    // Only the sort's own condition is built: each adds its parameters.
+    const after = {
+      shop: () => `p.position > ${p}`,
+      newest: () => `p.position < ${p}`,
+      relevance: () => `(${sortValue} < ${v()}::numeric OR (${sortValue} = ${v()}::numeric AND p.position > ${p}))`,
+      'price-up': () => `(p.price_centimes, p.position) > (${v()}::integer, ${p})`,
+      'price-down': () => `(p.price_centimes < ${v()}::integer OR (p.price_centimes = ${v()}::integer AND p.position > ${p}))`,
+      name: () => `(t.name_key, p.position) > (${v()}::text, ${p})`,
+    }[sort];
+    where.push(after());
   }
   return {
     text: `SELECT ${columns}, ${sortValue === 'NULL' ? 'NULL' : `${sortValue}`}::text AS sort_value
