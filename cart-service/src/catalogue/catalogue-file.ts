@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import type { Category } from '@shop/contracts/products';
+import { CatalogueError, type ValidProduct } from '../store/catalogue';
+
+export { CatalogueError, type ValidProduct };
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_CATALOGUE_PATH = join(packageRoot, 'src/catalogue/catalogue.json');
@@ -15,13 +18,6 @@ export const CATEGORIES = ['face', 'body', 'hair', 'pack'] as const satisfies re
 /** Units a product starts with the first time the shop sees it, unless its entry says `initialStock`. */
 export const DEFAULT_INITIAL_STOCK = 50;
 
-/** The catalogue cannot be used: the service must not start. The message lists every problem. */
-export class CatalogueError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CatalogueError';
-  }
-}
 
 const money = z
   .number()
@@ -85,20 +81,6 @@ export interface CatalogueSource {
   publicDir: string;
 }
 
-/** One product of a valid catalogue file, ready to be written: its words in every shop language, its images versioned. */
-export interface ValidProduct {
-  id: string;
-  slug: string;
-  category: Category;
-  price: number;
-  oldPrice?: number;
-  /** `/images/…?v=<content hash>`: cached for a year (`immutable`), and still new when an operator replaces a file. */
-  images: string[];
-  updatedAt: string;
-  /** Units a new product starts with (a product already known keeps its stock). */
-  initialStock: number;
-  texts: Record<ShopLocale, { name: string; description: string }>;
-}
 
 /** The most problems a refusal lists one by one (a file wrong throughout would otherwise print every line of it). */
 const LISTED_PROBLEMS = 1000;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShopLocale } from '@shop/contracts/locales';
 import type { Product } from '@shop/contracts/products';
 import type { ProductQuery, ProductSort } from '@shop/contracts/product-query';
-import { CatalogueError, type ValidProduct } from '../catalogue/catalogue-file';
+import { CatalogueError, type ValidProduct } from './catalogue';
 import { shippedProducts, storesClosedAfterEach, type BackingFactory } from '../test-support/databases';
 import type { ShopStore } from './open-store';
 

@@ -1,8 +1,8 @@
 import type { ShopLocale } from '@shop/contracts/locales';
+import type { Category } from '@shop/contracts/products';
 import type { Product } from '@shop/contracts/products';
 import type { ProductPage, ProductQuery, SitemapProduct } from '@shop/contracts/product-query';
 import type { StockLevel } from '@shop/contracts/stock';
-import type { ValidProduct } from '../catalogue/catalogue-file';
 
 /** A product as the catalogue holds it; what is on hand comes from stock (see availability.ts). */
 export type CatalogueProduct = Omit<Product, 'availability'>;
@@ -45,6 +45,29 @@ export interface CatalogueStore {
   importProducts(products: readonly ValidProduct[]): Promise<ImportReport>;
   /** Takes products out of the catalogue (their stock and the orders that named them stay). */
   removeProducts(ids: readonly string[]): Promise<void>;
+}
+
+/** The catalogue cannot be used: the service must not start. The message lists every problem. */
+export class CatalogueError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CatalogueError';
+  }
+}
+
+/** One product of a valid catalogue file, ready to be written: its words in every shop language, its images versioned. */
+export interface ValidProduct {
+  id: string;
+  slug: string;
+  category: Category;
+  price: number;
+  oldPrice?: number;
+  /** `/images/…?v=<content hash>`: cached for a year (`immutable`), and still new when an operator replaces a file. */
+  images: string[];
+  updatedAt: string;
+  /** Units a new product starts with (a product already known keeps its stock). */
+  initialStock: number;
+  texts: Record<ShopLocale, { name: string; description: string }>;
 }
 
 /** A cursor that is not one this query handed out: the list must be read again from its start. */

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { SHOP_LOCALES } from '@shop/contracts/locales';
-import { CatalogueError, type ValidProduct } from '../../catalogue/catalogue-file';
-import { foldText, searchDocument } from '../../catalogue/search-text';
+import { foldText, searchDocument } from './search-text';
 import type { SqlClient, SqlQueryable } from '../../db/sql-client';
-import type { ImportReport } from '../catalogue';
+import { CatalogueError, type ImportReport, type ValidProduct } from '../catalogue';
 
 /** Rows per statement: large enough that 100,000 products take a few hundred round trips, small enough for PGlite's memory. */
 const BATCH = 2000;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PRICE_RANGE_NAMES, PRICE_RANGES, type PriceRange, type ProductQuery } from '@shop/contracts/product-query';
-import { searchQuery } from '../../catalogue/search-text';
+import { searchQuery } from './search-text';
 import { CursorError } from '../catalogue';
 
 /**

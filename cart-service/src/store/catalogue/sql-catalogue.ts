@@ -1,10 +1,9 @@
 import type { ShopLocale } from '@shop/contracts/locales';
 import { RELATED_PRODUCTS, type ProductFacets, type ProductPage, type ProductQuery, type SitemapProduct } from '@shop/contracts/product-query';
 import type { StockLevel } from '@shop/contracts/stock';
-import type { ValidProduct } from '../../catalogue/catalogue-file';
 import { availabilityOf } from '../availability';
 import type { SqlClient, SqlQueryable } from '../../db/sql-client';
-import type { Catalogue, CatalogueStore, ImportReport } from '../catalogue';
+import type { Catalogue, CatalogueStore, ImportReport, ValidProduct } from '../catalogue';
 import { FacetCache } from './facet-cache';
 import { importProducts } from './import-products';
 import { ALIKE_THRESHOLD, cursorValue, facetsSql, isSearch, pageSql, readCursor, writeCursor, type SearchMode } from './listing-sql';
