@@ -13,7 +13,8 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { resolveCart } from '../../cart-service/src/store/resolve-cart.ts';
-import { loadCatalogue } from '../../cart-service/src/catalogue/load-catalogue.ts';
+import { readCatalogueFile } from '../../cart-service/src/catalogue/catalogue-file.ts';
+import { fileCatalogue } from '../../cart-service/src/test-support/file-catalogue.ts';
 import { migrate } from '../../cart-service/src/db/migrate.ts';
 import { openPgClient } from '../../cart-service/src/db/pg-client.ts';
 import { openPgliteClient } from '../../cart-service/src/db/pglite-client.ts';
@@ -26,7 +27,7 @@ export interface FillSize {
   orders: number;
 }
 
-const catalogue = loadCatalogue();
+const catalogue = fileCatalogue(readCatalogueFile());
 const productIds = catalogue.products.map((product) => product.id);
 const DELIVERY = { fullName: 'Amina Berrada', phone: '+212612345678', city: 'Rabat', address: '12, avenue Mohammed V, Agdal' };
 

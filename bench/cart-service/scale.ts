@@ -46,7 +46,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { loadCatalogue } from '../../cart-service/src/catalogue/load-catalogue.ts';
+import { readCatalogueFile } from '../../cart-service/src/catalogue/catalogue-file.ts';
 import { openPgClient } from '../../cart-service/src/db/pg-client.ts';
 import { startPostgresServer, type PostgresServer } from '../../cart-service/src/test-support/postgres-server.ts';
 import { median, writeResults } from '../frontend/util.ts';
@@ -121,8 +121,7 @@ const backings = (env.BENCH_BACKINGS ?? 'embedded,postgres').split(',').map((nam
   if (name !== 'embedded' && name !== 'postgres') throw new Error(`BENCH_BACKINGS: unknown backing "${name}"`);
   return name;
 });
-const catalogue = loadCatalogue();
-const productIds = catalogue.products.map((product) => product.id);
+const productIds = readCatalogueFile().map((product) => product.id);
 
 /** What to undo if the run is interrupted (Ctrl-C): the app, the temporary databases, the PostgreSQL server. */
 const cleanups = new Set<() => Promise<void>>();

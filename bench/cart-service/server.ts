@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { createLogger } from '@shop/server-kit/logger';
 import Koa from 'koa';
 import { createApp } from '../../cart-service/src/app.ts';
-import { loadCatalogue } from '../../cart-service/src/catalogue/load-catalogue.ts';
+import { readCatalogueFile } from '../../cart-service/src/catalogue/catalogue-file.ts';
 import { openStore } from '../../cart-service/src/store/open-store.ts';
 
 /** Units of every product: enough that no load ever runs out. */
@@ -47,16 +47,15 @@ async function startCartService(): Promise<{ url: string; stop(): Promise<void> 
   mkdirSync(dataDir, { recursive: true });
   // Logged like production (one JSON line per request, buffered asynchronous writes), to a file instead of stdout.
   const logger = createLogger('cart-service', 'info', { dest: join(dir, 'requests.log') });
-  const catalogue = loadCatalogue();
   const beforeOpen = performance.now();
   const store = await openStore({ databaseUrl, dataDir, logger, importLegacyFrom: dataDir });
   const opened = performance.now();
-  await store.seedStock(catalogue.products.map((product) => ({ productId: product.id, onHand: BENCH_STOCK })));
+  // The catalogue as a new database imports it, each product with BENCH_STOCK units (a product already there keeps its stock).
+  await store.importProducts(readCatalogueFile().map((product) => ({ ...product, initialStock: BENCH_STOCK })));
   await store.purgeExpired();
   const seeded = performance.now();
   const service = createApp({
     store,
-    catalogue,
     sessionKeys: ['bench-session-key-0123456789-abcdefghijklmnop'],
     allowedOrigins: ['http://localhost:3000'],
     logger,

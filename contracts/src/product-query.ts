@@ -83,8 +83,9 @@ export const QUERY_PARAMETERS = {
 
 const isOneOf = <T extends string>(value: string, allowed: readonly T[]): value is T => (allowed as readonly string[]).includes(value);
 const CURSOR = /^[A-Za-z0-9_-]{1,400}$/;
-/** A product id or slug (cart-service's catalogue file rule). */
-const IDENTIFIER = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+/** What a product id or a slug may be: lowercase letters, digits and dashes, 1 to 64 characters. */
+export const PRODUCT_KEY = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+const IDENTIFIER = PRODUCT_KEY;
 
 /**
  * Reads a query from URL parameters: the API refuses what this refuses (a 400 naming the problem); a listing page

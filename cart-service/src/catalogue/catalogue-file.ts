@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import type { Category } from '@shop/contracts/products';
+import { PRODUCT_KEY } from '@shop/contracts/product-query';
 import { CatalogueError, type ValidProduct } from '../store/catalogue';
 
 export { CatalogueError, type ValidProduct };
@@ -25,9 +26,7 @@ const money = z
   .max(1_000_000)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'at most two decimals (centimes)');
 
-const identifier = z
-  .string()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'lowercase letters, digits and dashes, 1 to 64 characters');
+const identifier = z.string().regex(PRODUCT_KEY, 'lowercase letters, digits and dashes, 1 to 64 characters');
 
 const imagePath = z
   .string()

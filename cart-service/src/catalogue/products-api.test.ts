@@ -117,7 +117,7 @@ describe('GET /api/products/:id', () => {
   });
 
   it('answers 404 product_not_found for an unknown id', async () => {
-    for (const id of ['zz-001', 'x'.repeat(300), '%E0%A4%A', '..%2F..%2Fpackage.json']) {
+    for (const id of ['zz-001', 'x'.repeat(300), '%E0%A4%A', '..%2F..%2Fpackage.json', 'sv-001%00', '%00']) {
       const res = await client.get(`/api/products/${id}`);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toMatch(/^(product_not_found|not_found)$/);

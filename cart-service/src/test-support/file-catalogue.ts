@@ -1,7 +1,6 @@
 import { DEFAULT_LOCALE, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import type { ValidProduct } from '../catalogue/catalogue-file';
 import type { Catalogue, CatalogueProduct } from '../store/catalogue';
-import { shippedProducts } from './databases';
 
 /** A catalogue file's products as a test expects the API to give them: every one, in one language, in file order. */
 export interface FileCatalogue extends Catalogue {
@@ -10,8 +9,8 @@ export interface FileCatalogue extends Catalogue {
   in(locale: ShopLocale): FileCatalogue;
 }
 
-/** What a test compares the API's answers with: the products of a file as the database should hand them back. */
-export function fileCatalogue(products: readonly ValidProduct[] = shippedProducts()): FileCatalogue {
+/** What a test (or a benchmark) compares the API's answers with: a file's products as the database hands them back. */
+export function fileCatalogue(products: readonly ValidProduct[]): FileCatalogue {
   const views = new Map<ShopLocale, FileCatalogue>();
   const ranks = new Map(products.map((p, i) => [p.id, i]));
   for (const locale of SHOP_LOCALES) {

@@ -8,7 +8,7 @@ import { pino, type Logger } from 'pino';
 import { createApp, type AppOptions, type CartServiceApp } from '../app';
 import type { ShopStore } from '../store/open-store';
 import type { ValidProduct } from '../catalogue/catalogue-file';
-import { newDataDir, openSeededStore } from './databases';
+import { newDataDir, openSeededStore, shippedProducts } from './databases';
 import { fileCatalogue, type FileCatalogue } from './file-catalogue';
 
 export const SHOP_ORIGIN = 'http://localhost:3000';
@@ -16,7 +16,7 @@ export const TEST_SESSION_KEYS = ['test-session-key-0123456789-abcdefghijklmnop'
 
 /** The shipped catalogue as the API should give it (file-catalogue.ts). */
 let shipped: FileCatalogue | undefined;
-export const catalogue = (): FileCatalogue => (shipped ??= fileCatalogue());
+export const catalogue = (): FileCatalogue => (shipped ??= fileCatalogue(shippedProducts()));
 
 export function silentLogger(): Logger {
   return pino({ level: 'silent' });

@@ -1,5 +1,5 @@
 import type { ShopLocale } from '@shop/contracts/locales';
-import { RELATED_PRODUCTS, type ProductFacets, type ProductPage, type ProductQuery, type SitemapProduct } from '@shop/contracts/product-query';
+import { PRODUCT_KEY, RELATED_PRODUCTS, type ProductFacets, type ProductPage, type ProductQuery, type SitemapProduct } from '@shop/contracts/product-query';
 import type { StockLevel } from '@shop/contracts/stock';
 import { availabilityOf } from '../availability';
 import type { SqlClient, SqlQueryable } from '../../db/sql-client';
@@ -35,6 +35,8 @@ export class SqlCatalogue implements CatalogueStore {
   }
 
   async productsById(ids: readonly string[], locale: ShopLocale): Promise<Catalogue> {
+    // Only what can be a product's id is looked up (a NUL byte in a client's id is no text PostgreSQL takes).
+    ids = ids.filter((id) => PRODUCT_KEY.test(id));
     if (ids.length === 0) return catalogueOf([], locale);
     const { rows } = await this.db.query<ProductRow>(
       `SELECT ${PRODUCT_COLUMNS} FROM products p JOIN product_texts t ON t.product_id = p.id LEFT JOIN stock s ON s.product_id = p.id
@@ -45,6 +47,7 @@ export class SqlCatalogue implements CatalogueStore {
   }
 
   async productPage(idOrSlug: string, locale: ShopLocale) {
+    if (!PRODUCT_KEY.test(idOrSlug)) return undefined;
     const { rows } = await this.db.query<ProductRow>(
       `SELECT ${PRODUCT_COLUMNS} FROM products p JOIN product_texts t ON t.product_id = p.id AND t.locale = $2 LEFT JOIN stock s ON s.product_id = p.id
        WHERE p.id = $1 OR p.slug = $1 ORDER BY (p.id = $1) DESC LIMIT 1`,
