@@ -94,7 +94,7 @@ export function generateCatalogue(size: number): { currency: 'MAD'; products: En
     const images = Array.from({ length: 1 + Math.floor(next() * 3) }, () => `/images/products/${pick(IMAGES[category])}.svg`);
     products.push({
       id: `gen-${String(n).padStart(6, '0')}`,
-      slug: `${slugify(name)}-${n}`,
+      slug: `${slugify(name).slice(0, 50).replace(/-$/, '')}-${n}`,
       category,
       name,
       description: `${typeFr} ${effectFr} ${of}, préparé dans la région ${regionFr === 'Atlas' ? "de l'Atlas" : `du ${regionFr}`} pour le soin quotidien de la peau et des cheveux.`,

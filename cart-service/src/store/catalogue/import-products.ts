@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SHOP_LOCALES } from '@shop/contracts/locales';
-import { foldText, searchDocument } from './search-text';
+import { foldText, searchDocument, searchWords } from './search-text';
 import type { SqlClient, SqlQueryable } from '../../db/sql-client';
 import { CatalogueError, type ImportReport, type ValidProduct } from '../catalogue';
 
@@ -92,6 +92,9 @@ async function writeBatch(tx: SqlQueryable, batch: ReadonlyArray<{ product: Vali
      ON CONFLICT (product_id, locale) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description, name_key = EXCLUDED.name_key`,
     [texts.map((t) => t.id), texts.map((t) => t.locale), texts.map((t) => t.name), texts.map((t) => t.description), texts.map((t) => foldText(t.name))],
   );
+  // The names' words, for correcting a misspelt search (alike-words.ts); a word no longer used does no harm.
+  const vocabulary = new Set(texts.flatMap((t) => searchWords(t.name)));
+  await tx.query('INSERT INTO search_words (word) SELECT unnest($1::text[]) ON CONFLICT (word) DO NOTHING', [[...vocabulary]]);
   const added = batch.filter(({ product }) => positions.has(product.id));
   if (added.length > 0) {
     // A product seen for the first time starts with its initial stock; one known before (removed, then back) keeps its own.

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { PRICE_RANGE_NAMES, PRICE_RANGES, type PriceRange, type ProductQuery } from '@shop/contracts/product-query';
-import { searchQuery } from './search-text';
 import { CursorError } from '../catalogue';
 
 /**
@@ -8,13 +7,11 @@ import { CursorError } from '../catalogue';
  * so the next page starts right after it whatever was added or removed before it (no duplicate, no gap), and every
  * page costs one index range whatever its depth.
  *
- * A search first matches whole words and the last word as a prefix (full-text search); when that finds nothing, words
- * alike by their trigrams (a misspelling). The mode is kept in the cursor so every page of one list reads the same.
+ * A search is a full-text query (`to_tsquery('simple', …)`) on folded words: every word must match, the last as a
+ * prefix. When that finds nothing, each word is replaced by the most alike words of the names' vocabulary (a
+ * misspelling: sql-catalogue.ts); the mode is kept in the cursor so every page of one list reads the same way.
  */
 export type SearchMode = 'words' | 'alike';
-
-/** How alike (pg_trgm's word similarity) a misspelt word must be: « argn » finds « argan » (0.6), « xyz » nothing. */
-export const ALIKE_THRESHOLD = 0.5;
 
 export interface Sql {
   text: string;
@@ -71,25 +68,17 @@ function conditions(query: ProductQuery, params: Params) {
 }
 
 /** The search's condition and its rank (rounded, so a cursor carries it exactly), or none. */
-function searchTerms(query: ProductQuery, mode: SearchMode, params: Params): { where: string; rank: string } | null {
-  const search = searchQuery(query.q);
-  if (!search) return null;
-  if (mode === 'words') {
-    const tsquery = `to_tsquery('simple', ${params.add(search.tsquery)})`;
-    return { where: `p.search_vector @@ ${tsquery}`, rank: `round(ts_rank(p.search_vector, ${tsquery})::numeric, 6)` };
-  }
-  const folded = params.add(search.folded);
-  return { where: `${folded} <% p.search_names`, rank: `round(word_similarity(${folded}, p.search_names)::numeric, 6)` };
+function searchTerms(tsquery: string | null, params: Params): { where: string; rank: string } | null {
+  if (tsquery === null) return null;
+  const text = `to_tsquery('simple', ${params.add(tsquery)})`;
+  return { where: `p.search_vector @@ ${text}`, rank: `round(ts_rank(p.search_vector, ${text})::numeric, 6)` };
 }
 
-/** Whether the query searches at all (a text of stop words only does not). */
-export const isSearch = (query: ProductQuery) => searchQuery(query.q) !== null;
-
 /** Counts for the filters, each leaving out its own condition (ProductFacets); also the total. */
-export function facetsSql(query: ProductQuery, mode: SearchMode): Sql {
+export function facetsSql(query: ProductQuery, tsquery: string | null): Sql {
   const params = new Params();
   const c = conditions(query, params);
-  const search = searchTerms(query, mode, params);
+  const search = searchTerms(tsquery, params);
   const all = (...except: Array<keyof typeof c>) =>
     (Object.keys(c) as Array<keyof typeof c>)
       .filter((name) => !except.includes(name))
@@ -141,12 +130,13 @@ export function writeCursor(query: ProductQuery, mode: SearchMode, value: string
 
 /**
  * One page plus one product (to know whether another page follows), ordered with the product's place as the last
- * key, so the order is total. `sort_value` is what the cursor keeps.
+ * key, so the order is total. `sort_value` is what the cursor keeps. The page is chosen on `products` alone (stock and
+ * words joined only when a filter or the sort needs them); its few rows then get their words and stock.
  */
-export function pageSql(query: ProductQuery, mode: SearchMode, locale: string, cursor: CursorData | undefined, columns: string): Sql {
+export function pageSql(query: ProductQuery, tsquery: string | null, locale: string, cursor: CursorData | undefined, columns: string): Sql {
   const params = new Params();
   const c = conditions(query, params);
-  const search = searchTerms(query, mode, params);
+  const search = searchTerms(tsquery, params);
   const sort = sortOf(query, search !== null);
   const where = [c.category, c.price, c.promo, c.stock, c.ids, search?.where ?? 'TRUE'];
   const sortValue = {
@@ -180,14 +170,23 @@ export function pageSql(query: ProductQuery, mode: SearchMode, locale: string, c
     }[sort];
     where.push(after());
   }
+  const language = params.add(locale);
+  const outerOrder = sort === 'relevance' ? 'page.sort_value DESC, p.position' : order;
   return {
-    text: `SELECT ${columns}, ${sortValue === 'NULL' ? 'NULL' : `${sortValue}`}::text AS sort_value
-      FROM products p
-      JOIN product_texts t ON t.product_id = p.id AND t.locale = ${params.add(locale)}
+    text: `WITH page AS MATERIALIZED (
+        SELECT p.id, ${sortValue} AS sort_value
+        FROM products p
+        ${sort === 'name' ? `JOIN product_texts t ON t.product_id = p.id AND t.locale = ${language}` : ''}
+        ${query.inStock ? 'LEFT JOIN stock s ON s.product_id = p.id' : ''}
+        WHERE ${where.join(' AND ')}
+        ORDER BY ${order}
+        LIMIT ${params.add(query.limit + 1)})
+      SELECT ${columns}, page.sort_value::text AS sort_value
+      FROM page
+      JOIN products p ON p.id = page.id
+      JOIN product_texts t ON t.product_id = p.id AND t.locale = ${language}
       LEFT JOIN stock s ON s.product_id = p.id
-      WHERE ${where.join(' AND ')}
-      ORDER BY ${order}
-      LIMIT ${params.add(query.limit + 1)}`,
+      ORDER BY ${outerOrder}`,
     params: params.values,
   };
 }

@@ -62,7 +62,7 @@ export function searchDocument(texts: ReadonlyArray<{ name: string; description:
  * still typing it). Null when nothing searchable is left. Folded words hold only letters and digits, so nothing in
  * them is tsquery syntax.
  */
-export function searchQuery(text: string): { tsquery: string; folded: string } | null {
+export function searchQuery(text: string): { tsquery: string; words: string[] } | null {
   const words = foldText(text)
     .split(' ')
     .filter((word) => word.length > 0 && !STOP_WORDS.has(word))
@@ -70,5 +70,19 @@ export function searchQuery(text: string): { tsquery: string; folded: string } |
     .slice(0, 8);
   if (words.length === 0) return null;
   const last = words.length - 1;
-  return { tsquery: words.map((word, i) => (i === last ? `${word}:*` : word)).join(' & '), folded: words.join(' ') };
+  return { tsquery: toTsquery(words.map((word) => [word])), words };
+}
+
+/**
+ * `[[argan], [creme, crema]]` → `argan & (creme:* | crema:*)`: every position must match one of its words, the last
+ * position as a prefix.
+ */
+export function toTsquery(alternatives: ReadonlyArray<readonly string[]>): string {
+  const last = alternatives.length - 1;
+  return alternatives
+    .map((words, i) => {
+      const each = words.map((word) => (i === last ? `${word}:*` : word));
+      return each.length === 1 ? each[0]! : `(${each.join(' | ')})`;
+    })
+    .join(' & ');
 }

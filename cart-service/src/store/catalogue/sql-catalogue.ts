@@ -6,7 +6,9 @@ import type { SqlClient, SqlQueryable } from '../../db/sql-client';
 import type { Catalogue, CatalogueStore, ImportReport, ValidProduct } from '../catalogue';
 import { FacetCache } from './facet-cache';
 import { importProducts } from './import-products';
-import { ALIKE_THRESHOLD, cursorValue, facetsSql, isSearch, pageSql, readCursor, writeCursor, type SearchMode } from './listing-sql';
+import { cursorValue, facetsSql, pageSql, readCursor, writeCursor, type SearchMode } from './listing-sql';
+import { alikeQuery } from './alike-words';
+import { searchQuery } from './search-text';
 import { catalogueOf, PRODUCT_COLUMNS, productOf, type ProductRow } from './product-rows';
 
 type FacetRow = Record<'total' | 'promo' | 'in_stock' | 'face' | 'body' | 'hair' | 'pack' | 'moins-100' | '100-200' | 'plus-200', number>;
@@ -25,7 +27,7 @@ const facetsOf = (row: FacetRow): { total: number; facets: ProductFacets } => ({
 const SITEMAP_CHUNK = 5000;
 
 export class SqlCatalogue implements CatalogueStore {
-  private readonly facets: FacetCache<{ total: number; facets: ProductFacets; mode: SearchMode }>;
+  private readonly facets: FacetCache<{ total: number; facets: ProductFacets; mode: SearchMode; tsquery: string | null }>;
 
   constructor(
     private readonly db: SqlClient,
@@ -66,8 +68,8 @@ export class SqlCatalogue implements CatalogueStore {
     const after = readCursor(query);
     const counted = await this.counted(query, after?.m);
     const mode = counted.mode;
-    const page = pageSql(query, mode, locale, after, PRODUCT_COLUMNS);
-    const { rows } = await this.searching(mode, (tx) => tx.query<ProductRow & { sort_value: string | null }>(page.text, page.params));
+    const page = pageSql(query, counted.tsquery, locale, after, PRODUCT_COLUMNS);
+    const { rows } = await this.db.query<ProductRow & { sort_value: string | null }>(page.text, page.params);
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     return {
@@ -80,28 +82,21 @@ export class SqlCatalogue implements CatalogueStore {
 
   /**
    * The total and the facets, from a few seconds ago at most (FacetCache): counting means reading every matching
-   * product, which a page does not. A search that matches no whole word is counted again by trigrams ('alike').
+   * product, which a page does not. A search whose words match nothing is counted again with its words corrected
+   * ('alike', alike-words.ts); the cache keeps the full-text query each mode settled on.
    */
   private counted(query: ProductQuery, mode: SearchMode | undefined) {
     const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query;
     return this.facets.get(JSON.stringify([filters, mode ?? null]), async () => {
-      const count = async (as: SearchMode) => {
-        const sql = facetsSql(query, as);
-        const { rows } = await this.searching(as, (tx) => tx.query<FacetRow>(sql.text, sql.params));
-        return { ...facetsOf(rows[0]!), mode: as };
+      const count = async (as: SearchMode, tsquery: string | null) => {
+        const sql = facetsSql(query, tsquery);
+        const { rows } = await this.db.query<FacetRow>(sql.text, sql.params);
+        return { ...facetsOf(rows[0]!), mode: as, tsquery };
       };
-      const words = mode === 'alike' ? undefined : await count('words');
-      if (words && (words.total > 0 || !isSearch(query) || mode === 'words')) return words;
-      return count('alike');
-    });
-  }
-
-  /** Trigram matching's threshold is a setting: set for this transaction only (PgBouncer hands the connection on). */
-  private searching<T>(mode: SearchMode, work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
-    if (mode === 'words') return work(this.db);
-    return this.db.transaction(async (tx) => {
-      await tx.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(ALIKE_THRESHOLD)]);
-      return work(tx);
+      const search = searchQuery(query.q);
+      const words = mode === 'alike' ? undefined : await count('words', search?.tsquery ?? null);
+      if (words && (words.total > 0 || !search || mode === 'words')) return words;
+      return count('alike', await alikeQuery(this.db, search!.words));
     });
   }
 
@@ -136,6 +131,8 @@ export class SqlCatalogue implements CatalogueStore {
 
   async importProducts(products: readonly ValidProduct[]): Promise<ImportReport> {
     const report = await importProducts(this.db, products);
+    // Fresh statistics: the planner picks index ranges for pages only when it knows how many rows there are.
+    if (report.added + report.updated > 0) await this.db.exec('ANALYZE products, product_texts, search_words');
     this.facets.clear();
     return report;
   }
