@@ -52,7 +52,8 @@ describe('pnpm catalogue import', () => {
     const repriced = { ...data, products: data.products.map((p) => (p.id === 'sv-002' ? { ...p, price: 150 } : p)) };
     expect((await run('import', await file('repriced.json', repriced))).out).toMatch(/0 ajoutés, 1 modifiés/);
     expect((await products()).find((p) => p.id === 'sv-002')?.price).toBe(150);
-  });
+    // Four openings of an embedded database (one per command, as an operator runs them): seconds each on a busy machine.
+  }, 90_000);
 
   it('lists every problem with its product and writes nothing when any product is wrong', async () => {
     const { run, file, products } = await setUp();
@@ -69,7 +70,7 @@ describe('pnpm catalogue import', () => {
     expect(refused.err).toMatch(/Rien n'a été importé\.$/);
     // The valid change in the same file (products[1]'s price) was not applied either.
     expect((await products()).find((p) => p.id === data.products[1]!.id)?.price).toBe(data.products[1]!['price']);
-  });
+  }, 60_000);
 
   it('says how to use it, and refuses a file it cannot read', async () => {
     const { run } = await setUp();

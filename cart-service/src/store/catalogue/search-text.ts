@@ -69,7 +69,6 @@ export function searchQuery(text: string): { tsquery: string; words: string[] } 
     .map(withoutArticle)
     .slice(0, 8);
   if (words.length === 0) return null;
-  const last = words.length - 1;
   return { tsquery: toTsquery(words.map((word) => [word])), words };
 }
 

@@ -2,7 +2,7 @@ import type { ShopLocale } from '@shop/contracts/locales';
 import { PRODUCT_KEY, RELATED_PRODUCTS, type ProductFacets, type ProductPage, type ProductQuery, type SitemapProduct } from '@shop/contracts/product-query';
 import type { StockLevel } from '@shop/contracts/stock';
 import { availabilityOf } from '../availability';
-import type { SqlClient, SqlQueryable } from '../../db/sql-client';
+import type { SqlClient } from '../../db/sql-client';
 import type { Catalogue, CatalogueStore, ImportReport, ValidProduct } from '../catalogue';
 import { FacetCache } from './facet-cache';
 import { importProducts } from './import-products';
