@@ -397,6 +397,11 @@ module.exports = defineConfig([
               from: inPackage('deploy'),
               allow: { to: { element: { type: 'service-test-support' } }, dependency: { source: ['../../cart-service/src/test-support/postgres-server'] } },
             },
+            // The catalogue's benchmark measures the shop on a PostgreSQL server too, started as cart-service's tests start theirs.
+            {
+              from: { file: { path: 'bench/catalogue-scale.ts' } },
+              allow: { to: { element: { type: 'service-test-support' } }, dependency: { source: ['../cart-service/src/test-support/postgres-server'] } },
+            },
             // The fleet's fault test and benchmark start and stop the fleet with the fleet's own code, as `pnpm fleet` does;
             // the local stack's supervisor (scripts/run-stack.ts) stops its process groups as the fleet does.
             {

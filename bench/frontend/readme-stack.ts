@@ -72,6 +72,8 @@ export interface ShopStack {
   ports: StackPortSet | undefined;
   /** The last part of what the supervisor and its processes printed. */
   output(): string;
+  /** The supervisor's pid when this bench started it (its packages' servers are among its descendants). */
+  pid?: number;
   close(): Promise<void>;
 }
 
@@ -150,7 +152,10 @@ function movedRemotes(root: string, offset: number): RemotesConfig {
  * group of its own, and waits until the shop serves. Stopped by SIGTERM to that group (the supervisor stops its
  * packages' groups), SIGKILL to whatever is left of its tree after 20 s.
  */
-export async function startReadmeStack(root: string, options: { portOffset?: number; log?: (line: string) => void } = {}): Promise<ShopStack> {
+export async function startReadmeStack(
+  root: string,
+  options: { portOffset?: number; log?: (line: string) => void; settings?: Record<string, string> } = {},
+): Promise<ShopStack> {
   const log = options.log ?? ((line: string) => console.log(line));
   const offset = options.portOffset ?? 0;
   const ports = readmePorts(offset);
@@ -170,6 +175,11 @@ export async function startReadmeStack(root: string, options: { portOffset?: num
   const dropped = inherited.filter(([name]) => isShopSetting(name)).map(([name]) => name);
   if (dropped.length > 0) log(`  the README's defaults: not passing ${dropped.sort().join(', ')} from the bench's environment`);
   const env: Record<string, string> = Object.fromEntries(inherited.filter(([name]) => !isShopSetting(name)));
+  // What the bench itself measures on purpose (bench:catalogue-scale's database): said, then set.
+  for (const [name, value] of Object.entries(options.settings ?? {})) {
+    log(`  set for this measurement: ${name}=${value}`);
+    env[name] = value;
+  }
   let tempDir: string | undefined;
   if (offset !== 0) {
     for (const name of SHOP_PROCESSES) env[PORT_VARIABLES[name]] = String(ports[name]);
@@ -231,7 +241,7 @@ export async function startReadmeStack(root: string, options: { portOffset?: num
     throw new Error(`${(error as Error).message}\n--- run-stack.ts in ${root} printed:\n${output.slice(-4_000)}`, { cause: error });
   }
   const how = `node --import tsx scripts/run-stack.ts in ${root}${offset === 0 ? ", the README's ports" : `, ports +${offset}`} (shell ${ports.shell}, remotes ${ports['mf-frame']}–${ports['mf-catalog-pages']}, cart-service ${ports['cart-service']}, metrics ${ports.metrics})`;
-  return { url, how, ports, output: () => output, close };
+  return { url, how, ports, output: () => output, close, ...(runner.pid !== undefined ? { pid: runner.pid } : {}) };
 }
 
 /** A stack someone else started (BENCH_SHOP_URL): checked like a started one, never stopped. */
