@@ -17,12 +17,11 @@ export async function startCartService(config: Config, logger: Logger, tracing: 
     });
     const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger, importLegacyFrom: config.dataDir });
     // A new database imports the seed catalogue once; afterwards the database is the catalogue (`pnpm catalogue import`).
-    let products = await store.productCount();
-    if (products === 0) {
-      const report = await store.importProducts(readCatalogueFile(config.cataloguePath));
-      products = report.added;
-      logger.info({ products, from: config.cataloguePath ?? 'catalogue.json' }, 'catalogue seeded');
+    if ((await store.productCount()) === 0) {
+      const report = await store.seedProducts(readCatalogueFile(config.cataloguePath));
+      if (report.added > 0) logger.info({ products: report.added, from: config.cataloguePath ?? 'catalogue.json' }, 'catalogue seeded');
     }
+    const products = await store.productCount();
     await store.purgeExpired();
     const service = createApp({
       store,

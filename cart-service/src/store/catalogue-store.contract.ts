@@ -158,6 +158,17 @@ export function catalogueStoreContract(name: string, createBacking: BackingFacto
       expect((await store.productPage(a.slug, 'fr-MA'))?.product.id).toBe(b.id);
     });
 
+    it('seeds a new catalogue once when instances start together, and never over products already there', async () => {
+      const { store, backing } = await stores.open();
+      await store.removeProducts(ids(shipped()));
+      // A server takes several instances at once; the embedded database one process (its calls run one at a time).
+      const other = backing.storeOptions.databaseUrl ? await stores.reopen(backing) : store;
+      const reports = await Promise.all([store.seedProducts(shipped()), other.seedProducts(shipped())]);
+      expect(reports.map((report) => report.added).sort((a, b) => a - b)).toEqual([0, shipped().length]);
+      expect(await store.productCount()).toBe(shipped().length);
+      expect(await store.seedProducts([copyOf(shipped()[0]!, 'zz-004')])).toEqual({ added: 0, updated: 0, unchanged: 0 });
+    });
+
     it('reads products by id in every language, and the sitemap a chunk at a time from any offset', async () => {
       const { store } = await stores.open();
       const words = await store.productsById(['sv-003', 'zz-404'], 'ar-MA');

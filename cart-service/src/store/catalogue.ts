@@ -43,6 +43,8 @@ export interface CatalogueStore {
   sitemapProducts(offset: number, limit: number, each: (chunk: SitemapProduct[]) => void | Promise<void>): Promise<void>;
   /** Writes a validated catalogue file in one transaction: new products added (with their initial stock), changed ones updated. */
   importProducts(products: readonly ValidProduct[]): Promise<ImportReport>;
+  /** The seed: imported only into a catalogue without products, once however many instances start together. */
+  seedProducts(products: readonly ValidProduct[]): Promise<ImportReport>;
   /** Takes products out of the catalogue (their stock and the orders that named them stay). */
   removeProducts(ids: readonly string[]): Promise<void>;
 }

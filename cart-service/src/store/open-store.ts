@@ -126,6 +126,7 @@ class SqlShopStore implements ShopStore {
   productCount: CatalogueStore['productCount'] = () => this.guard(() => this.catalogue.productCount());
   sitemapProducts: CatalogueStore['sitemapProducts'] = (...args) => this.guard(() => this.catalogue.sitemapProducts(...args));
   importProducts: CatalogueStore['importProducts'] = (...args) => this.guard(() => this.catalogue.importProducts(...args));
+  seedProducts: CatalogueStore['seedProducts'] = (...args) => this.guard(() => this.catalogue.seedProducts(...args));
   removeProducts: CatalogueStore['removeProducts'] = (...args) => this.guard(() => this.catalogue.removeProducts(...args));
   getLines: CartStore['getLines'] = (...args) => this.guard(() => this.cartView.getLines(...args));
   addLine: CartStore['addLine'] = (...args) => this.guard(() => this.cartView.addLine(...args));

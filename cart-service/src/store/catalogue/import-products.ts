@@ -4,6 +4,9 @@ import { foldText, searchDocument, searchWords } from './search-text';
 import type { SqlClient, SqlQueryable } from '../../db/sql-client';
 import { CatalogueError, type ImportReport, type ValidProduct } from '../catalogue';
 
+/** Any number the other processes sharing the database also use: one import at a time (two first starts seed once). */
+const IMPORT_LOCK = 7_264_114;
+
 /** Rows per statement: large enough that 100,000 products take a few hundred round trips, small enough for PGlite's memory. */
 const BATCH = 2000;
 
@@ -20,10 +23,13 @@ const centimes = (mad: number) => Math.round(mad * 100);
  * order and their initial stock; products whose entry changed are rewritten (their place and stock kept); the others
  * are not touched, so importing the same file twice writes nothing. Products of the database that the file does not
  * name are kept. A slug the file gives one product while another product of the database keeps it is refused, with
- * nothing written.
+ * nothing written. With `onlyIntoEmpty` (the seed at a first start), a catalogue that has products is left as it is:
+ * instances starting together on one new database seed it once.
  */
-export function importProducts(db: SqlClient, products: readonly ValidProduct[]): Promise<ImportReport> {
+export function importProducts(db: SqlClient, products: readonly ValidProduct[], { onlyIntoEmpty = false } = {}): Promise<ImportReport> {
   return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+    if (onlyIntoEmpty && (await tx.query('SELECT 1 FROM products LIMIT 1')).rows.length > 0) return { added: 0, updated: 0, unchanged: 0 };
     await tx.query('SET CONSTRAINTS products_slug_key DEFERRED');
     const { rows: known } = await tx.query<{ id: string; entry_digest: string }>('SELECT id, entry_digest FROM products');
     const digests = new Map(known.map((row) => [row.id, row.entry_digest]));

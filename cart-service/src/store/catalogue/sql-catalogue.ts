@@ -129,8 +129,16 @@ export class SqlCatalogue implements CatalogueStore {
     }
   }
 
-  async importProducts(products: readonly ValidProduct[]): Promise<ImportReport> {
-    const report = await importProducts(this.db, products);
+  importProducts(products: readonly ValidProduct[]): Promise<ImportReport> {
+    return this.imported(products, false);
+  }
+
+  seedProducts(products: readonly ValidProduct[]): Promise<ImportReport> {
+    return this.imported(products, true);
+  }
+
+  private async imported(products: readonly ValidProduct[], onlyIntoEmpty: boolean): Promise<ImportReport> {
+    const report = await importProducts(this.db, products, { onlyIntoEmpty });
     // Fresh statistics: the planner picks index ranges for pages only when it knows how many rows there are.
     if (report.added + report.updated > 0) await this.db.exec('ANALYZE products, product_texts, search_words');
     this.facets.clear();
