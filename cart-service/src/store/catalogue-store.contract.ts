@@ -160,9 +160,9 @@ export function catalogueStoreContract(name: string, createBacking: BackingFacto
 
     it('seeds a new catalogue once when instances start together, and never over products already there', async () => {
       const { store, backing } = await stores.open();
-      await store.removeProducts(ids(shipped()));
       // A server takes several instances at once; the embedded database one process (its calls run one at a time).
       const other = backing.storeOptions.databaseUrl ? await stores.reopen(backing) : store;
+      await store.removeProducts(ids(shipped()));
       const reports = await Promise.all([store.seedProducts(shipped()), other.seedProducts(shipped())]);
       expect(reports.map((report) => report.added).sort((a, b) => a - b)).toEqual([0, shipped().length]);
       expect(await store.productCount()).toBe(shipped().length);
