@@ -123,6 +123,13 @@ export function catalogueStoreContract(name: string, createBacking: BackingFacto
       expect(ids(cheap.products)).toEqual(ids(all.filter((p) => p.price < 100 && p.id !== soldOut.id)));
       expect(cheap.products.every((p) => p.availability.status !== 'out-of-stock')).toBe(true);
       expect(cheap.facets.prices['plus-200']).toBe(all.filter((p) => p.price > 200 && p.id !== soldOut.id).length);
+      // The counts follow the stock at once: back in stock, then sold out by an adjustment.
+      const faceInStock = async () => (await store.listProducts(query({ category: 'face', inStock: true }), 'fr-MA')).total;
+      const before = await faceInStock();
+      await store.adjustStock(soldOut.id, 5, Date.now());
+      expect(await faceInStock()).toBe(before + 1);
+      await store.adjustStock(soldOut.id, -5, Date.now());
+      expect(await faceInStock()).toBe(before);
     });
 
     it('refuses a cursor from another query', async () => {

@@ -1,4 +1,5 @@
 import type { SqlClient, SqlQueryable } from '../db/sql-client';
+import { recountCells, stockCrossed } from './catalogue/facet-cells';
 
 export type StockChange = { ok: true; onHand: number } | { ok: false; onHand: number };
 
@@ -28,6 +29,7 @@ export async function takeStock(tx: SqlQueryable, productId: string, quantity: n
     return { ok: false, onHand: current[0]?.on_hand ?? 0 };
   }
   await recordMovement(tx, productId, -quantity, rows[0].on_hand, 'order', at, orderNumber);
+  await stockCrossed(tx, productId, rows[0].on_hand + quantity, rows[0].on_hand);
   return { ok: true, onHand: rows[0].on_hand };
 }
 
@@ -41,6 +43,7 @@ export async function addStock(tx: SqlQueryable, productId: string, quantity: nu
   );
   const onHand = rows[0]!.on_hand;
   await recordMovement(tx, productId, quantity, onHand, reason, at, orderNumber);
+  await stockCrossed(tx, productId, onHand - quantity, onHand);
   return onHand;
 }
 
@@ -56,12 +59,15 @@ export class SqlStock implements StockStore {
 
   async seedStock(levels: ReadonlyArray<{ productId: string; onHand: number }>): Promise<void> {
     if (levels.length === 0) return;
-    await this.db.query(
-      `INSERT INTO stock (product_id, on_hand, updated_at)
-       SELECT id, on_hand, now() FROM unnest($1::text[], $2::integer[]) AS seed (id, on_hand)
-       ON CONFLICT (product_id) DO NOTHING`,
-      [levels.map((l) => l.productId), levels.map((l) => l.onHand)],
-    );
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO stock (product_id, on_hand, updated_at)
+         SELECT id, on_hand, now() FROM unnest($1::text[], $2::integer[]) AS seed (id, on_hand)
+         ON CONFLICT (product_id) DO NOTHING`,
+        [levels.map((l) => l.productId), levels.map((l) => l.onHand)],
+      );
+      await recountCells(tx);
+    });
   }
 
   async stockLevels(): Promise<Map<string, number>> {
@@ -74,6 +80,7 @@ export class SqlStock implements StockStore {
       const { rows } = await tx.query<{ on_hand: number }>('SELECT on_hand FROM stock WHERE product_id = $1 FOR UPDATE', [productId]);
       const delta = onHand - (rows[0]?.on_hand ?? 0);
       await writeOnHand(tx, productId, onHand, at);
+      await stockCrossed(tx, productId, rows[0]?.on_hand ?? 0, onHand);
       await recordMovement(tx, productId, delta, onHand, 'count', at);
       return onHand;
     });
@@ -85,6 +92,7 @@ export class SqlStock implements StockStore {
       const current = rows[0]?.on_hand ?? 0;
       if (current + delta < 0) return { ok: false, onHand: current };
       await writeOnHand(tx, productId, current + delta, at);
+      await stockCrossed(tx, productId, current, current + delta);
       await recordMovement(tx, productId, delta, current + delta, 'adjustment', at);
       return { ok: true, onHand: current + delta };
     });

@@ -1,8 +1,9 @@
 /**
- * Listing counts (the total and the facets) for a few seconds: counting reads every product that matches, where a page
- * reads 25. Every shopper on `/shop/face` asks the same counts; one of them counts, the others wait for that answer
- * (one count at a time per query), and after TTL_MS the next asks again. So a count may lag an order or a stock change
- * by TTL_MS; an import clears them at once in this process (the others follow within TTL_MS).
+ * A search's counts (its total and facets) for a few seconds: counting reads every product that matches, where a page
+ * reads 25. Shoppers typing the same words ask the same counts; one of them counts, the others wait for that answer
+ * (one count at a time per query), and after TTL_MS the next asks again. So a search's counts may lag an order or a
+ * stock change by TTL_MS; an import clears them at once in this process (the others follow within TTL_MS). Listings
+ * without a search need none of this: their counts are kept exact (facet-cells.ts).
  */
 export const TTL_MS = 5000;
 /** Distinct queries kept (a search is one each): the oldest is dropped beyond this. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SHOP_LOCALES } from '@shop/contracts/locales';
 import { foldText, searchDocument, searchWords } from './search-text';
+import { priceRangeOf, recountCells } from './facet-cells';
 import type { SqlClient, SqlQueryable } from '../../db/sql-client';
 import { CatalogueError, type ImportReport, type ValidProduct } from '../catalogue';
 
@@ -47,6 +48,7 @@ export function importProducts(db: SqlClient, products: readonly ValidProduct[],
     for (let start = 0; start < changed.length; start += BATCH) {
       await writeBatch(tx, changed.slice(start, start + BATCH), positions);
     }
+    if (changed.length > 0) await recountCells(tx);
     const added = changed.filter((c) => c.added).length;
     return { added, updated: changed.length - added, unchanged: products.length - changed.length };
   });
@@ -68,12 +70,12 @@ async function writeBatch(tx: SqlQueryable, batch: ReadonlyArray<{ product: Vali
   const documents = batch.map(({ product }) => searchDocument(SHOP_LOCALES.map((locale) => product.texts[locale])));
   // A product already known keeps its place: its position here is only used for a new row.
   await tx.query(
-    `INSERT INTO products (id, slug, category, price_centimes, old_price_centimes, images, position, updated_on, search_names, search_vector, entry_digest)
+    `INSERT INTO products (id, slug, category, price_centimes, old_price_centimes, images, position, updated_on, search_names, search_vector, entry_digest, price_range)
      SELECT id, slug, category, price, old_price, images::jsonb, position, updated_on::date, names,
-            setweight(to_tsvector('simple', names), 'A') || setweight(to_tsvector('simple', descriptions), 'B'), digest
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[], $10::text[], $11::text[])
-       AS entry (id, slug, category, price, old_price, images, position, updated_on, names, descriptions, digest)
-     ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, category = EXCLUDED.category, price_centimes = EXCLUDED.price_centimes,
+            setweight(to_tsvector('simple', names), 'A') || setweight(to_tsvector('simple', descriptions), 'B'), digest, price_range
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
+       AS entry (id, slug, category, price, old_price, images, position, updated_on, names, descriptions, digest, price_range)
+     ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, category = EXCLUDED.category, price_centimes = EXCLUDED.price_centimes, price_range = EXCLUDED.price_range,
        old_price_centimes = EXCLUDED.old_price_centimes, images = EXCLUDED.images, updated_on = EXCLUDED.updated_on,
        search_names = EXCLUDED.search_names, search_vector = EXCLUDED.search_vector, entry_digest = EXCLUDED.entry_digest`,
     [
@@ -89,6 +91,7 @@ async function writeBatch(tx: SqlQueryable, batch: ReadonlyArray<{ product: Vali
       documents.map((d) => d.names),
       documents.map((d) => d.descriptions),
       column((e) => e.digest),
+      column((e) => priceRangeOf(e.product.price)),
     ],
   );
   const texts = batch.flatMap(({ product }) => SHOP_LOCALES.map((locale) => ({ id: product.id, locale, ...product.texts[locale] })));

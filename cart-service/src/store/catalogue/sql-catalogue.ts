@@ -5,6 +5,7 @@ import { availabilityOf } from '../availability';
 import type { SqlClient } from '../../db/sql-client';
 import type { Catalogue, CatalogueStore, ImportReport, ValidProduct } from '../catalogue';
 import { FacetCache } from './facet-cache';
+import { facetsFromCells, recountCells } from './facet-cells';
 import { importProducts } from './import-products';
 import { cursorValue, facetsSql, pageSql, readCursor, writeCursor, type SearchMode } from './listing-sql';
 import { alikeQuery } from './alike-words';
@@ -85,7 +86,9 @@ export class SqlCatalogue implements CatalogueStore {
    * product, which a page does not. A search whose words match nothing is counted again with its words corrected
    * ('alike', alike-words.ts); the cache keeps the full-text query each mode settled on.
    */
-  private counted(query: ProductQuery, mode: SearchMode | undefined) {
+  private async counted(query: ProductQuery, mode: SearchMode | undefined) {
+    // Without a search or a list of ids, the counts are sums of a few rows kept exact (facet-cells.ts): never cached.
+    if (!searchQuery(query.q) && !query.ids) return { ...(await facetsFromCells(this.db, query)), mode: 'words' as const, tsquery: null };
     const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query;
     return this.facets.get(JSON.stringify([filters, mode ?? null]), async () => {
       const count = async (as: SearchMode, tsquery: string | null) => {
@@ -95,7 +98,7 @@ export class SqlCatalogue implements CatalogueStore {
       };
       const search = searchQuery(query.q);
       const words = mode === 'alike' ? undefined : await count('words', search?.tsquery ?? null);
-      if (words && (words.total > 0 || !search || mode === 'words')) return words;
+      if (words && (words.total > 0 || mode === 'words')) return words;
       return count('alike', await alikeQuery(this.db, search!.words));
     });
   }
@@ -146,7 +149,10 @@ export class SqlCatalogue implements CatalogueStore {
   }
 
   async removeProducts(ids: readonly string[]): Promise<void> {
-    await this.db.query('DELETE FROM products WHERE id = ANY($1::text[])', [[...ids]]);
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM products WHERE id = ANY($1::text[])', [[...ids]]);
+      await recountCells(tx);
+    });
     this.facets.clear();
   }
 }
