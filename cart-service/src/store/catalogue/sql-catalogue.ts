@@ -4,7 +4,7 @@ import type { StockLevel } from '@shop/contracts/stock';
 import { availabilityOf } from '../availability';
 import type { SqlClient } from '../../db/sql-client';
 import type { Catalogue, CatalogueStore, ImportReport, ValidProduct } from '../catalogue';
-import { FacetCache } from './facet-cache';
+import { SearchCache } from './search-cache';
 import { facetsFromCells, recountCells } from './facet-cells';
 import { importProducts } from './import-products';
 import { cursorValue, facetsSql, pageSql, readCursor, writeCursor, type SearchMode } from './listing-sql';
@@ -28,13 +28,15 @@ const facetsOf = (row: FacetRow): { total: number; facets: ProductFacets } => ({
 const SITEMAP_CHUNK = 5000;
 
 export class SqlCatalogue implements CatalogueStore {
-  private readonly facets: FacetCache<{ total: number; facets: ProductFacets; mode: SearchMode; tsquery: string | null }>;
+  private readonly searches: SearchCache<ProductPage>;
+  private readonly searchCounts: SearchCache<{ total: number; facets: ProductFacets; mode: SearchMode; tsquery: string | null }>;
 
   constructor(
     private readonly db: SqlClient,
     now: () => number = Date.now,
   ) {
-    this.facets = new FacetCache(now);
+    this.searches = new SearchCache(now);
+    this.searchCounts = new SearchCache(now);
   }
 
   async productsById(ids: readonly string[], locale: ShopLocale): Promise<Catalogue> {
@@ -65,8 +67,13 @@ export class SqlCatalogue implements CatalogueStore {
     return { product: productOf(row), related: others.slice(0, RELATED_PRODUCTS).map(productOf) };
   }
 
-  async listProducts(query: ProductQuery, locale: ShopLocale): Promise<ProductPage> {
-    const after = readCursor(query);
+  listProducts(query: ProductQuery, locale: ShopLocale): Promise<ProductPage> {
+    const after = readCursor(query); // a bad cursor is refused before any cache
+    if (!searchQuery(query.q)) return this.page(query, locale, after);
+    return this.searches.get(JSON.stringify([query, locale]), () => this.page(query, locale, after));
+  }
+
+  private async page(query: ProductQuery, locale: ShopLocale, after: ReturnType<typeof readCursor>): Promise<ProductPage> {
     const counted = await this.counted(query, after?.m);
     const mode = counted.mode;
     const page = pageSql(query, counted.tsquery, locale, after, PRODUCT_COLUMNS);
@@ -82,15 +89,15 @@ export class SqlCatalogue implements CatalogueStore {
   }
 
   /**
-   * The total and the facets, from a few seconds ago at most (FacetCache): counting means reading every matching
-   * product, which a page does not. A search whose words match nothing is counted again with its words corrected
+   * The total and the facets: for a search, from a few seconds ago at most (SearchCache), since counting means reading
+   * every matching product, which a page does not. A search whose words match nothing is counted again with its words corrected
    * ('alike', alike-words.ts); the cache keeps the full-text query each mode settled on.
    */
   private async counted(query: ProductQuery, mode: SearchMode | undefined) {
     // Without a search or a list of ids, the counts are sums of a few rows kept exact (facet-cells.ts): never cached.
     if (!searchQuery(query.q) && !query.ids) return { ...(await facetsFromCells(this.db, query)), mode: 'words' as const, tsquery: null };
     const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query;
-    return this.facets.get(JSON.stringify([filters, mode ?? null]), async () => {
+    return this.searchCounts.get(JSON.stringify([filters, mode ?? null]), async () => {
       const count = async (as: SearchMode, tsquery: string | null) => {
         const sql = facetsSql(query, tsquery);
         const { rows } = await this.db.query<FacetRow>(sql.text, sql.params);
@@ -144,7 +151,8 @@ export class SqlCatalogue implements CatalogueStore {
     const report = await importProducts(this.db, products, { onlyIntoEmpty });
     // Fresh statistics: the planner picks index ranges for pages only when it knows how many rows there are.
     if (report.added + report.updated > 0) await this.db.exec('ANALYZE products, product_texts, search_words');
-    this.facets.clear();
+    this.searches.clear();
+    this.searchCounts.clear();
     return report;
   }
 
@@ -153,6 +161,7 @@ export class SqlCatalogue implements CatalogueStore {
       await tx.query('DELETE FROM products WHERE id = ANY($1::text[])', [[...ids]]);
       await recountCells(tx);
     });
-    this.facets.clear();
+    this.searches.clear();
+    this.searchCounts.clear();
   }
 }
