@@ -136,16 +136,16 @@ class SqlShopStore implements ShopStore {
   placeOrder: OrderStore['placeOrder'] = (order, ...rest) =>
     this.guard(() => {
       const place = () => this.orders.placeOrder(order, ...rest);
-      return this.cartCache ? this.cartCache.change(order.placedBy, place) : place();
+      return this.stockMoved(this.cartCache ? this.cartCache.change(order.placedBy, place) : place());
     });
   findByIdempotencyKey: OrderStore['findByIdempotencyKey'] = (...args) => this.guard(() => this.orders.findByIdempotencyKey(...args));
   getOrder: OrderStore['getOrder'] = (...args) => this.guard(() => this.orders.getOrder(...args));
   listOrders: OrderStore['listOrders'] = (...args) => this.guard(() => this.orders.listOrders(...args));
-  setOrderStatus: OrderStore['setOrderStatus'] = (...args) => this.guard(() => this.orders.setOrderStatus(...args));
-  seedStock: StockStore['seedStock'] = (...args) => this.guard(() => this.stock.seedStock(...args));
+  setOrderStatus: OrderStore['setOrderStatus'] = (...args) => this.guard(() => this.stockMoved(this.orders.setOrderStatus(...args)));
+  seedStock: StockStore['seedStock'] = (...args) => this.guard(() => this.stockMoved(this.stock.seedStock(...args)));
   stockLevels: StockStore['stockLevels'] = () => this.guard(() => this.stock.stockLevels());
-  setStock: StockStore['setStock'] = (...args) => this.guard(() => this.stock.setStock(...args));
-  adjustStock: StockStore['adjustStock'] = (...args) => this.guard(() => this.stock.adjustStock(...args));
+  setStock: StockStore['setStock'] = (...args) => this.guard(() => this.stockMoved(this.stock.setStock(...args)));
+  adjustStock: StockStore['adjustStock'] = (...args) => this.guard(() => this.stockMoved(this.stock.adjustStock(...args)));
   countAttempt: AttemptCounter['countAttempt'] = (...args) => this.guard(() => this.attempts.countAttempt(...args));
   refundAttempt: AttemptCounter['refundAttempt'] = (...args) => this.guard(() => this.attempts.refundAttempt(...args));
   claimSession: SessionClaims['claimSession'] = (...args) => this.guard(() => this.claims.claimSession(...args));
@@ -202,6 +202,15 @@ class SqlShopStore implements ShopStore {
     this.closed = true;
     await this.db.close();
     await this.lock?.release();
+  }
+
+  /** Listings show availability: once a change of stock has settled (committed or not), they are read again. */
+  private async stockMoved<T>(change: Promise<T>): Promise<T> {
+    try {
+      return await change;
+    } finally {
+      this.catalogue.stockChanged();
+    }
   }
 
   /** A closed store, or a database that fails to answer, is `StoreUnavailableError` (503), never a 500. */

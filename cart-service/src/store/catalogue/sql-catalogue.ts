@@ -4,7 +4,7 @@ import type { StockLevel } from '@shop/contracts/stock';
 import { availabilityOf } from '../availability';
 import type { SqlClient } from '../../db/sql-client';
 import type { Catalogue, CatalogueStore, ImportReport, ValidProduct } from '../catalogue';
-import { SearchCache } from './search-cache';
+import { AnswerCache, LISTING_TTL_MS, SEARCH_TTL_MS } from './answer-cache';
 import { facetsFromCells, recountCells } from './facet-cells';
 import { importProducts } from './import-products';
 import { cursorValue, facetsSql, pageSql, readCursor, writeCursor, type SearchMode } from './listing-sql';
@@ -28,15 +28,17 @@ const facetsOf = (row: FacetRow): { total: number; facets: ProductFacets } => ({
 const SITEMAP_CHUNK = 5000;
 
 export class SqlCatalogue implements CatalogueStore {
-  private readonly searches: SearchCache<ProductPage>;
-  private readonly searchCounts: SearchCache<{ total: number; facets: ProductFacets; mode: SearchMode; tsquery: string | null }>;
+  private readonly listings: AnswerCache<ProductPage>;
+  private readonly searches: AnswerCache<ProductPage>;
+  private readonly searchCounts: AnswerCache<{ total: number; facets: ProductFacets; mode: SearchMode; tsquery: string | null }>;
 
   constructor(
     private readonly db: SqlClient,
     now: () => number = Date.now,
   ) {
-    this.searches = new SearchCache(now);
-    this.searchCounts = new SearchCache(now);
+    this.listings = new AnswerCache(LISTING_TTL_MS, now);
+    this.searches = new AnswerCache(SEARCH_TTL_MS, now);
+    this.searchCounts = new AnswerCache(SEARCH_TTL_MS, now);
   }
 
   async productsById(ids: readonly string[], locale: ShopLocale): Promise<Catalogue> {
@@ -69,8 +71,13 @@ export class SqlCatalogue implements CatalogueStore {
 
   listProducts(query: ProductQuery, locale: ShopLocale): Promise<ProductPage> {
     const after = readCursor(query); // a bad cursor is refused before any cache
-    if (!searchQuery(query.q)) return this.page(query, locale, after);
-    return this.searches.get(JSON.stringify([query, locale]), () => this.page(query, locale, after));
+    const cache = searchQuery(query.q) ? this.searches : this.listings;
+    return cache.get(JSON.stringify([query, locale]), () => this.page(query, locale, after));
+  }
+
+  /** This process changed stock: listings show availability, so theirs are read again (searches keep theirs, SEARCH_TTL_MS). */
+  stockChanged(): void {
+    this.listings.clear();
   }
 
   private async page(query: ProductQuery, locale: ShopLocale, after: ReturnType<typeof readCursor>): Promise<ProductPage> {
@@ -89,7 +96,7 @@ export class SqlCatalogue implements CatalogueStore {
   }
 
   /**
-   * The total and the facets: for a search, from a few seconds ago at most (SearchCache), since counting means reading
+   * The total and the facets: for a search, from a few seconds ago at most (AnswerCache), since counting means reading
    * every matching product, which a page does not. A search whose words match nothing is counted again with its words corrected
    * ('alike', alike-words.ts); the cache keeps the full-text query each mode settled on.
    */
@@ -151,6 +158,7 @@ export class SqlCatalogue implements CatalogueStore {
     const report = await importProducts(this.db, products, { onlyIntoEmpty });
     // Fresh statistics: the planner picks index ranges for pages only when it knows how many rows there are.
     if (report.added + report.updated > 0) await this.db.exec('ANALYZE products, product_texts, search_words');
+    this.listings.clear();
     this.searches.clear();
     this.searchCounts.clear();
     return report;
@@ -161,6 +169,7 @@ export class SqlCatalogue implements CatalogueStore {
       await tx.query('DELETE FROM products WHERE id = ANY($1::text[])', [[...ids]]);
       await recountCells(tx);
     });
+    this.listings.clear();
     this.searches.clear();
     this.searchCounts.clear();
   }
