@@ -92,7 +92,7 @@ describe('Header', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Rechercher' })));
     const form = await screen.findByRole('search');
     fireEvent.change(within(form).getByRole('combobox', { name: 'Catégorie' }), { target: { value: 'makeup' } });
-    fireEvent.change(within(form).getByRole('searchbox', { name: 'Rechercher un produit' }), { target: { value: 'rouge' } });
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Rechercher un produit' }), { target: { value: 'rouge' } });
     fireEvent.submit(form);
     expect(screen.getByTestId('where').textContent).toBe('/shop/all?q=rouge&category=makeup');
     expect(screen.queryByRole('search')).toBeNull();
@@ -152,6 +152,6 @@ describe('Header in Arabic, and the language switch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'بحث' }));
     const form = await screen.findByRole('search', { name: 'البحث عن المنتجات' });
     expect(form.getAttribute('action')).toBe('/ar/shop/all');
-    expect(within(form).getByRole('searchbox', { name: 'ابحث عن منتج' }).getAttribute('placeholder')).toBe('ابحث عن منتج…');
+    expect(within(form).getByRole('combobox', { name: 'ابحث عن منتج' }).getAttribute('placeholder')).toBe('ابحث عن منتج…');
   });
 });
