@@ -98,6 +98,20 @@ describe('Header', () => {
     expect(screen.queryByRole('search')).toBeNull();
   });
 
+  it('leads to the catalogue with the panel open before hydration, and renders it open there', async () => {
+    await renderHeader('/shop/face');
+    const toggle = screen.getByRole('button', { name: 'Rechercher' });
+    const form = toggle.closest('form')!;
+    expect(form.getAttribute('action')).toBe('/shop/all');
+    expect(Object.fromEntries(new FormData(form))).toEqual({ recherche: '1' });
+    cleanup();
+    await renderHeader('/shop/all?recherche=1');
+    const panel = await screen.findByRole('search', { name: 'Rechercher des produits' });
+    expect(within(panel).getByRole('combobox', { name: 'Rechercher un produit' })).toBeTruthy();
+    // The header's button (the panel's own « Rechercher » submits it).
+    expect(screen.getAllByRole('button', { name: 'Rechercher' })[0]!.getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('links the wishlist icon to the spec’s route', async () => {
     await renderHeader();
     expect(screen.getByRole('link', { name: 'Liste d’envies' }).getAttribute('href')).toBe('/shop/whistlist');
