@@ -7,10 +7,9 @@ import type { ShopPath } from '@shop/contracts/routes';
  * every page.
  */
 export const SEARCH_PAGE: ShopPath = '/shop/all';
-export const SEARCH_PAGE_FIELDS: Readonly<Record<string, string>> = { recherche: '1' };
+const PANEL_PARAMETER = 'recherche';
+export const SEARCH_PAGE_FIELDS: Readonly<Record<string, string>> = { [PANEL_PARAMETER]: '1' };
 
 /** Whether the page's URL asks for the search panel open. */
-export function searchPanelAsked(pathname: string, search: string): boolean {
-  const params = new URLSearchParams(search);
-  return pathname === SEARCH_PAGE && Object.entries(SEARCH_PAGE_FIELDS).every(([name, value]) => params.get(name) === value);
-}
+export const searchPanelAsked = (pathname: string, search: string): boolean =>
+  pathname === SEARCH_PAGE && new URLSearchParams(search).get(PANEL_PARAMETER) === '1';
