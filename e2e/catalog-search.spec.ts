@@ -133,6 +133,7 @@ test('the search submits to the listing with its text', async ({ page }) => {
 
 test('without JavaScript, the search button opens the panel on the catalogue and its form submits to the listing', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  // eslint-disable-next-line no-restricted-syntax -- without JavaScript the page never hydrates: it is used as served.
   const page = await context.newPage();
   try {
     await page.goto(`${stack.url}/ar/shop/face`);
