@@ -152,9 +152,9 @@ test.describe('desktop (1280x800)', () => {
       'Corps',
       'Cheveux',
     ]);
-    await expect(form.getByRole('searchbox', { name: 'Rechercher un produit' })).toBeFocused();
+    await expect(form.getByRole('combobox', { name: 'Rechercher un produit' })).toBeFocused();
     await form.getByRole('combobox', { name: 'Catégorie' }).selectOption({ label: 'Cheveux' });
-    await form.getByRole('searchbox', { name: 'Rechercher un produit' }).fill('huile d’argan');
+    await form.getByRole('combobox', { name: 'Rechercher un produit' }).fill('huile d’argan');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`${stack.url}/shop/all?q=huile+d%E2%80%99argan&category=hair`);
     await expect(form).toBeHidden();
@@ -162,10 +162,10 @@ test.describe('desktop (1280x800)', () => {
 
     // Reopened on the results, it starts from the current search; text only leaves the category out.
     await toggle.click();
-    await expect(form.getByRole('searchbox', { name: 'Rechercher un produit' })).toHaveValue('huile d’argan');
+    await expect(form.getByRole('combobox', { name: 'Rechercher un produit' })).toHaveValue('huile d’argan');
     await expect(form.getByRole('combobox', { name: 'Catégorie' })).toHaveValue('hair');
     await form.getByRole('combobox', { name: 'Catégorie' }).selectOption({ label: 'Toutes les catégories' });
-    await form.getByRole('searchbox', { name: 'Rechercher un produit' }).fill('savon');
+    await form.getByRole('combobox', { name: 'Rechercher un produit' }).fill('savon');
     await form.getByRole('button', { name: 'Rechercher' }).click();
     await expect(page).toHaveURL(`${stack.url}/shop/all?q=savon`);
 

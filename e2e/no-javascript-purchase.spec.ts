@@ -198,7 +198,9 @@ test('on a phone without JavaScript, the menu button leads to every category and
     await expect(main(page).getByRole('link', { name: new RegExp(`^Voir les \\d+ produits : ${label}$`) })).toHaveAttribute('href', path);
   }
   await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
-  await expect(page).toHaveURL(/\/shop\/all\??$/);
+  // The catalogue, with the header's search panel open to type into (e2e/catalog-search.spec.ts searches there).
+  await expect(page).toHaveURL(/\/shop\/all\?recherche=1$/);
+  await expect(page.getByRole('search', { name: 'Rechercher des produits' })).toBeVisible();
 });
 
 test('a form post from another site is refused, an oversized one answers 413', async ({ request }) => {

@@ -51,6 +51,8 @@ export type ButtonToPageProps = Omit<ComponentPropsWithRef<'button'>, 'type' | '
   to: ShopPath;
   /** What the hydrated button does instead (open the dropdown, the drawer, the panel). */
   onPress: () => void;
+  /** Hidden fields the form sends, for a page that shows what opens only when asked (`?recherche=1`). */
+  fields?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -59,9 +61,12 @@ export type ButtonToPageProps = Omit<ComponentPropsWithRef<'button'>, 'type' | '
  * which holds a tap made before hydration and replays it, so it opens in place after all; if the part never hydrates,
  * the held tap follows the form.
  */
-export function ButtonToPage({ to, onPress, ...button }: ButtonToPageProps) {
+export function ButtonToPage({ to, onPress, fields = {}, ...button }: ButtonToPageProps) {
   return (
     <form method="get" action={useHref(to)} style={CONTENTS}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button
         {...button}
         type="submit"

@@ -92,10 +92,24 @@ describe('Header', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Rechercher' })));
     const form = await screen.findByRole('search');
     fireEvent.change(within(form).getByRole('combobox', { name: 'Catégorie' }), { target: { value: 'makeup' } });
-    fireEvent.change(within(form).getByRole('searchbox', { name: 'Rechercher un produit' }), { target: { value: 'rouge' } });
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Rechercher un produit' }), { target: { value: 'rouge' } });
     fireEvent.submit(form);
     expect(screen.getByTestId('where').textContent).toBe('/shop/all?q=rouge&category=makeup');
     expect(screen.queryByRole('search')).toBeNull();
+  });
+
+  it('leads to the catalogue with the panel open before hydration, and renders it open there', async () => {
+    await renderHeader('/shop/face');
+    const toggle = screen.getByRole('button', { name: 'Rechercher' });
+    const form = toggle.closest('form')!;
+    expect(form.getAttribute('action')).toBe('/shop/all');
+    expect(Object.fromEntries(new FormData(form))).toEqual({ recherche: '1' });
+    cleanup();
+    await renderHeader('/shop/all?recherche=1');
+    const panel = await screen.findByRole('search', { name: 'Rechercher des produits' });
+    expect(within(panel).getByRole('combobox', { name: 'Rechercher un produit' })).toBeTruthy();
+    // The header's button (the panel's own « Rechercher » submits it).
+    expect(screen.getAllByRole('button', { name: 'Rechercher' })[0]!.getAttribute('aria-expanded')).toBe('true');
   });
 
   it('links the wishlist icon to the spec’s route', async () => {
@@ -152,6 +166,6 @@ describe('Header in Arabic, and the language switch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'بحث' }));
     const form = await screen.findByRole('search', { name: 'البحث عن المنتجات' });
     expect(form.getAttribute('action')).toBe('/ar/shop/all');
-    expect(within(form).getByRole('searchbox', { name: 'ابحث عن منتج' }).getAttribute('placeholder')).toBe('ابحث عن منتج…');
+    expect(within(form).getByRole('combobox', { name: 'ابحث عن منتج' }).getAttribute('placeholder')).toBe('ابحث عن منتج…');
   });
 });

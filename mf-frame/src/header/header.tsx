@@ -14,6 +14,7 @@ import { accountWords } from '../messages/account-words';
 import { region, useText } from '../messages/messages';
 import { navigationWords } from '../messages/navigation-words';
 import { initialMenuState, menuReducer } from './menu/menu-state';
+import { SEARCH_PAGE, SEARCH_PAGE_FIELDS, searchPanelAsked } from './search/search-page';
 import { useSticky } from './use-sticky';
 import styles from './header.module.css';
 
@@ -36,20 +37,28 @@ function useOpenedOnce(open: boolean): boolean {
 }
 
 export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
-  const [menus, dispatch] = useReducer(menuReducer, initialMenuState);
+  const { pathname, search } = useLocation();
+  // The search button's page without JavaScript: the panel is rendered open there, on the server as in the browser.
+  const [menus, dispatch] = useReducer(menuReducer, null, () => ({ ...initialMenuState, searchOpen: searchPanelAsked(pathname, search) }));
   const [loginOpen, setLoginOpen] = useState(false);
   const sidebarMounted = useOpenedOnce(menus.sidebarOpen);
   const searchMounted = useOpenedOnce(menus.searchOpen);
   const loginMounted = useOpenedOnce(loginOpen);
   const sticky = useSticky();
   const { t } = useText();
-  const { pathname, search } = useLocation();
   const searchToggle = useRef<HTMLButtonElement>(null);
   const id = useId();
   const alt = variant === 'alt';
 
-  // Any navigation (links, search, back and forward) closes what was open.
-  useEffect(() => dispatch({ type: 'close-all' }), [pathname, search]);
+  // Any navigation (links, search, back and forward) closes what was open; not the page's first render, which may
+  // have opened the search panel.
+  const where = pathname + search;
+  const shownAt = useRef(where);
+  useEffect(() => {
+    if (shownAt.current === where) return;
+    shownAt.current = where;
+    dispatch({ type: 'close-all' });
+  }, [where]);
 
   // A click anywhere outside the open dropdown or search panel closes it.
   const somethingOpen = menus.openSection !== null || menus.searchOpen;
@@ -109,7 +118,8 @@ export function Header({ cartSlot, variant = 'default' }: HeaderProps) {
           {/* On a wide screen; below it, in the sidebar. */}
           <LanguageSwitch className={styles.language} />
           <ButtonToPage
-            to="/shop/all"
+            to={SEARCH_PAGE}
+            fields={SEARCH_PAGE_FIELDS}
             onPress={() => dispatch({ type: 'toggle-search' })}
             ref={searchToggle}
             className={styles.iconButton}

@@ -1,11 +1,14 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { localizedPath } from '@shop/contracts/locales';
-import type { ShopPath } from '@shop/contracts/routes';
+import { pathTo, type ShopPath } from '@shop/contracts/routes';
+import type { SearchCategory } from '@shop/contracts/search';
 import { ShopLink, useShopNavigate } from '@shop/contracts/shop-link';
 import { useText } from '../../messages/messages';
+import { SearchCombobox } from './search-combobox';
 import { isSearchCategory, quickSearches, searchCategories, searchUrl } from './search-url';
+import type { Suggestion } from './suggestions';
 import styles from './search-panel.module.css';
 
 interface SearchPanelProps {
@@ -17,7 +20,10 @@ interface SearchPanelProps {
 
 const catalogue: ShopPath = '/shop/all';
 
-/** The header's search panel: category, text, quick searches; submits to the catalogue's search URL. */
+/**
+ * The header's search panel: category, text with product suggestions, quick searches; submits to the catalogue's search
+ * URL.
+ */
 export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
   const navigate = useShopNavigate();
   const input = useRef<HTMLInputElement>(null);
@@ -27,6 +33,12 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
   const { pathname, search } = useLocation();
   const current = new URLSearchParams(pathname === '/shop/all' ? search : '');
   const currentCategory = current.get('category') ?? '';
+  const startCategory = isSearchCategory(currentCategory) ? currentCategory : '';
+  // The select stays uncontrolled (what was chosen before hydration is kept); this follows it for the suggestions,
+  // and, as the form, starts again from the URL after a navigation.
+  const place = pathname + search;
+  const [chosen, setChosen] = useState<{ place: string; category: SearchCategory | '' }>({ place, category: startCategory });
+  const category = chosen.place === place ? chosen.category : startCategory;
 
   useEffect(() => {
     if (open) input.current?.focus();
@@ -35,9 +47,14 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const category = String(data.get('category') ?? '');
+    const submitted = String(data.get('category') ?? '');
     onClose(false);
-    navigate(searchUrl({ q: String(data.get('q') ?? ''), category: isSearchCategory(category) ? category : undefined }));
+    navigate(searchUrl({ q: String(data.get('q') ?? ''), category: isSearchCategory(submitted) ? submitted : undefined }));
+  }
+
+  function choose(suggestion: Suggestion) {
+    onClose(false);
+    navigate(pathTo('/shop/product/:slug', suggestion.slug));
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -50,7 +67,7 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
   return (
     <div id={id} className={styles.panel} hidden={!open} onKeyDown={onKeyDown} data-frame-menu>
       <form
-        key={pathname + search}
+        key={place}
         method="get"
         action={localizedPath(locale, catalogue)}
         role="search"
@@ -62,7 +79,8 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
           {t('search.category')}
         </label>
         <select id={`${fieldId}-category`} name="category"
-          defaultValue={isSearchCategory(currentCategory) ? currentCategory : ''}
+          defaultValue={startCategory}
+          onChange={({ currentTarget: { value } }) => setChosen({ place, category: isSearchCategory(value) ? value : '' })}
           className={styles.select}>
           <option value="">{t('search.allCategories')}</option>
           {searchCategories.map((c) => (
@@ -74,16 +92,13 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
         <label htmlFor={`${fieldId}-q`} className={styles.visuallyHidden}>
           {t('search.field')}
         </label>
-        <input
-          ref={input}
+        <SearchCombobox
           id={`${fieldId}-q`}
-          name="q"
-          type="search"
+          inputRef={input}
           defaultValue={current.get('q') ?? ''}
-          placeholder={t('search.placeholder')}
-          autoComplete="off"
-          enterKeyHint="search"
-          className={styles.input}
+          category={category}
+          active={open}
+          onChoose={choose}
         />
         <button type="submit" className={styles.submit}>
           {t('search.submit')}
