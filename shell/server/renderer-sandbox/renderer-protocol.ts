@@ -1,9 +1,9 @@
 import type { ExposedModuleId } from '@shop/contracts/exposes';
-import type { Product } from '@shop/contracts/products';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import type { PageContext } from '@shop/contracts/forms';
 import type { Stylesheet } from './inline-styles';
 import type { ScriptFile } from './remote-assets';
+import type { CatalogueSeen } from '../seo/page-metadata';
 import type { TracingSettings } from '@shop/server-kit/tracing/tracing-settings';
 
 /** What a renderer process is handed first: one remotes configuration for its whole life (decision 017). */
@@ -62,8 +62,8 @@ export interface RenderedPage {
   html: string;
   /** JSON of the page snapshot (src/data/page-data.ts), for the browser. */
   snapshot: string;
-  /** The catalogue the page was rendered with (the list, one product), for what its <head> says of it. */
-  catalogue: { products?: Product[]; product?: Product };
+  /** The catalogue the page was rendered with (its listing pages, one product), for what its <head> says of it. */
+  catalogue: CatalogueSeen;
   /** Stylesheets of the remote modules on the page (with their text where it can be inlined). */
   stylesheets: Stylesheet[];
   /** The remotes' scripts the first screen's parts need (entries, then modules' files), for the page's head. */
