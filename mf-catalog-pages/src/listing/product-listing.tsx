@@ -104,7 +104,6 @@ export function ProductListing({
           <a href={pageHref(nextCursor)} rel="next" className={buttons.secondary} aria-busy={more.loading} onClick={showMore}>
             {pagination === 'infinite' ? t('listing.more.infinite') : t('listing.more.loadMore')}
           </a>
-          {more.loading ? <p role="status">{t('shared.listing.loading')}</p> : null}
         </div>
       ) : null}
       {!nextCursor && (more.added > 0 || later) ? <p className={styles.end}>{t('listing.more.end')}</p> : null}

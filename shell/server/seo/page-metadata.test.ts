@@ -67,6 +67,9 @@ describe('pageMetadata', () => {
     // A sorted or filtered listing is the listing: its canonical URL, and its products' description is not the category's.
     const sorted = pageMetadata('/shop/face', 200, seen(products, { category: 'face', sort: 'prix-croissant' }), absolute, 'fr-MA', 'sort=prix-croissant');
     expect(sorted.canonical).toBe('https://www.maison-argane.ma/shop/face');
+    expect(sorted.description).toBe(meta.description);
+    const promo = pageMetadata('/shop/face', 200, seen(products, { category: 'face', promo: true }), absolute, 'fr-MA', 'promo=1');
+    expect(promo.description).toBe(searchEntries['/shop/face'].description['fr-MA']);
     expect(pageMetadata('/shop/face', 200, {}, absolute).description).toBe(searchEntries['/shop/face'].description['fr-MA']);
     // Shared in a message, the category shows its first product's picture.
     expect(og(meta, 'og:image')).toBe('https://www.maison-argane.ma/images/products/soin-a.png?v=0123456789');

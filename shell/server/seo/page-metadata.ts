@@ -137,8 +137,12 @@ export function pageMetadata(
   const canonicalPath = entry.canonical ?? (product ? pathTo('/shop/product/:slug', product.slug) : normalisePath(pathname));
   // A listing's later page is a page of its own (its products are nowhere else without JavaScript); filters, sorts and
   // searches of a listing are the listing, and name it as canonical.
-  const filtered = listing !== undefined && listOf(listing.query) !== listOf({ category: listing.query.category });
-  const cursor = listing && !entry.canonical && !filtered ? listing.query.cursor : undefined;
+  const plain = listing && listOf({ category: listing.query.category });
+  const variant = listing !== undefined && listOf(listing.query) !== plain;
+  // Sorted, the same products: the category's description still holds. Narrowed, it does not.
+  const narrowed = listing !== undefined && listOf({ ...listing.query, sort: undefined }) !== plain;
+  // A sorted or filtered page's cursor belongs to that order: the plain listing's canonical URL cannot carry it.
+  const cursor = listing && !entry.canonical && !variant ? listing.query.cursor : undefined;
   const pagePath = (at: string | null | undefined) => (at ? `?${new URLSearchParams({ [QUERY_PARAMETERS.cursor]: at }).toString()}` : '');
   const url = inLanguage(canonicalPath) + pagePath(cursor);
   const label = product?.name ?? labelForPath(pathname, locale) ?? SHOP_NAME;
@@ -157,7 +161,7 @@ export function pageMetadata(
   let description = entry.description[locale];
   if (product) {
     description = productDescription(product, locale);
-  } else if (listed && route.path !== '/' && !filtered && !cursor) {
+  } else if (listed && route.path !== '/' && !narrowed && !listing?.query.cursor) {
     description = categoryDescription(label, listed, description, locale);
   }
 
