@@ -1,7 +1,7 @@
 import { serverReadablePath } from '@shop/contracts/data-keys';
 import { parseProductQuery, type ProductPage } from '@shop/contracts/product-query';
 import type { ProductResponse } from '@shop/contracts/products';
-import type { CatalogueSeen, SeenListing } from '../seo/page-metadata';
+import type { CatalogueSeen, SeenListing } from './renderer-protocol';
 
 /**
  * The catalogue a render read (its SWR keys and the API's answers): the listing pages with the query each asked, and

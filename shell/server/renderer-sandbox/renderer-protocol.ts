@@ -3,7 +3,8 @@ import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import type { PageContext } from '@shop/contracts/forms';
 import type { Stylesheet } from './inline-styles';
 import type { ScriptFile } from './remote-assets';
-import type { CatalogueSeen } from '../seo/page-metadata';
+import type { ProductPage, ProductQuery } from '@shop/contracts/product-query';
+import type { Product } from '@shop/contracts/products';
 import type { TracingSettings } from '@shop/server-kit/tracing/tracing-settings';
 
 /** What a renderer process is handed first: one remotes configuration for its whole life (decision 017). */
@@ -52,6 +53,18 @@ export interface RenderRequest {
   shopper?: ShopperRender;
   /** The W3C trace context of the shell's span waiting for this page (`traceparent`, `tracestate`), when traced. */
   trace?: Record<string, string>;
+}
+
+/** A listing page a render read: the query it asked (contracts' product-query) and the API's answer. */
+export interface SeenListing {
+  query: ProductQuery;
+  page: ProductPage;
+}
+
+/** The catalogue a page was rendered with (its reads, in the page's language): listing pages, one product, or nothing known. */
+export interface CatalogueSeen {
+  listings?: readonly SeenListing[];
+  product?: Product;
 }
 
 export interface RenderedPage {

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, localizedPath, ogLocale, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import { formatPrice } from '@shop/contracts/money';
 import type { Product } from '@shop/contracts/products';
+import type { CatalogueSeen } from '../renderer-sandbox/renderer-protocol';
 import { parseProductQuery, productQueryString, QUERY_PARAMETERS, type ProductPage, type ProductQuery } from '@shop/contracts/product-query';
 import { labelForPath, matchPageRoute, normalisePath } from '@shop/contracts/route-matching';
 import { pathTo } from '@shop/contracts/routes';
@@ -10,17 +11,9 @@ import { alternatesOf, type Alternate } from './alternates';
 import { COD, NOT_FOUND_ENTRY, searchEntries, type SearchEntry } from './search-entries';
 import { breadcrumbData, homeData, previewImage, productData, type Absolute, type StructuredData } from './structured-data';
 
-/** A listing page a render read: the query it asked (contracts' product-query) and the API's answer. */
-export interface SeenListing {
-  query: ProductQuery;
-  page: ProductPage;
-}
+// The renderer's type, the metadata's input.
+export type { CatalogueSeen, SeenListing } from '../renderer-sandbox/renderer-protocol';
 
-/** The catalogue a page was rendered with (the server's reads, in the page's language): listing pages, one product, or nothing known. */
-export interface CatalogueSeen {
-  listings?: readonly SeenListing[];
-  product?: Product;
-}
 
 /** What the `<head>` says of a page to search engines and link previews (decision 019), in the page's language (decision 036). */
 export interface PageMetadata {
