@@ -5,7 +5,7 @@ import { ListingError, ListingLoading } from '../shared/listing-status';
 import { ProductCard } from '../shared/product-card/product-card';
 import productGrid from '../shared/product-card/product-grid.module.css';
 import { PageRoot } from '../shared/page-root';
-import { PAGE_SIZE } from '@shop/contracts/product-query';
+import { PAGE_SIZE, PRODUCT_KEY } from '@shop/contracts/product-query';
 import { useListingPage } from '../shared/use-listing-page';
 import page from '../shared/page.module.css';
 import { useWishlist } from '../shared/wishlist/use-wishlist';
@@ -14,8 +14,9 @@ import { useWishlist } from '../shared/wishlist/use-wishlist';
 export function WishlistPage({ apiBase = '' }: WishlistPageProps) {
   const { t } = useText();
   const { ids } = useWishlist();
-  // Only the saved products (the API takes at most PAGE_SIZE.max ids): none to read for an empty list.
-  const wanted = ids.slice(0, PAGE_SIZE.max);
+  // Only the saved products (the API takes at most PAGE_SIZE.max ids, each a product key): none to read for an empty
+  // list, and an entry no product could have (an edited storage) is left out rather than failing the whole read.
+  const wanted = ids.filter((id) => PRODUCT_KEY.test(id)).slice(0, PAGE_SIZE.max);
   const { page: read, error, isLoading, retry } = useListingPage(apiBase, wanted.length > 0 ? { ids: wanted, limit: PAGE_SIZE.max } : null);
   const products = wanted.length === 0 ? [] : read?.products;
   const byId = new Map(products?.map((p) => [p.id, p]) ?? []);
