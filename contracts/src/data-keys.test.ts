@@ -3,39 +3,38 @@ import { breadcrumbProductKey, isListingKey, listingKey, productKey, serverReada
 
 describe('serverReadablePath', () => {
   it('names the catalogue and product reads the server may hand over', () => {
-    expect(serverReadablePath(listingKey(''))).toBe('/api/products');
+    expect(serverReadablePath(listingKey('', {}, undefined))).toBe('/api/products');
     expect(serverReadablePath(productKey('', 'huile d’argan'))).toBe('/api/products/huile%20d%E2%80%99argan');
     expect(serverReadablePath(breadcrumbProductKey('savon-noir'))).toBe('/api/products/savon-noir');
   });
 
   it('names a listing page by its query, in one order, defaults left out', () => {
-    const key = listingKey('', { category: 'face', q: 'huile', sort: 'prix-croissant', price: '100-200', promo: true, inStock: true, limit: 8, cursor: 'abc_D-1' });
+    const key = listingKey('', { category: 'face', q: 'huile', sort: 'prix-croissant', price: '100-200', promo: true, inStock: true, limit: 8, cursor: 'abc_D-1' }, undefined);
     expect(key).toBe('/api/products?category=face&q=huile&sort=prix-croissant&prix=100-200&promo=1&dispo=1&limit=8&cursor=abc_D-1');
     expect(serverReadablePath(key)).toBe(key);
-    expect(serverReadablePath(listingKey('', { category: 'all', limit: 24, promo: false }))).toBe('/api/products');
-    expect(serverReadablePath(listingKey('', { ids: ['savon-noir', 'p2'] }))).toBe('/api/products?ids=savon-noir%2Cp2');
-    expect(listingKey('http://api.test', { category: 'pack' })).toBe('http://api.test/api/products?category=pack');
+    expect(serverReadablePath(listingKey('', { category: 'all', limit: 24, promo: false }, undefined))).toBe('/api/products');
+    expect(serverReadablePath(listingKey('', { ids: ['savon-noir', 'p2'] }, undefined))).toBe('/api/products?ids=savon-noir%2Cp2');
+    expect(listingKey('http://api.test', { category: 'pack' }, undefined)).toBe('http://api.test/api/products?category=pack');
   });
 
   it('tells listing keys from the rest, to revalidate every listing shown', () => {
-    expect(isListingKey(listingKey('', { promo: true }))).toBe(true);
-    expect(isListingKey(listingKey(''))).toBe(true);
-    expect(isListingKey(productKey('', 'savon-noir'))).toBe(false);
-    expect(isListingKey('/api/products/savon-noir')).toBe(false);
+    expect(isListingKey(listingKey('', { promo: true }, undefined), '')).toBe(true);
+    expect(isListingKey(listingKey('', {}, undefined), '')).toBe(true);
+    expect(isListingKey(productKey('', 'savon-noir'), '')).toBe(false);
+    expect(isListingKey('/api/products/savon-noir', '')).toBe(false);
   });
 
-  it('refuses private or unknown reads: the cart, orders, other origins, foreign or invalid queries', () => {
+  it('refuses private or unknown reads: the cart, orders, other origins, queries no page writes', () => {
     for (const key of [
       '/api/cart',
       ['x', '/api/orders/ABCD-EFGH'],
       'http://evil.test/api/products',
       '/api/products?x=1',
       '/api/products?category=face&x=1',
-      '/api/products?category=makeup',
-      '/api/products?limit=500',
       '/api/products?category=face&category=body',
       '/api/products?sort=nom&category=face',
-      '/api/products?limit=24',
+      '/api/products?category=',
+      '/api/products?q=a%20b&q=c',
       '/api/products/a/b',
       ['a', 'b', '/api/products'],
       null,

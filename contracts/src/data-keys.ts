@@ -6,7 +6,8 @@
  */
 
 import { DEFAULT_LOCALE, LANGUAGE_PARAMETER, SHOP_LOCALES, type ShopLocale } from './locales';
-import { parseProductQuery, productQueryString, type ProductQuery } from './product-query';
+import type { ProductQuery } from './product-query';
+import { productQueryString, QUERY_PARAMETERS } from './product-query-string';
 
 /** The API's answer in a page's language (decision 036): French is the API's default, every other language asks. */
 export const inLanguage = (path: string, locale: ShopLocale = DEFAULT_LOCALE): string =>
@@ -17,13 +18,14 @@ export const inLanguage = (path: string, locale: ShopLocale = DEFAULT_LOCALE): s
  * entry and one server read), in the page's language. The database filters, sorts and searches; a page shows what it
  * was answered.
  */
-export const listingKey = (apiBase = '', query: Partial<ProductQuery> = {}, locale: ShopLocale = DEFAULT_LOCALE): string => {
+// No default arguments: this is in every catalogue page's first load, where each costs bytes once compiled.
+export const listingKey = (apiBase: string, query: Partial<ProductQuery>, locale: ShopLocale | undefined): string => {
   const search = productQueryString(query);
   return inLanguage(`${apiBase}/api/products${search ? `?${search}` : ''}`, locale);
 };
 
 /** Whether a key is a listing page's (any query, any language), for revalidating every listing shown. */
-export const isListingKey = (key: unknown, apiBase = ''): key is string =>
+export const isListingKey = (key: unknown, apiBase: string): key is string =>
   typeof key === 'string' && (key === `${apiBase}/api/products` || key.startsWith(`${apiBase}/api/products?`));
 
 /**
@@ -47,10 +49,14 @@ const CATALOGUE_READ = /* @__PURE__ */ new RegExp(`^/api/products/[^/?#]+${/* @_
 /** One shopper's own reads (their cart, their order): only on a page rendered for them (a `shopper` route, decision 026). */
 const SHOPPER_READ = /* @__PURE__ */ new RegExp(`^/api/(?:cart|orders/[^/?#]+)${/* @__PURE__ */ languageQuery()}$`);
 
+/** The listing parameters in the one order productQueryString writes them. */
+// Marked pure, like the reads below: a bundle that never checks a read (every remote's) leaves it out.
+const LISTING_PARAMETERS: readonly string[] = /* @__PURE__ */ Object.values(QUERY_PARAMETERS);
+
 /**
- * A listing page's read as listingKey writes it: only the listing's parameters, valid, in their one order, and the
- * language last. Anything else (an unknown parameter, French asked for by name, a parameter twice) is not a key a
- * page makes, so the server does not fetch it.
+ * A listing page's read as listingKey writes it: only the listing's parameters, each once, none empty, in their one
+ * order, and the language last. Anything else (an unknown parameter, French asked for by name, a parameter twice) is
+ * not a key a page makes, so the server does not fetch it. The values are the API's to judge (a 400 the page shows).
  */
 function isListingRead(path: string): boolean {
   const [pathname, search = ''] = path.split(/\?(.*)/s, 2);
@@ -60,8 +66,14 @@ function isListingRead(path: string): boolean {
   params.delete(LANGUAGE_PARAMETER);
   const locale = SHOP_LOCALES.find((shopLocale) => shopLocale === language && shopLocale !== DEFAULT_LOCALE);
   if (language !== null && !locale) return false;
-  const parsed = parseProductQuery(params);
-  return parsed.ok && listingKey('', parsed.query, locale) === path;
+  let place = -1;
+  for (const [name, value] of params) {
+    const at = LISTING_PARAMETERS.indexOf(name);
+    if (at <= place || value === '') return false;
+    place = at;
+  }
+  const query = params.toString();
+  return inLanguage(`/api/products${query ? `?${query}` : ''}`, locale) === path;
 }
 
 /**

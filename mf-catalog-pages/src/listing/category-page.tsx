@@ -8,8 +8,8 @@ import type { MessageId } from '../shared/page-text';
 import { useListingPage } from '../shared/use-listing-page';
 import page from '../shared/page.module.css';
 import { ListingError, ListingLoading } from '../shared/listing-status';
-import { EMPTY_PAGE } from './empty-page';
 import { ProductListing } from './product-listing';
+import { NOTHING } from './use-more-pages';
 import { useListingFilters } from './use-listing-filters';
 
 /** Each listing's heading and introduction, messages. */
@@ -27,7 +27,7 @@ export function CategoryPage({ category, apiBase = '' }: CategoryPageProps) {
   const pageCategory = category === 'all' ? undefined : category;
   const listing = useListingFilters({ ...(pageCategory ? { category: pageCategory } : {}), limit: PAGE_SIZE.default });
   const { page: read, error, isLoading, retry } = useListingPage(apiBase, listing.unsold ? null : listing.query);
-  const first = listing.unsold ? EMPTY_PAGE : read;
+  const first = listing.unsold ? NOTHING : read;
   const { title, intro } = categoryTitles[category];
   return (
     <PageRoot>
@@ -36,7 +36,7 @@ export function CategoryPage({ category, apiBase = '' }: CategoryPageProps) {
       {isLoading ? <ListingLoading /> : null}
       {error && !first ? <ListingError error={error} retry={retry} /> : null}
       {first ? (
-        <ProductListing key={listingKey('', listing.query)} listing={listing} first={first} apiBase={apiBase} {...(pageCategory ? { pageCategory } : {})} />
+        <ProductListing key={listingKey('', listing.query, undefined)} listing={listing} first={first} apiBase={apiBase} {...(pageCategory ? { pageCategory } : {})} />
       ) : null}
     </PageRoot>
   );

@@ -1,10 +1,17 @@
-import { PRICE_RANGE_NAMES, type ProductFacets } from '@shop/contracts/product-query';
+import { PRICE_RANGE_NAMES, type PriceRange, type ProductFacets } from '@shop/contracts/product-query';
 import { useId, useState } from 'react';
 import { useText } from '../messages/messages';
 import { categoryOrder } from '../shared/category-labels';
-import { priceLabels, searchCategoryLabels } from './listing-filters';
+import type { MessageId } from '../shared/page-text';
+import { searchCategoryLabels } from './listing-filters';
 import type { UseListingFilters } from './use-listing-filters';
 import styles from './filter-panel.module.css';
+
+const priceLabels: Record<PriceRange, MessageId> = {
+  'moins-100': 'listing.price.under100',
+  '100-200': 'listing.price.from100to200',
+  'plus-200': 'listing.price.over200',
+};
 
 export type FilterPlacement = 'sidebar' | 'top' | 'dropdown';
 

@@ -2,7 +2,6 @@ import type { Category } from '@shop/contracts/products';
 import {
   parseProductQuery,
   QUERY_PARAMETERS,
-  type PriceRange,
   type ProductQuery,
   type ProductSort,
 } from '@shop/contracts/product-query';
@@ -31,12 +30,6 @@ export const sortLabels: Record<Exclude<ProductSort, 'pertinence'>, MessageId> =
   nom: 'listing.sort.name',
 };
 
-export const priceLabels: Record<PriceRange, MessageId> = {
-  'moins-100': 'listing.price.under100',
-  '100-200': 'listing.price.from100to200',
-  'plus-200': 'listing.price.over200',
-};
-
 export const searchCategoryLabels: Record<SearchCategory | Category, MessageId> = {
   face: categoryLabels.face,
   makeup: 'listing.category.makeup',
@@ -54,7 +47,7 @@ const MAKEUP: SearchCategory = 'makeup';
 export function readListing(params: URLSearchParams, fixed: { category?: Category; limit: number }): ListingState {
   const parsed = parseProductQuery(params, { lenient: true });
   // A lenient read drops what it does not know instead of refusing it.
-  if (!parsed.ok) throw new Error(`unexpected: a lenient listing query refused (${parsed.problem})`);
+  if (!parsed.ok) throw new Error(parsed.problem);
   const { query } = parsed;
   if (fixed.category) query.category = fixed.category;
   if (!params.has(QUERY_PARAMETERS.limit)) query.limit = fixed.limit;

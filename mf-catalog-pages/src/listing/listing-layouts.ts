@@ -1,6 +1,5 @@
 import type { ListingLayout } from '@shop/contracts/exposes';
 import type { FilterPlacement } from './filter-panel';
-import type { Pagination } from './product-listing';
 import type { CardView } from '../shared/product-card/product-card';
 import type { MessageId } from '../shared/page-text';
 
@@ -14,8 +13,8 @@ export interface ListingLayoutConfig {
   categoryChips?: boolean;
   view?: CardView;
   wide?: boolean;
-  /** How the next pages come (« Voir plus » unless said otherwise). */
-  pagination?: Pagination;
+  /** How the next pages come: « Voir plus », or as the shopper scrolls (the same link stays, for keyboards). */
+  pagination?: 'load-more' | 'infinite';
   /** Products per page, the API's default unless said otherwise. */
   pageSize?: number;
 }

@@ -8,33 +8,36 @@ import { useListingPage } from '../shared/use-listing-page';
 import page from '../shared/page.module.css';
 import { CategoryChips } from './category-chips';
 import { CategoryOverview } from './category-overview';
-import { EMPTY_PAGE } from './empty-page';
 import { FilterPanel } from './filter-panel';
+import { InfiniteSentinel } from './infinite-sentinel';
 import { listingLayouts, type ListingLayoutConfig } from './listing-layouts';
 import { ListingError, ListingLoading } from '../shared/listing-status';
 import { ProductListing } from './product-listing';
 import { ProductSlider } from './product-slider';
 import { useListingFilters } from './use-listing-filters';
+import { NOTHING } from './use-more-pages';
 import styles from './layouts.module.css';
 
 /** A layout of one listing: its first page read from the URL's query (on the server too), its filters and its next pages. */
 function ProductsLayout({ config, apiBase }: { config: ListingLayoutConfig; apiBase: string }) {
   const listing = useListingFilters({ limit: config.pageSize ?? PAGE_SIZE.default });
   const { page: read, error, isLoading, retry } = useListingPage(apiBase, listing.unsold ? null : listing.query);
-  const first = listing.unsold ? EMPTY_PAGE : read;
+  const first = listing.unsold ? NOTHING : read;
+  // No counts beside the filters for a search the shop cannot match.
+  const facets = listing.unsold ? undefined : read?.facets;
   const grid = first ? (
     <ProductListing
-      key={listingKey('', listing.query)}
+      key={listingKey('', listing.query, undefined)}
       listing={listing}
       first={first}
       apiBase={apiBase}
       view={config.view}
       wide={config.wide}
-      pagination={config.pagination}
+      infinite={config.pagination === 'infinite' ? InfiniteSentinel : undefined}
     />
   ) : null;
   const filters = config.filters ? (
-    <FilterPanel placement={config.filters.placement} facets={first?.facets} query={listing.query} setFilter={listing.setFilter} />
+    <FilterPanel placement={config.filters.placement} facets={facets} query={listing.query} setFilter={listing.setFilter} />
   ) : null;
   const status = (
     <>
@@ -55,7 +58,7 @@ function ProductsLayout({ config, apiBase }: { config: ListingLayoutConfig; apiB
   }
   return (
     <div className={styles.stack}>
-      {config.categoryChips ? <CategoryChips facets={first?.facets} query={listing.query} setFilter={listing.setFilter} /> : null}
+      {config.categoryChips ? <CategoryChips facets={facets} query={listing.query} setFilter={listing.setFilter} /> : null}
       {filters}
       {status}
       {grid}

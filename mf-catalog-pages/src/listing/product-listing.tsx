@@ -1,6 +1,5 @@
-import type { ProductPage } from '@shop/contracts/product-query';
 import type { Category } from '@shop/contracts/products';
-import type { MouseEvent } from 'react';
+import type { ComponentType, MouseEvent } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { useText } from '../messages/messages';
 import type { PageText } from '../shared/page-text';
@@ -11,25 +10,24 @@ import type { CardView } from '../shared/product-card/product-card';
 import { isNarrowed } from './listing-filters';
 import { SearchSummary } from './search-summary';
 import { SortSelect } from './sort-select';
-import { useInfiniteScroll } from './use-infinite-scroll';
+import type { SentinelProps } from './infinite-sentinel';
 import type { UseListingFilters } from './use-listing-filters';
-import { useMorePages } from './use-more-pages';
+import { useMorePages, type ShownPage } from './use-more-pages';
 import productGrid from '../shared/product-card/product-grid.module.css';
 import styles from './listing.module.css';
 
-/** How the next pages come: a « Voir plus » link, or the same link read by itself as the shopper scrolls down. */
-export type Pagination = 'load-more' | 'infinite';
 
 interface Props {
   listing: UseListingFilters;
   /** The listing's first page (the URL's: a later one when the URL has a cursor), as the API answered it. */
-  first: ProductPage;
+  first: ShownPage;
   apiBase: string;
   /** A category page's own category (no search summary for it). */
   pageCategory?: Category;
   view?: CardView;
   wide?: boolean;
-  pagination?: Pagination;
+  /** The infinite layout's sentinel: the next page comes as the shopper scrolls (the link stays, for keyboards). */
+  infinite?: ComponentType<SentinelProps> | undefined;
   headingLevel?: 2 | 3;
 }
 
@@ -53,14 +51,13 @@ export function ProductListing({
   pageCategory,
   view = 'grid',
   wide = false,
-  pagination = 'load-more',
+  infinite: Sentinel,
   headingLevel = 2,
 }: Props) {
   const { t } = useText();
   const { query, setFilter, pageHref } = listing;
   const more = useMorePages(apiBase, query, first);
   const { products, nextCursor } = more;
-  const sentinel = useInfiniteScroll(pagination === 'infinite' && nextCursor !== null && !more.error, more.added, more.loadMore);
   const later = query.cursor !== undefined;
   const showMore = (event: MouseEvent<HTMLAnchorElement>) => {
     // The link is for a page load without JavaScript; here the next products come below the ones shown.
@@ -100,9 +97,9 @@ export function ProductListing({
       {more.error ? <ListingError error={more.error} retry={more.loadMore} /> : null}
       {nextCursor ? (
         <div className={styles.more}>
-          {pagination === 'infinite' ? <div ref={sentinel} className={styles.sentinel} aria-hidden="true" /> : null}
+          {Sentinel ? <Sentinel enabled={!more.error} step={more.added} onReach={more.loadMore} /> : null}
           <a href={pageHref(nextCursor)} rel="next" className={buttons.secondary} aria-busy={more.loading} onClick={showMore}>
-            {pagination === 'infinite' ? t('listing.more.infinite') : t('listing.more.loadMore')}
+            {Sentinel ? t('listing.more.infinite') : t('listing.more.loadMore')}
           </a>
         </div>
       ) : null}

@@ -8,6 +8,12 @@ import { getJson } from '../shared/api';
 
 type Answer = { page?: ProductPage; error?: Error };
 
+/** What a listing shows of a page (its facets are the filters'). */
+export type ShownPage = Pick<ProductPage, 'products' | 'total' | 'nextCursor'>;
+
+/** The answer to a search the shop cannot match (the header's « Maquillage »): nothing, counted as nothing. */
+export const NOTHING: ShownPage = { products: [], total: 0, nextCursor: null };
+
 /**
  * One page after the first, read with its own SWR key (so revalidating the catalogue reads it again, like the first):
  * it renders nothing and tells the listing what it was answered.
@@ -38,7 +44,7 @@ export interface MorePages {
  * added meanwhile shows up once, in its place, with no gap and no duplicate). Give the listing a `key` of its query so
  * another query starts again from its first page.
  */
-export function useMorePages(apiBase: string, query: ProductQuery, first: ProductPage): MorePages {
+export function useMorePages(apiBase: string, query: ProductQuery, first: ShownPage): MorePages {
   const { locale } = useText();
   const { mutate } = useSWRConfig();
   const [keys, setKeys] = useState<string[]>([]);
@@ -46,7 +52,7 @@ export function useMorePages(apiBase: string, query: ProductQuery, first: Produc
   const onAnswer = useCallback((key: string, answer: Answer) => setAnswers((known) => ({ ...known, [key]: answer })), []);
 
   const pages = useMemo(() => {
-    const read: ProductPage[] = [first];
+    const read: ShownPage[] = [first];
     for (const key of keys) {
       const page = answers[key]?.page;
       if (!page) break;

@@ -30,7 +30,7 @@ describe('catalogueSeen', () => {
     const list = [product('Huile d’argan')];
     expect(
       catalogueSeen([
-        [listingKey('', { category: 'face', cursor: 'abc' }), pageOf(list)],
+        [listingKey('', { category: 'face', cursor: 'abc' }, undefined), pageOf(list)],
         [productKey('', 'huile-argan'), { product: list[0], related: [] }],
       ]),
     ).toEqual({ listings: [{ query: { ...FIRST_PAGE, category: 'face', cursor: 'abc' }, page: pageOf(list) }], product: list[0] });
