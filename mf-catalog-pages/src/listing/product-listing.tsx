@@ -60,7 +60,8 @@ export function ProductListing({
   const { products, nextCursor } = more;
   const later = query.cursor !== undefined;
   const showMore = (event: MouseEvent<HTMLAnchorElement>) => {
-    // The link is for a page load without JavaScript; here the next products come below the ones shown.
+    // A tap adds the next products below; a link opened elsewhere (a new tab) stays the next page's.
+    if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     more.loadMore();
   };
