@@ -1,7 +1,7 @@
 /**
  * "The window": on a server-rendered page, the time from the first paint until every part on screen responds
  * (`<html data-shop="ready">`, decisions 022 and 024). A shopper sees the page and taps during it; the tap is lost
- * (decision 018). For `/`, `/shop/face` and a product page (the first product of `GET /api/products`), cold loads in
+ * (decision 018). For `/`, `/shop/face` and a product page (the first product of `GET /api/products?limit=1`), cold loads in
  * Chromium at 4× CPU slowdown with a phone's viewport, one fresh browser context each (frontend/window.ts); the medians
  * of BENCH_WINDOW_RUNS loads per page (default 5), the pages taken in turn in each round.
  *
@@ -162,7 +162,7 @@ async function measureRoot(root: string, label: string): Promise<RootFigures> {
   console.log(`\n${label}: ${root} @ ${checkout.commit}${checkout.dirty ? ' (with uncommitted changes)' : ''}, its built dist/ folders`);
   const stack = await startBenchStack(undefined, '1.0.0', { root });
   try {
-    const products = (await (await fetch(`${stack.url}/api/products`)).json()) as { products: { slug: string }[] };
+    const products = (await (await fetch(`${stack.url}/api/products?limit=1`)).json()) as { products: { slug: string }[] };
     const slug = products.products[0]?.slug;
     if (!slug) throw new Error('GET /api/products answered no product');
     const paths = ['/', '/shop/face', `/shop/product/${slug}`];

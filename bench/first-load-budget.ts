@@ -73,7 +73,7 @@ const sides: Side[] = [];
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   for (const measured of await measuredStacks(baselineRoot, log)) sides.push({ ...measured, pages: [] });
-  const products = (await (await fetch(`${sides[0]!.stack.url}/api/products`)).json()) as { products: { slug: string }[] };
+  const products = (await (await fetch(`${sides[0]!.stack.url}/api/products?limit=1`)).json()) as { products: { slug: string }[] };
   const paths = ['/', '/shop/face', `/shop/product/${products.products[0]!.slug}`];
   /** A page's path on a side: the work tree's in BENCH_LANGUAGE, the baseline's as it was. */
   const pathOn = (side: Side, path: string) => (side.label === 'after' ? localizedPath(language, path) : path);

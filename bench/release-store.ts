@@ -77,7 +77,7 @@ try {
     firstLoadJs: {},
     loads: {},
   });
-  const products = (await (await fetch(`${sides[0]!.stack.url}/api/products`)).json()) as { products: { slug: string }[] };
+  const products = (await (await fetch(`${sides[0]!.stack.url}/api/products?limit=1`)).json()) as { products: { slug: string }[] };
   const paths = ['/', '/shop/face', `/shop/product/${products.products[0]!.slug}`];
   for (const side of sides) {
     // The servers' first answers (a renderer warming up, caches) are not a shopper's: one load of each page first.

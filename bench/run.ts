@@ -381,7 +381,7 @@ try {
   stack = await startBenchStack(servedDirs);
   log(`  serving ${servedDirs ? `the builds above (${buildRoot})` : 'the work tree\'s dist/ folders'}`);
   log(`  shell ${stack.url}; ${Object.entries(stack.ports).map(([n, p]) => `${n} :${p}`).join(', ')}`);
-  const productsAnswer = await fetch(`${stack.url}/api/products`);
+  const productsAnswer = await fetch(`${stack.url}/api/products?limit=1`);
   if (!productsAnswer.ok) throw new Error(`GET /api/products answered ${productsAnswer.status}`);
   const { products } = (await productsAnswer.json()) as { products: Array<{ id: string; slug: string; name: string }> };
   const product = products[0];

@@ -57,7 +57,7 @@ async function measure(mode: 'off' | 'on'): Promise<ModeFigures> {
   process.env.SERVER_RENDERING = mode;
   const stack = await startBenchStack();
   try {
-    const products = (await (await fetch(`${stack.url}/api/products`)).json()) as { products: { slug: string }[] };
+    const products = (await (await fetch(`${stack.url}/api/products?limit=1`)).json()) as { products: { slug: string }[] };
     const paths = ['/', '/shop/face', `/shop/product/${products.products[0]!.slug}`];
     // The first page waits for the first renderer; then every page is a steady-state one.
     const html = await (await fetch(`${stack.url}/shop/face`)).text();

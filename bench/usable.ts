@@ -60,7 +60,7 @@ const figureOf = (load: AddToCartLoad, figure: Figure): number | null => (figure
 const ms = (value: number | null) => (value === null ? '—' : `${Math.round(value)}`);
 
 async function withProduct(measured: MeasuredStack): Promise<Side> {
-  const products = (await (await fetch(`${measured.stack.url}/api/products`)).json()) as { products?: { slug: string }[] } | { slug: string }[];
+  const products = (await (await fetch(`${measured.stack.url}/api/products?limit=1`)).json()) as { products?: { slug: string }[] } | { slug: string }[];
   const list = Array.isArray(products) ? products : (products.products ?? []);
   // compare.mjs's product page.
   const slug = list.find((product) => product.slug === 'serum-eclat-figue-de-barbarie')?.slug ?? list[0]!.slug;

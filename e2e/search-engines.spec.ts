@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { validateXML } from 'xmllint-wasm';
-import { sitemapSchema } from '../shell/server/seo/sitemap-schema';
+import { SITEMAP_INDEX_SCHEMA, sitemapSchema } from '../shell/server/seo/sitemap-schema';
 import { IMAGE_RENDITION } from '@shop/contracts/images';
 import type { Product } from '@shop/contracts/products';
 import { pathTo } from '@shop/contracts/routes';
@@ -49,8 +49,8 @@ test('the home page says what the shop is, and names the shop and its search for
   expect(page.robots).toBeUndefined();
   expect([page.meta('og:type'), page.meta('og:url'), page.meta('og:site_name'), page.meta('og:locale')]).toEqual(['website', `${PUBLIC_URL}/`, 'Maison Argane', 'fr_MA']);
   expect(page.meta('og:description')).toBe(page.description);
-  // Shared in a message, the home page shows a product's picture (the first of the catalogue), as PNG.
-  const [first] = await products(request, stack.url);
+  // Shared in a message, the home page shows a product's picture (the first of its offers), as PNG.
+  const [first] = await products(request, stack.url, 'promo=1');
   expect(page.meta('og:image')).toBe(`${PUBLIC_URL}${first!.images[0]!.replace('.svg', '.png')}`);
   expect(page.ofType('Organization')).toMatchObject({ '@context': 'https://schema.org', name: 'Maison Argane', url: `${PUBLIC_URL}/` });
   expect(page.ofType('WebSite')).toMatchObject({
@@ -65,7 +65,9 @@ test('a category page describes its products from the catalogue; query variants 
   expect(page.description).toContain(`Soins du visage Maison Argane : ${face.length} soins naturels`);
   expect(page.canonical).toBe(`${PUBLIC_URL}/shop/face`);
   expect(page.meta('og:title')).toBe('Soins du visage · Maison Argane');
-  expect(page.meta('og:image')).toBe(`${PUBLIC_URL}${face[0]!.images[0]!.replace('.svg', '.png')}`);
+  // The first product the page shows (the cheapest, sorted so) pictures it.
+  const cheapest = [...face].sort((a, b) => a.price - b.price)[0]!;
+  expect(page.meta('og:image')).toBe(`${PUBLIC_URL}${cheapest.images[0]!.replace('.svg', '.png')}`);
   expect(visibleCrumbs(page.document)).toEqual(['Accueil', 'Boutique', 'Soins du visage']);
   expect(listedCrumbs(page.ofType('BreadcrumbList'))).toEqual(visibleCrumbs(page.document));
   expect((await head(request, '/shop/left-sidebar')).canonical).toBe(`${PUBLIC_URL}/shop/all`);
@@ -124,19 +126,34 @@ test('the checkout, an order and a 404 are kept out of search results; an alias 
   expect(alias.headers()['location']).toBe('/shop/whistlist?from=menu');
 });
 
-test('/sitemap.xml validates against the sitemaps.org schema and lists every product; /robots.txt names it', async ({ request }) => {
+test('/sitemap.xml indexes sitemap files that validate against the sitemaps.org schema and list every product; /robots.txt names it', async ({ request }) => {
   const response = await request.get(`${stack.url}/sitemap.xml`);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/xml; charset=utf-8');
   expect(response.headers()['cache-control']).toMatch(/^public, max-age=\d+$/);
-  const xml = await response.text();
+  const index = await response.text();
+  const indexValidation = await validateXML({ xml: [{ fileName: 'sitemap.xml', contents: index }], ...SITEMAP_INDEX_SCHEMA });
+  expect(indexValidation.errors).toEqual([]);
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!));
+  expect(files.map((file) => file.origin)).toEqual(files.map(() => PUBLIC_URL));
+  expect(files.map((file) => file.pathname)).toEqual(['/sitemaps/pages.xml', '/sitemaps/products-1.fr-MA.xml', '/sitemaps/products-1.ar-MA.xml']);
   // The sitemaps.org schema, as the sitemap package (sitemap.js) ships it, and the hreflang alternates (decision 036).
   const sitemapXsd = await readFile(resolve(repoRoot, 'node_modules/sitemap/schema/sitemap.xsd'), 'utf8');
-  const validation = await validateXML({ xml: [{ fileName: 'sitemap.xml', contents: xml }], ...sitemapSchema(sitemapXsd) });
-  expect(validation.errors).toEqual([]);
-  expect(validation.valid).toBe(true);
+  let xml = '';
+  for (const file of files) {
+    const answer = await request.get(`${stack.url}${file.pathname}`);
+    expect(answer.status(), file.pathname).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/xml; charset=utf-8');
+    const text = await answer.text();
+    const validation = await validateXML({ xml: [{ fileName: 'sitemap.xml', contents: text }], ...sitemapSchema(sitemapXsd) });
+    expect(validation.errors, file.pathname).toEqual([]);
+    expect(validation.valid).toBe(true);
+    xml += text;
+  }
   for (const product of await products(request, stack.url)) {
-    expect(xml).toContain(`<loc>${PUBLIC_URL}${pathTo('/shop/product/:slug', product.slug)}</loc>\n    <lastmod>${product.updatedAt}</lastmod>`);
+    for (const prefix of ['', '/ar']) {
+      expect(xml).toMatch(new RegExp(`<loc>${PUBLIC_URL}${prefix}${pathTo('/shop/product/:slug', product.slug)}</loc>\n    <lastmod>${product.updatedAt.slice(0, 10)}`));
+    }
   }
   expect(xml).toContain(`<loc>${PUBLIC_URL}/shop/face</loc>`);
   expect(xml).toContain(`<loc>${PUBLIC_URL}/ar/shop/face</loc>`);

@@ -185,7 +185,7 @@ async function main(): Promise<number> {
     const upStarted = Date.now();
     await fleetUp(settings);
     console.log(`fleet faults: the fleet is ready in ${seconds(Date.now() - upStarted)} s (${base})`);
-    const catalogue = (await (await fetch(`${base}/api/products`)).json()) as { products: { id: string }[] };
+    const catalogue = (await (await fetch(`${base}/api/products?limit=8`)).json()) as { products: { id: string }[] };
     const productIds = catalogue.products.slice(0, 8).map((p) => p.id);
     for (const productId of productIds) await setStock(settings, productId, 1_000_000);
     const manifests = ['mf-frame', 'mf-cart', 'mf-catalog-pages'].map((name) => `${base}/releases/${name}/1.0.0/mf-manifest.json`);

@@ -71,7 +71,7 @@ async function main(): Promise<number> {
   const records: RequestRecord[] = [];
   const faults: Fault[] = [];
   try {
-    const catalogue = (await (await fetch(`${base}/api/products`)).json()) as { products: { id: string }[] };
+    const catalogue = (await (await fetch(`${base}/api/products?limit=8`)).json()) as { products: { id: string }[] };
     const targets = {
       base,
       origin: stack.url,

@@ -4,6 +4,10 @@
  * hands its query string to the API as it is, and a shared URL restores the same page.
  */
 import type { Category, Product } from './products';
+import { PAGE_SIZE, QUERY_PARAMETERS } from './product-query-string';
+
+// A module of its own for what every page's keys need (data-keys.ts), so a product page does not download the parsing.
+export { PAGE_SIZE, productQueryString, QUERY_PARAMETERS } from './product-query-string';
 
 export const CATEGORY_FILTERS = ['all', 'face', 'body', 'hair', 'pack'] as const satisfies readonly (Category | 'all')[];
 export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
@@ -21,8 +25,6 @@ export const PRICE_RANGES = {
 export type PriceRange = keyof typeof PRICE_RANGES;
 export const PRICE_RANGE_NAMES = Object.keys(PRICE_RANGES) as PriceRange[];
 
-/** Products per page: what a listing shows at first and what « Voir plus » adds. */
-export const PAGE_SIZE = { default: 24, max: 100 } as const;
 /** The search panel's suggestions. */
 export const SUGGESTIONS = 6;
 /** Related products on a product page. */
@@ -68,18 +70,6 @@ export interface ProductPage {
 
 export type ProductQueryProblem = 'category' | 'sort' | 'price' | 'limit' | 'cursor' | 'flag' | 'ids' | 'repeated';
 
-/** URL parameter names, in one place: the listing URL's and the API's. */
-export const QUERY_PARAMETERS = {
-  category: 'category',
-  q: 'q',
-  sort: 'sort',
-  price: 'prix',
-  promo: 'promo',
-  inStock: 'dispo',
-  limit: 'limit',
-  cursor: 'cursor',
-  ids: 'ids',
-} as const satisfies Record<keyof ProductQuery, string>;
 
 const isOneOf = <T extends string>(value: string, allowed: readonly T[]): value is T => (allowed as readonly string[]).includes(value);
 const CURSOR = /^[A-Za-z0-9_-]{1,400}$/;
@@ -142,25 +132,6 @@ export function parseProductQuery(
       ...(ids !== undefined && idsOk ? { ids } : {}),
     },
   };
-}
-
-/**
- * The query as URL parameters, defaults left out and in a fixed order: the same query always gives the same string
- * (one cache key, one canonical URL).
- */
-export function productQueryString(query: Partial<ProductQuery>): string {
-  const p = QUERY_PARAMETERS;
-  const params = new URLSearchParams();
-  if (query.category && query.category !== 'all') params.set(p.category, query.category);
-  if (query.q) params.set(p.q, query.q);
-  if (query.sort) params.set(p.sort, query.sort);
-  if (query.price) params.set(p.price, query.price);
-  if (query.promo) params.set(p.promo, '1');
-  if (query.inStock) params.set(p.inStock, '1');
-  if (query.limit !== undefined && query.limit !== PAGE_SIZE.default) params.set(p.limit, String(query.limit));
-  if (query.cursor) params.set(p.cursor, query.cursor);
-  if (query.ids) params.set(p.ids, query.ids.join(','));
-  return params.toString();
 }
 
 /** Whether a price is in a range, as the database's filter decides it (the same bounds). */

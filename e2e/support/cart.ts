@@ -3,12 +3,27 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { CartItem, CartResponse } from '@shop/contracts/cart';
 import { inLanguage } from '@shop/contracts/data-keys';
 import type { ShopLocale } from '@shop/contracts/locales';
+import { PAGE_SIZE } from '@shop/contracts/product-query';
 import type { Product, ProductsResponse } from '@shop/contracts/products';
 
-export async function products(request: APIRequestContext, baseUrl: string): Promise<Product[]> {
-  const response = await request.get(`${baseUrl}/api/products`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as ProductsResponse).products;
+/**
+ * Every product of the catalogue (or of a listing query: `category=face`), in the shop's order: the test's own
+ * reference, read page by page as the API hands it out (PAGE_SIZE.max at a time, by cursor), never by a page.
+ */
+export async function products(request: APIRequestContext, baseUrl: string, query = ''): Promise<Product[]> {
+  const all: Product[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams(query);
+    params.set('limit', String(PAGE_SIZE.max));
+    if (cursor) params.set('cursor', cursor);
+    const response = await request.get(`${baseUrl}/api/products?${params.toString()}`);
+    expect(response.status(), await response.text()).toBe(200);
+    const page = (await response.json()) as ProductsResponse;
+    all.push(...page.products);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
 }
 
 /** Adds through the real API with the page's cookies, as a listing's button would. */

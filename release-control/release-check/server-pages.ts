@@ -17,7 +17,7 @@ export async function previewCookie(link: string): Promise<string> {
 export async function concretePaths(shop: string, patterns: readonly string[]): Promise<string[]> {
   let slug = 'produit-inconnu';
   if (patterns.some((pattern) => pattern.includes(':slug'))) {
-    const response = await fetch(new URL('/api/products', shop), { signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(new URL('/api/products?limit=1', shop), { signal: AbortSignal.timeout(15_000) });
     if (response.ok) slug = ((await response.json()) as ProductsResponse).products[0]?.slug ?? slug;
   }
   return patterns.map((pattern) => pattern.replace(':slug', encodeURIComponent(slug)).replace(':number', '2222-2222'));

@@ -7,7 +7,6 @@ import compress from 'koa-compress';
 import { MAX_API_BODY_BYTES } from '@shop/contracts/limits';
 import { builtFiles, REVALIDATE } from '@shop/server-kit/cache-control';
 import { TRUST_NOBODY, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
-import type { Product, ProductsResponse } from '@shop/contracts/products';
 import { isKnownPath, isShopperPage, matchPageRoute, normalisePath, redirectFor } from '@shop/contracts/route-matching';
 import { serverSpans } from '@shop/server-kit/tracing/server-span';
 import { inSpan, SHOP_ATTRIBUTES, SHOP_SPANS, shopTracer } from '@shop/server-kit/tracing/shop-spans';
@@ -32,7 +31,7 @@ import { endedNoticeShown, openPreviewOf, PREVIEW_HEAD, previewPages, previewRen
 import type { PreviewToRender } from './render/preview-lanes';
 import { metadataTags } from './seo/metadata-tags';
 import { pageMetadata } from './seo/page-metadata';
-import { searchEngineFiles } from './seo/search-engine-files';
+import { searchEngineFiles, type SitemapSource } from './seo/search-engine-files';
 import { inPageLanguage, localeOf, pageLanguage, pageUrl } from './http/page-language';
 
 export interface ShellServerOptions {
@@ -117,7 +116,7 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   if (options.releaseControl) app.use(options.releaseControl.routes(status));
 
   app.use(cartServiceProxy({ target: cartServiceUrl, bodyLimitBytes: MAX_API_BODY_BYTES }));
-  for (const file of searchEngineFiles({ absolute, products: () => catalogueNow(cartServiceUrl) })) app.use(file);
+  for (const file of searchEngineFiles({ absolute, sitemap: sitemapSource(cartServiceUrl) })) app.use(file);
 
   // Content-hashed files never change; everything else (manifests) must be revalidated.
   app.use(builtFiles(distDir, { index: false }));
@@ -181,11 +180,11 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   function renderedPage(ctx: Context, status: number, page: ServerPage | null, served: RemotesConfig, extraHead: (config: RemotesConfig) => string): string {
     if (page) {
       ctx.status = page.status === 200 ? status : page.status;
-      const head = metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute, localeOf(ctx))) + extraHead(page.config);
+      const head = metadataTags(pageMetadata(ctx.path, page.status, page.catalogue, absolute, localeOf(ctx), ctx.querystring)) + extraHead(page.config);
       return serverRenderedPage(template, page.config, ctx.path, page, head, localeOf(ctx));
     }
     ctx.status = status;
-    return browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute, localeOf(ctx))) + extraHead(served), localeOf(ctx));
+    return browserRenderedPage(template, served, metadataTags(pageMetadata(ctx.path, ctx.status, {}, absolute, localeOf(ctx), ctx.querystring)) + extraHead(served), localeOf(ctx));
   }
 
   /**
@@ -252,15 +251,39 @@ async function pageTemplate(distDir: string): Promise<PageTemplate> {
   return { html, shellStylesheets, earlyScript };
 }
 
-/** The catalogue from cart-service, or null when it does not answer in time. */
-async function catalogueNow(cartServiceUrl: string): Promise<readonly Product[] | null> {
-  try {
-    const response = await fetch(new URL('/api/products', cartServiceUrl), { signal: AbortSignal.timeout(3000) });
-    if (!response.ok) return null;
-    return ((await response.json()) as ProductsResponse).products;
-  } catch {
-    return null;
-  }
+/**
+ * The sitemap's reads of cart-service: how many products files, and one file's lines as they come (never the whole
+ * catalogue in one answer); null when it does not answer in time.
+ */
+function sitemapSource(cartServiceUrl: string): SitemapSource {
+  return {
+    async productFiles() {
+      try {
+        const response = await fetch(new URL('/api/sitemap/products', cartServiceUrl), { signal: AbortSignal.timeout(3000) });
+        if (!response.ok) return null;
+        const { files } = (await response.json()) as { files?: unknown };
+        return typeof files === 'number' && Number.isInteger(files) && files >= 1 ? files : null;
+      } catch {
+        return null;
+      }
+    },
+    async products(file) {
+      // Only the wait for the answer is bounded: a file of 50,000 lines then streams for as long as it takes.
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), 3000);
+      try {
+        const response = await fetch(new URL(`/api/sitemap/products/${file}`, cartServiceUrl), { signal: abort.signal });
+        if (response.status === 404) return 'missing';
+        if (!response.ok || !response.body) return null;
+        // Node's web streams are async iterable (lib.dom's type does not say so).
+        return response.body as unknown as AsyncIterable<Uint8Array>;
+      } catch {
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
 }
 
 /** The remotes the last status check found down (never waits: a page does not wait for a check). */

@@ -4,7 +4,7 @@ import type { Article } from '../shared/content/articles';
 import { articles } from '../shared/content/articles';
 import { ProductCard } from '../shared/product-card/product-card';
 import productGrid from '../shared/product-card/product-grid.module.css';
-import { useProducts } from '../shared/use-products';
+import { useListingPage } from '../shared/use-listing-page';
 import page from '../shared/page.module.css';
 import { articlePath } from '../shared/article-path';
 import { articleKey, sectionKeys, themeKey } from './article-text';
@@ -19,7 +19,9 @@ interface Props {
 /** One article, the catalogue products it mentions, and the neighbouring articles. */
 export function ArticleView({ article, apiBase }: Props) {
   const { t, locale } = useText();
-  const { products } = useProducts(apiBase);
+  // Only the products the article names, by slug (the API's `ids` takes slugs too).
+  const slugs = article?.productSlugs ?? [];
+  const products = useListingPage(apiBase, slugs.length > 0 ? { ids: [...slugs], limit: slugs.length } : null).page?.products;
   if (!article) {
     return (
       <div>

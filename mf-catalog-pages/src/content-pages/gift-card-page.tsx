@@ -4,15 +4,15 @@ import { rich } from '../messages/rich-text';
 import { ProductCard } from '../shared/product-card/product-card';
 import productGrid from '../shared/product-card/product-grid.module.css';
 import { shopInfo } from '../shared/content/shop-info';
-import { useProducts } from '../shared/use-products';
+import { useListingPage } from '../shared/use-listing-page';
 import page from '../shared/page.module.css';
 import type { ContentProps } from '../shared/content-page-props';
 
 /** Gift cards are not sold yet: the page says so and offers what can be given today, the catalogue's gift packs. */
 export function GiftCardPage({ apiBase }: ContentProps) {
   const { t } = useText();
-  const { products } = useProducts(apiBase);
-  const gifts = products?.filter((p) => p.category === 'pack') ?? [];
+  // The packs, one page of them: the gifts on offer.
+  const gifts = useListingPage(apiBase, { category: 'pack' }).page?.products ?? [];
   return (
     <article>
       <h1 className={page.title}>{t('content.giftCard.title')}</h1>

@@ -8,7 +8,7 @@ import { region, useText } from '../messages/messages';
 import { categoryLabels } from '../shared/category-labels';
 import { PageRoot } from '../shared/page-root';
 import type { MessageId } from '../shared/page-text';
-import { useProducts } from '../shared/use-products';
+import { useListingPage } from '../shared/use-listing-page';
 import styles from './home-page.module.css';
 
 const categories: readonly { to: ShopPath; label: MessageId; text: MessageId }[] = [
@@ -18,7 +18,8 @@ const categories: readonly { to: ShopPath; label: MessageId; text: MessageId }[]
   { to: '/shop/pack', label: categoryLabels.pack, text: 'home.categories.pack' },
 ];
 
-const FEATURED = 4;
+/** The offers the home page shows: one small page of products on promotion, not the catalogue. */
+const FEATURED = { promo: true, limit: 4 } as const;
 
 // Below the fold on a phone: left as the server's HTML, their code fetched, when they come into view (decision 028).
 const FeaturedOffers = lazy(() => import('./featured-offers'));
@@ -26,8 +27,7 @@ const Journal = region(() => import('./journal'), [articleWords]);
 
 export function HomePage({ apiBase = '' }: HomePageProps) {
   const { t } = useText();
-  const { products } = useProducts(apiBase);
-  const featured = products?.filter((p) => p.oldPrice !== undefined).slice(0, FEATURED) ?? [];
+  const featured = useListingPage(apiBase, FEATURED).page?.products ?? [];
   return (
     <PageRoot>
       {/* Text and links: hydrated when used, so a tap on a link still moves within the shop without a page load. */}

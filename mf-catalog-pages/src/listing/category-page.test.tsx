@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
+import type { Category } from '@shop/contracts/products';
 import type { ShopLocale } from '@shop/contracts/locales';
+import type { ProductPage } from '@shop/contracts/product-query';
 import { fetchMock, stubFetchPerTest } from '../shared/fetch-stub';
 import { renderInLanguage } from '../shared/messages-test-kit';
 import { jsonResponse } from '../shared/order-fixtures';
-import { aProduct, lowStock } from '../shared/product-fixtures';
+import { aPage, aProduct, lowStock } from '../shared/product-fixtures';
 import { CategoryPage } from './category-page';
 
 stubFetchPerTest();
@@ -20,12 +22,17 @@ const arabicCatalogue = [
   aProduct('sh-001', { name: 'شامبو الغاسول والأركان', description: 'شامبو لطيف.', category: 'hair', price: 99 }),
 ];
 
-async function renderPage(locale: ShopLocale, path = '/shop/all') {
-  fetchMock.mockImplementation(async () => jsonResponse({ products: arabicCatalogue }));
+const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
+
+async function renderPage(locale: ShopLocale, path: string, pages: Record<string, ProductPage>, category: Category | 'all' = 'all') {
+  fetchMock.mockImplementation(async (input) => {
+    const page = pages[String(input)];
+    return page ? jsonResponse(page) : jsonResponse({ error: { code: 'validation_failed', message: String(input) } }, 400);
+  });
   return renderInLanguage(
-    <SWRConfig value={{ provider: () => new Map() }}>
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[path]}>
-        <CategoryPage locale={locale} category="all" />
+        <CategoryPage locale={locale} category={category} />
       </MemoryRouter>
     </SWRConfig>,
     locale,
@@ -33,10 +40,10 @@ async function renderPage(locale: ShopLocale, path = '/shop/all') {
 }
 
 describe('CategoryPage in Arabic', () => {
-  it('reads the catalogue in Arabic and shows it with Arabic words and prices', async () => {
-    await renderPage('ar-MA');
+  it('reads its first page in Arabic and shows it with Arabic words, prices and the API’s total', async () => {
+    await renderPage('ar-MA', '/shop/all', { '/api/products?lang=ar-MA': aPage(arabicCatalogue) });
     expect(await screen.findByRole('heading', { level: 1, name: 'كل منتجاتنا' })).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/products?lang=ar-MA']);
+    expect(urls()).toEqual(['/api/products?lang=ar-MA']);
     expect(await screen.findByText('4 منتجات')).toBeTruthy();
     expect(screen.getByLabelText('ترتيب حسب')).toBeTruthy();
     expect(screen.getByRole('option', { name: 'السعر: من الأقل إلى الأعلى' })).toBeTruthy();
@@ -50,26 +57,64 @@ describe('CategoryPage in Arabic', () => {
     expect(document.body.textContent).not.toMatch(/[A-Za-zÀ-ÿ]/);
   });
 
-  it('finds the Arabic names and the Arabic category names, with or without « ال »', async () => {
-    await renderPage('ar-MA', '/shop/all?q=%D8%A7%D9%84%D8%A3%D8%B1%D9%83%D8%A7%D9%86');
+  it('hands the search to the API and shows what it found, with the search said', async () => {
+    const found = '/api/products?q=%D8%A7%D9%84%D8%A3%D8%B1%D9%83%D8%A7%D9%86&lang=ar-MA';
+    await renderPage('ar-MA', '/shop/all?q=%D8%A7%D9%84%D8%A3%D8%B1%D9%83%D8%A7%D9%86', { [found]: aPage([arabicCatalogue[0]!, arabicCatalogue[3]!]) });
     expect(await screen.findByText('منتجان')).toBeTruthy();
+    expect(urls()).toEqual([found]);
     expect(screen.getByText('« الأركان »')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'مسح البحث' })).toBeTruthy();
   });
 
-  it('says so when nothing matches, in Arabic', async () => {
-    await renderPage('ar-MA', '/shop/all?q=zzz&category=makeup');
+  it('says honestly that the shop sells no makeup, without asking the API', async () => {
+    await renderPage('ar-MA', '/shop/all?q=zzz&category=makeup', {});
     expect(await screen.findByText('لا توجد منتجات')).toBeTruthy();
     expect(screen.getByText('لا يوجد منتج يطابق بحثك. جرّب كلمة أخرى أو أزل أحد الفلاتر.')).toBeTruthy();
     expect(screen.getByText(/في « المكياج »/)).toBeTruthy();
+    expect(urls()).toEqual([]);
+  });
+});
+
+describe('CategoryPage in French', () => {
+  it('sorts by the URL’s sort, and a new sort is a new read', async () => {
+    await renderPage('fr-MA', '/shop/all?sort=prix-croissant', {
+      '/api/products?sort=prix-croissant': aPage(arabicCatalogue),
+      '/api/products?sort=nouveautes': aPage(arabicCatalogue.slice(0, 2), { total: 2 }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tous nos produits' })).toBeTruthy();
+    expect(await screen.findByText('4 produits')).toBeTruthy();
+    expect((screen.getByLabelText('Trier par') as HTMLSelectElement).value).toBe('prix-croissant');
+    fireEvent.change(screen.getByLabelText('Trier par'), { target: { value: 'nouveautes' } });
+    expect(await screen.findByText('2 produits')).toBe(screen.getByRole('status'));
+    expect((screen.getByLabelText('Trier par') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Nouveautés');
+    expect(urls()).toEqual(['/api/products?sort=prix-croissant', '/api/products?sort=nouveautes']);
   });
 
-  it('speaks French on a French page, as before', async () => {
-    await renderPage('fr-MA', '/shop/all?sort=prix-croissant');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tous nos produits' })).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/products']);
-    expect(await screen.findByText('4 produits')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Trier par'), { target: { value: 'nouveautes' } });
-    expect((screen.getByLabelText('Trier par') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Nouveautés');
+  it('adds the next page below with its cursor, behind a real link to it, with no product twice', async () => {
+    const [a, b, c] = [aProduct('a', { name: 'Sérum A' }), aProduct('b', { name: 'Sérum B' }), aProduct('c', { name: 'Sérum C' })];
+    await renderPage(
+      'fr-MA',
+      '/shop/face',
+      {
+        '/api/products?category=face': aPage([a, b], { total: 3, nextCursor: 'c1' }),
+        // B moved between the two reads: it is not shown twice.
+        '/api/products?category=face&cursor=c1': aPage([b, c], { total: 3 }),
+      },
+      'face',
+    );
+    expect(await screen.findByText('2 produits affichés sur 3')).toBeTruthy();
+    const more = screen.getByRole('link', { name: 'Voir plus de produits' });
+    expect(more.getAttribute('href')).toBe('?cursor=c1');
+    fireEvent.click(more);
+    expect(await screen.findByText('3 produits')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Sérum A', 'Sérum B', 'Sérum C']);
+    expect(screen.queryByRole('link', { name: 'Voir plus de produits' })).toBeNull();
+    expect(screen.getByText('Vous avez vu tous les produits de cette sélection.')).toBeTruthy();
+  });
+
+  it('shows a later page on its own when the URL has its cursor (a link followed without JavaScript)', async () => {
+    await renderPage('fr-MA', '/shop/face?cursor=c1', { '/api/products?category=face&cursor=c1': aPage([aProduct('c')], { total: 3 }) }, 'face');
+    expect(await screen.findByText('Suite de la sélection : 1 produit sur 3')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Revenir au début de la sélection' }).getAttribute('href')).toBe('?'));
   });
 });

@@ -1,13 +1,15 @@
 import type { CategoryPageProps } from '@shop/contracts/exposes';
-import { productsInCategory, type Category } from '@shop/contracts/products';
-import { useMemo } from 'react';
+import { listingKey } from '@shop/contracts/data-keys';
+import { PAGE_SIZE } from '@shop/contracts/product-query';
+import type { Category } from '@shop/contracts/products';
 import { useText } from '../messages/messages';
 import { PageRoot } from '../shared/page-root';
 import type { MessageId } from '../shared/page-text';
-import { useProducts } from '../shared/use-products';
+import { useListingPage } from '../shared/use-listing-page';
 import page from '../shared/page.module.css';
 import { ListingError, ListingLoading } from '../shared/listing-status';
 import { ProductListing } from './product-listing';
+import { NOTHING } from './use-more-pages';
 import { useListingFilters } from './use-listing-filters';
 
 /** Each listing's heading and introduction, messages. */
@@ -22,20 +24,20 @@ export const categoryTitles: Record<Category | 'all', { title: MessageId; intro:
 /** /shop/all and the category listings; the header's search lands on /shop/all?q=…&category=…. */
 export function CategoryPage({ category, apiBase = '' }: CategoryPageProps) {
   const { t } = useText();
-  const { products, error, isLoading, retry } = useProducts(apiBase);
-  const listing = useListingFilters();
-  const inCategory = useMemo(
-    () => (products ? productsInCategory(products, category) : undefined),
-    [products, category],
-  );
+  const pageCategory = category === 'all' ? undefined : category;
+  const listing = useListingFilters({ ...(pageCategory ? { category: pageCategory } : {}), limit: PAGE_SIZE.default });
+  const { page: read, error, isLoading, retry } = useListingPage(apiBase, listing.unsold ? null : listing.query);
+  const first = listing.unsold ? NOTHING : read;
   const { title, intro } = categoryTitles[category];
   return (
     <PageRoot>
       <h1 className={page.title}>{t(title)}</h1>
       <p className={page.intro}>{t(intro)}</p>
       {isLoading ? <ListingLoading /> : null}
-      {error && !inCategory ? <ListingError error={error} retry={retry} /> : null}
-      {inCategory ? <ProductListing {...listing} products={inCategory} apiBase={apiBase} /> : null}
+      {error && !first ? <ListingError error={error} retry={retry} /> : null}
+      {first ? (
+        <ProductListing key={listingKey('', listing.query, undefined)} listing={listing} first={first} apiBase={apiBase} {...(pageCategory ? { pageCategory } : {})} />
+      ) : null}
     </PageRoot>
   );
 }

@@ -1,6 +1,5 @@
 import type { ListingLayout } from '@shop/contracts/exposes';
 import type { FilterPlacement } from './filter-panel';
-import type { Pagination } from './product-listing';
 import type { CardView } from '../shared/product-card/product-card';
 import type { MessageId } from '../shared/page-text';
 
@@ -14,10 +13,13 @@ export interface ListingLayoutConfig {
   categoryChips?: boolean;
   view?: CardView;
   wide?: boolean;
-  pagination?: Pagination;
+  /** How the next pages come: « Voir plus », or as the shopper scrolls (the same link stays, for keyboards). */
+  pagination?: 'load-more' | 'infinite';
+  /** Products per page, the API's default unless said otherwise. */
+  pageSize?: number;
 }
 
-/** The template's listing layouts, each a real page over the whole catalogue. */
+/** The template's listing layouts, each a real page of the catalogue, read a page at a time. */
 export const listingLayouts: Record<ListingLayout, ListingLayoutConfig> = {
   shop: {
     title: 'listing.layout.shop.title',
@@ -76,13 +78,14 @@ export const listingLayouts: Record<ListingLayout, ListingLayoutConfig> = {
     title: 'listing.layout.load-more.title',
     intro: 'listing.layout.load-more.intro',
     kind: 'products',
-    pagination: { mode: 'load-more', pageSize: 8 },
+    pageSize: 8,
   },
   infinity: {
     title: 'listing.layout.infinity.title',
     intro: 'listing.layout.infinity.intro',
     kind: 'products',
-    pagination: { mode: 'infinite', pageSize: 8 },
+    pagination: 'infinite',
+    pageSize: 8,
   },
   category: {
     title: 'listing.layout.category.title',

@@ -1,91 +1,88 @@
-import type { Product } from '@shop/contracts/products';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Category } from '@shop/contracts/products';
+import type { ComponentType, MouseEvent } from 'react';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { useText } from '../messages/messages';
 import type { PageText } from '../shared/page-text';
 import buttons from '../shared/buttons.module.css';
-import { categoryLabels } from '../shared/category-labels';
-import { filterProducts, sortProducts } from './listing-filters';
+import { ListingError } from '../shared/listing-status';
 import { ProductCard } from '../shared/product-card/product-card';
 import type { CardView } from '../shared/product-card/product-card';
+import { isNarrowed } from './listing-filters';
 import { SearchSummary } from './search-summary';
 import { SortSelect } from './sort-select';
-import { useInfiniteScroll } from './use-infinite-scroll';
+import type { SentinelProps } from './infinite-sentinel';
 import type { UseListingFilters } from './use-listing-filters';
+import { useMorePages, type ShownPage } from './use-more-pages';
 import productGrid from '../shared/product-card/product-grid.module.css';
 import styles from './listing.module.css';
 
-export type Pagination = { mode: 'all' } | { mode: 'load-more' | 'infinite'; pageSize: number };
 
-interface Props extends UseListingFilters {
-  products: readonly Product[];
+interface Props {
+  listing: UseListingFilters;
+  /** The listing's first page (the URL's: a later one when the URL has a cursor), as the API answered it. */
+  first: ShownPage;
   apiBase: string;
+  /** A category page's own category (no search summary for it). */
+  pageCategory?: Category;
   view?: CardView;
   wide?: boolean;
-  pagination?: Pagination;
+  /** The infinite layout's sentinel: the next page comes as the shopper scrolls (the link stays, for keyboards). */
+  infinite?: ComponentType<SentinelProps> | undefined;
   headingLevel?: 2 | 3;
 }
 
 const EAGER_CARDS = 4;
 
-function countText(shown: number, total: number, t: PageText['t']): string {
-  if (total === 0) return t('listing.count.none');
+function countText(shown: number, total: number, later: boolean, t: PageText['t']): string {
+  if (total === 0 || shown === 0) return t('listing.count.none');
+  if (later) return t('listing.count.later', { shown, total });
   return shown < total ? t('listing.count.shown', { shown, total }) : t('listing.count.total', { total });
 }
 
-/** The shared body of every listing: search summary, count, sort, cards, and load-more or infinite scroll. */
+/**
+ * The shared body of every listing: search summary, count, sort, cards, and the next page. The next page is a real
+ * link (`?…&cursor=`): without JavaScript, or for a crawler, it is the server's page of the next products; with it, a
+ * tap (or the scroll) adds them below instead. Give it a `key` of the query: another query starts again.
+ */
 export function ProductListing({
-  products,
+  listing,
+  first,
   apiBase,
-  filters,
-  setFilter,
-  clearSearch,
+  pageCategory,
   view = 'grid',
   wide = false,
-  pagination = { mode: 'all' },
+  infinite: Sentinel,
   headingLevel = 2,
 }: Props) {
   const { t } = useText();
-  const shownProducts = useMemo(
-    () => sortProducts(filterProducts(products, filters, (category) => t(categoryLabels[category])), filters.sort),
-    [products, filters, t],
-  );
-  const pageSize = pagination.mode === 'all' ? Infinity : pagination.pageSize;
-  const [visible, setVisible] = useState(pageSize);
-  const filterKey = `${filters.q}|${filters.category}|${filters.price}|${filters.promo}|${filters.sort}`;
-  const firstKey = useRef(filterKey);
-  useEffect(() => {
-    // A new search or filter starts again from the first page.
-    if (firstKey.current !== filterKey) setVisible(pageSize);
-    firstKey.current = filterKey;
-  }, [filterKey, pageSize]);
-
-  const total = shownProducts.length;
-  const shown = Math.min(visible, total);
-  const more = shown < total;
-  const showMore = () => setVisible((v) => v + pageSize);
-  const sentinel = useInfiniteScroll(pagination.mode === 'infinite' && more, shown, showMore);
-  const hasFilters = Boolean(filters.q.trim() || filters.category || filters.price || filters.promo);
+  const { query, setFilter, pageHref } = listing;
+  const more = useMorePages(apiBase, query, first);
+  const { products, nextCursor } = more;
+  const later = query.cursor !== undefined;
+  const showMore = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A tap adds the next products below; a link opened elsewhere (a new tab) stays the next page's.
+    if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    more.loadMore();
+  };
 
   return (
     <div className={styles.listing}>
-      <SearchSummary filters={filters} onClear={clearSearch} />
+      {pageCategory ? null : <SearchSummary listing={listing} />}
       <div className={styles.toolbar}>
         <p role="status" className={styles.count}>
-          {countText(shown, total, t)}
+          {countText(products.length, first.total, later, t)}
         </p>
-        <SortSelect value={filters.sort} onChange={(sort) => setFilter('sort', sort)} />
+        <SortSelect value={query.sort} searching={query.q !== ''} onChange={(sort) => setFilter('sort', sort)} />
       </div>
-      {total === 0 ? (
+      {products.length === 0 ? (
         <div className={styles.empty}>
-          <p>
-            {hasFilters ? t('listing.empty.filtered') : t('listing.empty.none')}
-          </p>
+          <p>{isNarrowed(listing, pageCategory) ? t('listing.empty.filtered') : t('listing.empty.none')}</p>
           <ShopLink to="/shop/all">{t('listing.empty.seeAll')}</ShopLink>
         </div>
       ) : (
         <ul className={`${view === 'list' ? styles.rows : productGrid.grid} ${wide ? productGrid.wide : ''}`} data-listing>
-          {shownProducts.slice(0, shown).map((product, index) => (
+          {products.map((product, index) => (
             <ProductCard
               key={product.id}
               product={product}
@@ -97,16 +94,21 @@ export function ProductListing({
           ))}
         </ul>
       )}
-      {pagination.mode !== 'all' && more ? (
+      {more.readers}
+      {more.error ? <ListingError error={more.error} retry={more.loadMore} /> : null}
+      {nextCursor ? (
         <div className={styles.more}>
-          {pagination.mode === 'infinite' ? <div ref={sentinel} className={styles.sentinel} aria-hidden="true" /> : null}
-          <button type="button" className={buttons.secondary} onClick={showMore}>
-            {pagination.mode === 'infinite' ? t('listing.more.infinite') : t('listing.more.loadMore')}
-          </button>
+          {Sentinel ? <Sentinel enabled={!more.error} step={more.added} onReach={more.loadMore} /> : null}
+          <a href={pageHref(nextCursor)} rel="next" className={buttons.secondary} aria-busy={more.loading} onClick={showMore}>
+            {Sentinel ? t('listing.more.infinite') : t('listing.more.loadMore')}
+          </a>
         </div>
       ) : null}
-      {pagination.mode !== 'all' && !more && total > pageSize ? (
-        <p className={styles.end}>{t('listing.more.end')}</p>
+      {!nextCursor && (more.added > 0 || later) ? <p className={styles.end}>{t('listing.more.end')}</p> : null}
+      {later ? (
+        <p className={styles.end}>
+          <a href={pageHref(undefined)}>{t('listing.more.first')}</a>
+        </p>
       ) : null}
     </div>
   );

@@ -1,19 +1,24 @@
-import type { Product } from '@shop/contracts/products';
+import type { Category } from '@shop/contracts/products';
 import { useId, useRef } from 'react';
 import { useText } from '../messages/messages';
+import { useListingPage } from '../shared/use-listing-page';
 import { ProductCard } from '../shared/product-card/product-card';
 import styles from './layouts.module.css';
 
 interface Props {
+  category: Category;
   title: string;
-  products: readonly Product[];
   apiBase: string;
   eager: boolean;
 }
 
+/** A row shows a category's first products, not all of them: its link to the category has the rest. */
+export const SLIDER_PRODUCTS = 8;
+
 /** A scroll-snapping row: swipe on touch screens, scroll with the buttons (or Tab through the cards) elsewhere. */
-export function ProductSlider({ title, products, apiBase, eager }: Props) {
+export function ProductSlider({ category, title, apiBase, eager }: Props) {
   const { t } = useText();
+  const products = useListingPage(apiBase, { category, limit: SLIDER_PRODUCTS }).page?.products ?? [];
   const id = useId();
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {

@@ -1,33 +1,30 @@
 import { useText } from '../messages/messages';
-import type { ListingFilters } from './listing-filters';
 import { searchCategoryLabels } from './listing-filters';
+import type { UseListingFilters } from './use-listing-filters';
 import styles from './listing.module.css';
 
-interface Props {
-  filters: ListingFilters;
-  onClear: () => void;
-}
-
-/** Says what the header's search asked for, and offers to clear it. */
-export function SearchSummary({ filters, onClear }: Props) {
+/** Says what the header's search asked for (its text, its category), and offers to clear it. */
+export function SearchSummary({ listing }: { listing: Pick<UseListingFilters, 'query' | 'unsold' | 'clearSearch'> }) {
   const { t } = useText();
-  const q = filters.q.trim();
-  if (!q && !filters.category) return null;
-  const where = filters.category ? t('listing.search.in', { category: t(searchCategoryLabels[filters.category]) }) : '';
+  const { query, unsold, clearSearch } = listing;
+  const category = unsold ? 'makeup' : query.category !== 'all' ? query.category : undefined;
+  if (!query.q && !category) return null;
+  const categoryName = category ? t(searchCategoryLabels[category]) : '';
+  const where = category ? t('listing.search.in', { category: categoryName }) : '';
   return (
     <div className={styles.searchSummary}>
       <p>
-        {q ? (
+        {query.q ? (
           <>
             {t('listing.search.label')}
-            <strong>{t('listing.search.query', { query: q })}</strong>
+            <strong>{t('listing.search.query', { query: query.q })}</strong>
             {where}
           </>
         ) : (
-          <>{t('listing.search.category', { category: filters.category ? t(searchCategoryLabels[filters.category]) : '' })}</>
+          <>{t('listing.search.category', { category: categoryName })}</>
         )}
       </p>
-      <button type="button" className={styles.linkButton} onClick={onClear}>
+      <button type="button" className={styles.linkButton} onClick={clearSearch}>
         {t('listing.search.clear')}
       </button>
     </div>

@@ -1,4 +1,4 @@
-import type { ListingSort } from '@shop/contracts/search';
+import type { ProductSort } from '@shop/contracts/product-query';
 import { useId } from 'react';
 import { useText } from '../messages/messages';
 import { sortLabels } from './listing-filters';
@@ -6,11 +6,15 @@ import formControl from '../shared/form-control.module.css';
 import styles from './listing.module.css';
 
 interface Props {
-  value: ListingSort | undefined;
-  onChange: (sort: ListingSort | undefined) => void;
+  value: ProductSort | undefined;
+  /** A search's own order is relevance: the first choice then says so. */
+  searching: boolean;
+  onChange: (sort: ProductSort | undefined) => void;
 }
 
-export function SortSelect({ value, onChange }: Props) {
+const choices = Object.keys(sortLabels) as (keyof typeof sortLabels)[];
+
+export function SortSelect({ value, searching, onChange }: Props) {
   const { t } = useText();
   const id = useId();
   return (
@@ -19,11 +23,11 @@ export function SortSelect({ value, onChange }: Props) {
       <select
         id={id}
         className={formControl.control}
-        value={value ?? ''}
-        onChange={(event) => onChange((event.target.value || undefined) as ListingSort | undefined)}
+        value={value === undefined || value === 'pertinence' ? '' : value}
+        onChange={(event) => onChange((event.target.value || undefined) as ProductSort | undefined)}
       >
-        <option value="">{t('listing.sort.default')}</option>
-        {(Object.keys(sortLabels) as ListingSort[]).map((sort) => (
+        <option value="">{searching ? t('listing.sort.relevance') : t('listing.sort.default')}</option>
+        {choices.map((sort) => (
           <option key={sort} value={sort}>
             {t(sortLabels[sort])}
           </option>

@@ -1,6 +1,7 @@
 import { partMessages, regionOf } from '@shop/contracts/part-messages';
 import type shared from './shared.fr-MA.json';
 import type listing from './listing.fr-MA.json';
+import type listingLayouts from './listing-layouts.fr-MA.json';
 import type product from './product.fr-MA.json';
 import type home from './home.fr-MA.json';
 import type wishlist from './wishlist.fr-MA.json';
@@ -17,6 +18,7 @@ import type featured from './featured.fr-MA.json';
 /** Every key of mf_catalog_pages' words: each feature keeps its own file (`<feature>.<locale>.json`). */
 type MessageId = keyof typeof shared
   | keyof typeof listing
+  | keyof typeof listingLayouts
   | keyof typeof product
   | keyof typeof home
   | keyof typeof wishlist

@@ -10,7 +10,7 @@ import { apiError, jsonResponse } from '../shared/order-fixtures';
 import { ProductPage } from './product-page';
 import { showToast } from '@shop/contracts/toast';
 import { aProduct, lowStock, outOfStock } from '../shared/product-fixtures';
-import { useProducts } from '../shared/use-products';
+import { useListingPage } from '../shared/use-listing-page';
 
 vi.mock('@shop/contracts/toast', () => ({ showToast: vi.fn() }));
 
@@ -30,8 +30,8 @@ beforeEach(() => {
       stock = soldOut;
       return apiError(409, 'out_of_stock', MESSAGE);
     }
-    if (url === '/api/products') return jsonResponse({ products: [stock] });
-    if (url === '/api/products/huile-seche') return jsonResponse({ product: stock });
+    if (url === '/api/products?category=body') return jsonResponse({ products: [stock], total: 1, nextCursor: null });
+    if (url === '/api/products/huile-seche') return jsonResponse({ product: stock, related: [] });
     return jsonResponse({ error: { code: 'not_found', message: 'Introuvable.' } }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -53,12 +53,12 @@ async function renderWithCache(children: React.ReactNode) {
 }
 
 function Listing() {
-  const { products } = useProducts('');
+  const products = useListingPage('', { category: 'body' }).page?.products;
   return <ul>{products?.map((p) => <ProductCard key={p.id} product={p} apiBase="" eager={false} />)}</ul>;
 }
 
 describe('AddToCartButton when the service says the product is out of stock', () => {
-  it('on a card: shows the service’s message and reads the catalogue again, so the card says “Rupture de stock”', async () => {
+  it('on a card: shows the service’s message and reads the listing page again, so the card says “Rupture de stock”', async () => {
     await renderWithCache(<Listing />);
     const card = await screen.findByRole('listitem');
     expect(within(card).getByText('Plus que 1 en stock')).toBeTruthy();
@@ -67,7 +67,7 @@ describe('AddToCartButton when the service says the product is out of stock', ()
     await waitFor(() => expect(within(card).getByText('Rupture de stock', { selector: 'span' })).toBeTruthy());
     expect((within(card).getByRole('button', { name: 'Rupture de stock : Huile sèche' }) as HTMLButtonElement).disabled).toBe(true);
     expect(vi.mocked(showToast).mock.calls).toEqual([['error', MESSAGE]]);
-    expect(gets('/api/products')).toBe(2);
+    expect(gets('/api/products?category=body')).toBe(2);
   });
 
   it('on the product page: the page reads the product again and shows it out of stock', async () => {
@@ -84,11 +84,11 @@ describe('AddToCartButton when the service says the product is out of stock', ()
 
   it('does not read the catalogue again after it was added', async () => {
     fetchMock.mockImplementation(async (input, init) =>
-      init?.method === 'POST' ? jsonResponse({ cart: [] }) : jsonResponse({ products: [lastOne] }),
+      init?.method === 'POST' ? jsonResponse({ cart: [] }) : jsonResponse({ products: [lastOne], total: 1, nextCursor: null }),
     );
     await renderWithCache(<Listing />);
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter au panier : Huile sèche' }));
     await waitFor(() => expect(vi.mocked(showToast)).toHaveBeenCalledWith('success', 'Huile sèche a été ajouté au panier.', { toastId: 'cart-added:sc-003' }));
-    expect(gets('/api/products')).toBe(1);
+    expect(gets('/api/products?category=body')).toBe(1);
   });
 });

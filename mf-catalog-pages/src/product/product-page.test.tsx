@@ -27,8 +27,7 @@ describe('ProductPage in Arabic', () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (init?.method === 'POST') return url === '/api/cart/add?lang=ar-MA' ? apiError(409, 'out_of_stock', TOO_FEW) : jsonResponse({}, 400);
-      if (url === '/api/products/creme-hydratante-argan?lang=ar-MA') return jsonResponse({ product: argan });
-      if (url === '/api/products?lang=ar-MA') return jsonResponse({ products: [argan] });
+      if (url === '/api/products/creme-hydratante-argan?lang=ar-MA') return jsonResponse({ product: argan, related: [] });
       return apiError(404, 'not_found', 'غير موجود.');
     });
     await renderInLanguage(

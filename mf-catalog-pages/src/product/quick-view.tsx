@@ -7,20 +7,19 @@ import { ProductDetails } from './product-details';
 import { RelatedProducts } from './related-products';
 
 interface Props {
-  product: Product;
-  products: readonly Product[];
+  /** The featured product's related products (its own answer's). */
+  related: readonly Product[];
   apiBase: string;
 }
 
 /** Related products with an "Aperçu rapide" button that opens the same product component in a dialog. */
-export function QuickViewProducts({ product, products, apiBase }: Props) {
+export function QuickViewProducts({ related, apiBase }: Props) {
   const { t } = useText();
   const [open, setOpen] = useState<Product | null>(null);
   return (
     <>
       <RelatedProducts
-        product={product}
-        products={products}
+        related={related}
         apiBase={apiBase}
         title={t('featured.quickView.title')}
         action={(p) => (

@@ -6,8 +6,8 @@ import productGrid from '../shared/product-card/product-grid.module.css';
 import page from '../shared/page.module.css';
 
 interface Props {
-  product: Product;
-  products: readonly Product[];
+  /** The product's related products, as its own answer lists them (`GET /api/products/:slug`). */
+  related: readonly Product[];
   apiBase: string;
   /** « Vous aimerez aussi » unless said otherwise. */
   title?: string;
@@ -15,12 +15,9 @@ interface Props {
   action?: (product: Product) => ReactNode;
 }
 
-const COUNT = 4;
-
 /** Other products of the same category. */
-export function RelatedProducts({ product, products, apiBase, title, action }: Props) {
+export function RelatedProducts({ related, apiBase, title, action }: Props) {
   const { t } = useText();
-  const related = products.filter((p) => p.category === product.category && p.id !== product.id).slice(0, COUNT);
   if (related.length === 0) return null;
   return (
     <section aria-labelledby="produits-associes" className={page.section}>

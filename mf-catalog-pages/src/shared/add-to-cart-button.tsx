@@ -5,7 +5,7 @@ import { POST_IN_BACKGROUND } from '@shop/contracts/forms';
 import { useText } from '../messages/messages';
 import { addToCart } from './add-to-cart';
 import { tapsInFlight, type WriteOutcome } from './taps-in-flight';
-import { useRevalidateCatalogue } from './use-products';
+import { useRevalidateCatalogue } from './revalidate-catalogue';
 import buttons from './buttons.module.css';
 
 interface Props {

@@ -7,6 +7,7 @@ import { checkoutWords } from '../messages/checkout-words';
 import { contentPagesWords } from '../messages/content-pages-words';
 import { homeWords } from '../messages/home-words';
 import { listingWords } from '../messages/listing-words';
+import { listingLayoutsWords } from '../messages/listing-layouts-words';
 import { ordersWords } from '../messages/orders-words';
 import { productWords } from '../messages/product-words';
 import { sharedWords } from '../messages/shared-words';
@@ -18,7 +19,7 @@ import { featuredWords } from '../messages/featured-words';
 import { notifyWords } from '../messages/notify-words';
 
 /** Every group: a test renders any feature (an exposed module names only its own). */
-export const EVERY_GROUP = [sharedWords, listingWords, productWords, homeWords, wishlistWords, checkoutWords, ordersWords, contentPagesWords, blogWords, articleWords, careWords, notifyWords, countdownWords, featuredWords];
+export const EVERY_GROUP = [sharedWords, listingWords, listingLayoutsWords, productWords, homeWords, wishlistWords, checkoutWords, ordersWords, contentPagesWords, blogWords, articleWords, careWords, notifyWords, countdownWords, featuredWords];
 import type { PageText } from './page-text';
 
 /**

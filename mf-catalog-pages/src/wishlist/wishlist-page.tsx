@@ -5,7 +5,8 @@ import { ListingError, ListingLoading } from '../shared/listing-status';
 import { ProductCard } from '../shared/product-card/product-card';
 import productGrid from '../shared/product-card/product-grid.module.css';
 import { PageRoot } from '../shared/page-root';
-import { useProducts } from '../shared/use-products';
+import { PAGE_SIZE, PRODUCT_KEY } from '@shop/contracts/product-query';
+import { useListingPage } from '../shared/use-listing-page';
 import page from '../shared/page.module.css';
 import { useWishlist } from '../shared/wishlist/use-wishlist';
 
@@ -13,10 +14,14 @@ import { useWishlist } from '../shared/wishlist/use-wishlist';
 export function WishlistPage({ apiBase = '' }: WishlistPageProps) {
   const { t } = useText();
   const { ids } = useWishlist();
-  const { products, error, isLoading, retry } = useProducts(apiBase);
+  // Only the saved products (the API takes at most PAGE_SIZE.max ids, each a product key): none to read for an empty
+  // list, and an entry no product could have (an edited storage) is left out rather than failing the whole read.
+  const wanted = ids.filter((id) => PRODUCT_KEY.test(id)).slice(0, PAGE_SIZE.max);
+  const { page: read, error, isLoading, retry } = useListingPage(apiBase, wanted.length > 0 ? { ids: wanted, limit: PAGE_SIZE.max } : null);
+  const products = wanted.length === 0 ? [] : read?.products;
   const byId = new Map(products?.map((p) => [p.id, p]) ?? []);
-  // Ids of products the catalogue no longer sells are skipped, not shown as broken cards.
-  const saved = ids.flatMap((id) => byId.get(id) ?? []);
+  // Ids of products the catalogue no longer sells are skipped, not shown as broken cards; the order is the shopper's.
+  const saved = wanted.flatMap((id) => byId.get(id) ?? []);
   return (
     <PageRoot>
       <h1 className={page.title}>{t('wishlist.title')}</h1>

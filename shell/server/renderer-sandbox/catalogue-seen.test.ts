@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbProductKey, productKey, productsKey } from '@shop/contracts/data-keys';
+import { breadcrumbProductKey, listingKey, productKey } from '@shop/contracts/data-keys';
+import type { ProductPage } from '@shop/contracts/product-query';
 import type { Product } from '@shop/contracts/products';
 import { catalogueSeen } from './catalogue-seen';
 
@@ -15,26 +16,37 @@ const product = (name: string): Product => ({
   availability: { status: 'in-stock' },
 });
 
+const pageOf = (products: Product[]): ProductPage => ({
+  products,
+  total: products.length,
+  facets: { categories: { face: products.length, body: 0, hair: 0, pack: 0 }, prices: { 'moins-100': 0, '100-200': products.length, 'plus-200': 0 }, promo: 0, inStock: products.length },
+  nextCursor: null,
+});
+
+const FIRST_PAGE = { category: 'all', q: '', promo: false, inStock: false, limit: 24 };
+
 describe('catalogueSeen', () => {
-  it('sees the catalogue a French page read', () => {
+  it('sees the listing pages a French page read, each with its query, and its product', () => {
     const list = [product('Huile d’argan')];
-    expect(catalogueSeen([[productsKey(''), { products: list }], [productKey('', 'huile-argan'), { product: list[0] }]])).toEqual({
-      products: list,
-      product: list[0],
-    });
+    expect(
+      catalogueSeen([
+        [listingKey('', { category: 'face', cursor: 'abc' }, undefined), pageOf(list)],
+        [productKey('', 'huile-argan'), { product: list[0], related: [] }],
+      ]),
+    ).toEqual({ listings: [{ query: { ...FIRST_PAGE, category: 'face', cursor: 'abc' }, page: pageOf(list) }], product: list[0] });
   });
 
-  it('sees the catalogue an Arabic page read in Arabic (?lang=ar-MA), so its <head> names the products in Arabic', () => {
+  it('sees what an Arabic page read in Arabic (?lang=ar-MA), so its <head> names the products in Arabic', () => {
     const list = [product('زيت الأركان')];
     const seen = catalogueSeen([
-      [productsKey('', 'ar-MA'), { products: list }],
-      [productKey('', 'huile-argan', 'ar-MA'), { product: list[0] }],
+      [listingKey('', { promo: true, limit: 4 }, 'ar-MA'), pageOf(list)],
+      [productKey('', 'huile-argan', 'ar-MA'), { product: list[0], related: [] }],
       [breadcrumbProductKey('huile-argan', 'ar-MA'), { product: list[0] }],
     ]);
-    expect(seen).toEqual({ products: list, product: list[0] });
+    expect(seen).toEqual({ listings: [{ query: { ...FIRST_PAGE, promo: true, limit: 4 }, page: pageOf(list) }], product: list[0] });
   });
 
   it('ignores keys the server may not read and answers of another shape', () => {
-    expect(catalogueSeen([['/api/cart', { products: [] }], [productsKey('', 'ar-MA'), { error: 'x' }]])).toEqual({});
+    expect(catalogueSeen([['/api/cart', { products: [] }], [listingKey('', {}, 'ar-MA'), { error: 'x' }]])).toEqual({});
   });
 });

@@ -1,9 +1,10 @@
 import type { ExposedModuleId } from '@shop/contracts/exposes';
-import type { Product } from '@shop/contracts/products';
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import type { PageContext } from '@shop/contracts/forms';
 import type { Stylesheet } from './inline-styles';
 import type { ScriptFile } from './remote-assets';
+import type { ProductPage, ProductQuery } from '@shop/contracts/product-query';
+import type { Product } from '@shop/contracts/products';
 import type { TracingSettings } from '@shop/server-kit/tracing/tracing-settings';
 
 /** What a renderer process is handed first: one remotes configuration for its whole life (decision 017). */
@@ -54,6 +55,18 @@ export interface RenderRequest {
   trace?: Record<string, string>;
 }
 
+/** A listing page a render read: the query it asked (contracts' product-query) and the API's answer. */
+export interface SeenListing {
+  query: ProductQuery;
+  page: ProductPage;
+}
+
+/** The catalogue a page was rendered with (its reads, in the page's language): listing pages, one product, or nothing known. */
+export interface CatalogueSeen {
+  listings?: readonly SeenListing[];
+  product?: Product;
+}
+
 export interface RenderedPage {
   type: 'rendered';
   id: number;
@@ -62,8 +75,8 @@ export interface RenderedPage {
   html: string;
   /** JSON of the page snapshot (src/data/page-data.ts), for the browser. */
   snapshot: string;
-  /** The catalogue the page was rendered with (the list, one product), for what its <head> says of it. */
-  catalogue: { products?: Product[]; product?: Product };
+  /** The catalogue the page was rendered with (its listing pages, one product), for what its <head> says of it. */
+  catalogue: CatalogueSeen;
   /** Stylesheets of the remote modules on the page (with their text where it can be inlined). */
   stylesheets: Stylesheet[];
   /** The remotes' scripts the first screen's parts need (entries, then modules' files), for the page's head. */

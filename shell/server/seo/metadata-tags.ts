@@ -11,6 +11,7 @@ export function metadataTags(meta: PageMetadata): string {
   const tags = [`<meta name="description" content="${escapeHtml(meta.description)}" ${a}>`];
   if (meta.noindex) tags.push(`<meta name="robots" content="noindex, follow" ${a}>`);
   if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}" ${a}>`);
+  if (meta.next) tags.push(`<link rel="next" href="${escapeHtml(meta.next)}" ${a}>`);
   for (const { hreflang, href } of meta.alternates) {
     tags.push(`<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}" ${a}>`);
   }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SHOP_LOCALES } from '@shop/contracts/locales';
 import { formatPrice } from '@shop/contracts/money';
-import type { Product } from '@shop/contracts/products';
+import type { Category, Product } from '@shop/contracts/products';
+import { parseProductQuery, type ProductPage, type ProductQuery } from '@shop/contracts/product-query';
 import { pageRoutes } from '@shop/contracts/routes';
 import { metadataTags } from './metadata-tags';
-import { clip, pageMetadata } from './page-metadata';
+import { clip, pageMetadata, type CatalogueSeen } from './page-metadata';
 import { NOT_FOUND_ENTRY, searchEntries } from './search-entries';
 
 const absolute = (path: string) => `https://www.maison-argane.ma${path}`;
@@ -20,6 +21,14 @@ const product = (id: string, over: Partial<Product> = {}): Product => ({
   availability: { status: 'in-stock' },
   ...over,
 });
+/** What a render read: one listing page, of a category's products (the API's filtering), with its query. */
+function seen(products: Product[], query: Partial<ProductQuery> = {}, { total, nextCursor = null }: { total?: number; nextCursor?: string | null } = {}): CatalogueSeen {
+  const parsed = parseProductQuery(new URLSearchParams(), { lenient: true });
+  if (!parsed.ok) throw new Error('a lenient read always reads');
+  const inCategory = query.category && query.category !== 'all' ? products.filter((p) => p.category === (query.category as Category)) : products;
+  const page = { products: inCategory, total: total ?? inCategory.length, nextCursor } as ProductPage;
+  return { listings: [{ query: { ...parsed.query, ...query }, page }] };
+}
 const og = (meta: ReturnType<typeof pageMetadata>, key: string) => meta.openGraph.find(([k]) => k === key)?.[1];
 
 describe('pageMetadata', () => {
@@ -45,11 +54,22 @@ describe('pageMetadata', () => {
     ]);
   });
 
-  it('describes a category with its count and price range from the catalogue, and points query variants to the listing', () => {
+  it('describes a category with its count and price range from its first page, and points query variants to the listing', () => {
     const products = [product('a', { price: 69 }), product('b', { price: 289 }), product('c', { category: 'hair', price: 1000 })];
-    const meta = pageMetadata('/shop/face/', 200, { products }, absolute);
+    const meta = pageMetadata('/shop/face/', 200, seen(products, { category: 'face' }), absolute);
     expect(meta.description).toContain(`Soins du visage Maison Argane : 2 soins naturels de ${formatPrice(69)} à ${formatPrice(289)}`);
     expect(meta.canonical).toBe('https://www.maison-argane.ma/shop/face');
+    expect(meta.next).toBeUndefined();
+    // A first page of a longer list: the API's total, and no price range it cannot know.
+    expect(pageMetadata('/shop/face', 200, seen(products, { category: 'face' }, { total: 40, nextCursor: 'c2' }), absolute).description).toContain(
+      'Soins du visage Maison Argane : 40 soins naturels, paiement',
+    );
+    // A sorted or filtered listing is the listing: its canonical URL, and its products' description is not the category's.
+    const sorted = pageMetadata('/shop/face', 200, seen(products, { category: 'face', sort: 'prix-croissant' }), absolute, 'fr-MA', 'sort=prix-croissant');
+    expect(sorted.canonical).toBe('https://www.maison-argane.ma/shop/face');
+    expect(sorted.description).toBe(meta.description);
+    const promo = pageMetadata('/shop/face', 200, seen(products, { category: 'face', promo: true }), absolute, 'fr-MA', 'promo=1');
+    expect(promo.description).toBe(searchEntries['/shop/face'].description['fr-MA']);
     expect(pageMetadata('/shop/face', 200, {}, absolute).description).toBe(searchEntries['/shop/face'].description['fr-MA']);
     // Shared in a message, the category shows its first product's picture.
     expect(og(meta, 'og:image')).toBe('https://www.maison-argane.ma/images/products/soin-a.png?v=0123456789');
@@ -57,8 +77,26 @@ describe('pageMetadata', () => {
     expect(og(meta, 'product:price:amount')).toBeUndefined();
   });
 
-  it('pictures the home page with the catalogue\'s first product, and leaves a content page without an image', () => {
-    const home = pageMetadata('/', 200, { products: [product('z'), product('a')] }, absolute);
+  it('links a listing\'s next page and names a later page as its own canonical page, as its « Voir plus » link does', () => {
+    const products = [product('a'), product('b')];
+    const first = pageMetadata('/shop/face', 200, seen(products, { category: 'face' }, { total: 30, nextCursor: 'c2' }), absolute);
+    expect(first.next).toBe('https://www.maison-argane.ma/shop/face?cursor=c2');
+    expect(metadataTags(first)).toContain('<link rel="next" href="https://www.maison-argane.ma/shop/face?cursor=c2" data-page-meta>');
+    const later = pageMetadata('/shop/face', 200, seen(products, { category: 'face', cursor: 'c2' }, { total: 30, nextCursor: 'c3' }), absolute, 'ar-MA', 'cursor=c2');
+    expect(later.canonical).toBe('https://www.maison-argane.ma/ar/shop/face?cursor=c2');
+    expect(later.next).toBe('https://www.maison-argane.ma/ar/shop/face?cursor=c3');
+    // Filters are kept in the next page's link (the cursor is the filtered list's); the canonical is the listing.
+    const promo = pageMetadata('/shop/all', 200, seen(products, { promo: true }, { total: 30, nextCursor: 'p2' }), absolute, 'fr-MA', 'promo=1');
+    expect([promo.canonical, promo.next]).toEqual(['https://www.maison-argane.ma/shop/all', 'https://www.maison-argane.ma/shop/all?promo=1&cursor=p2']);
+    // A layout variant reading 8 at a time: its next page, under the canonical listing.
+    const loadMore = pageMetadata('/load-more', 200, seen(products, { limit: 8 }, { total: 30, nextCursor: 'l2' }), absolute);
+    expect([loadMore.canonical, loadMore.next]).toEqual(['https://www.maison-argane.ma/shop/all', 'https://www.maison-argane.ma/load-more?cursor=l2']);
+    // A slider's small reads are not the page's listing: no next page.
+    expect(pageMetadata('/shop/slider', 200, seen(products, { category: 'face', limit: 8 }, { total: 9, nextCursor: 's2' }), absolute).next).toBeUndefined();
+  });
+
+  it('pictures the home page with its first offer, and leaves a content page without an image', () => {
+    const home = pageMetadata('/', 200, seen([product('z'), product('a')], { promo: true, limit: 4 }), absolute);
     expect(og(home, 'og:image')).toContain('/images/products/soin-z.png');
     expect(og(home, 'og:type')).toBe('website');
     const about = pageMetadata('/about-us', 200, {}, absolute);
@@ -91,7 +129,7 @@ describe('pageMetadata', () => {
     for (const locale of SHOP_LOCALES) {
       for (const route of pageRoutes) {
         const path = route.path.replace(':slug', 'x').replace(':number', 'MA-2026-000001');
-        for (const catalogue of [{ products: [product('a')] }, {}]) {
+        for (const catalogue of [seen([product('a')], { category: route.props && 'category' in route.props ? (route.props.category as Category) : 'all' }), {}]) {
           const { description } = pageMetadata(path, 200, catalogue, absolute, locale);
           expect(description.length, `${locale} ${route.path}`).toBeLessThanOrEqual(160);
           expect(description.length, `${locale} ${route.path}`).toBeGreaterThan(20);
@@ -141,7 +179,7 @@ describe('pageMetadata in Arabic (decision 036)', () => {
 
   it('describes an Arabic category with its count and prices in Arabic, Western digits, titled with its Arabic label', () => {
     const products = [arabic('a', { price: 69 }), arabic('b', { price: 289 }), arabic('c', { price: 120 }), arabic('d', { category: 'hair' })];
-    const meta = pageMetadata('/shop/face', 200, { products }, absolute, 'ar-MA');
+    const meta = pageMetadata('/shop/face', 200, seen(products, { category: 'face' }), absolute, 'ar-MA');
     expect(meta.description).toBe(
       `العناية بالوجه من Maison Argane: 3 منتجات طبيعية مع الدفع عند الاستلام في جميع أنحاء المغرب، بأسعار من ${formatPrice(69, 'ar-MA')} إلى ${formatPrice(289, 'ar-MA')}`,
     );
@@ -149,7 +187,8 @@ describe('pageMetadata in Arabic (decision 036)', () => {
     expect(og(meta, 'og:title')).toBe('العناية بالوجه · Maison Argane');
     expect(meta.canonical).toBe('https://www.maison-argane.ma/ar/shop/face');
     // Arabic counts agree with their noun: one, two, three to ten, eleven and more.
-    const count = (n: number) => pageMetadata('/shop/face', 200, { products: products.slice(0, 1).concat(Array.from({ length: n - 1 }, (_, i) => arabic(`x${i}`))) }, absolute, 'ar-MA').description;
+    const count = (n: number) =>
+      pageMetadata('/shop/face', 200, seen(products.slice(0, 1).concat(Array.from({ length: n - 1 }, (_, i) => arabic(`x${i}`))), { category: 'face' }), absolute, 'ar-MA').description;
     expect(count(1)).toContain(': منتج طبيعي واحد مع');
     expect(count(2)).toContain(': منتجان طبيعيان مع');
     expect(count(11)).toContain(': 11 منتجًا طبيعيًا مع');

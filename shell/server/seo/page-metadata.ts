@@ -1,6 +1,8 @@
 import { DEFAULT_LOCALE, localizedPath, ogLocale, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import { formatPrice } from '@shop/contracts/money';
-import { productsInCategory, type Product } from '@shop/contracts/products';
+import type { Product } from '@shop/contracts/products';
+import type { CatalogueSeen } from '../renderer-sandbox/renderer-protocol';
+import { parseProductQuery, productQueryString, QUERY_PARAMETERS, type ProductPage, type ProductQuery } from '@shop/contracts/product-query';
 import { labelForPath, matchPageRoute, normalisePath } from '@shop/contracts/route-matching';
 import { pathTo } from '@shop/contracts/routes';
 import { crumbsFor } from '../../shared/crumbs';
@@ -9,17 +11,17 @@ import { alternatesOf, type Alternate } from './alternates';
 import { COD, NOT_FOUND_ENTRY, searchEntries, type SearchEntry } from './search-entries';
 import { breadcrumbData, homeData, previewImage, productData, type Absolute, type StructuredData } from './structured-data';
 
-/** The catalogue a page was rendered with (the server's reads, in the page's language): the whole list, one product, or nothing known. */
-export interface CatalogueSeen {
-  products?: readonly Product[];
-  product?: Product;
-}
+// The renderer's type, the metadata's input.
+export type { CatalogueSeen, SeenListing } from '../renderer-sandbox/renderer-protocol';
+
 
 /** What the `<head>` says of a page to search engines and link previews (decision 019), in the page's language (decision 036). */
 export interface PageMetadata {
   description: string;
   /** Absent for a 404: it has no URL of its own to name. */
   canonical?: string;
+  /** A listing's next page (`rel="next"`), the link its « Voir plus » is: a crawler walks the whole listing. */
+  next?: string;
   /** The canonical page in every shop language, then `x-default` (the French URL); none for a 404. */
   alternates: Alternate[];
   noindex: boolean;
@@ -56,18 +58,41 @@ function naturalProductsAr(count: number): string {
   }
 }
 
-/** A category from the catalogue: how many products, their prices (Western digits in Arabic too, formatPrice). */
-function categoryDescription(label: string, products: readonly Product[], fallback: string, locale: ShopLocale): string {
-  if (products.length === 0) return fallback;
+/**
+ * A category from its first listing page: how many products (the API's total) and, when that page holds them all,
+ * their prices (Western digits in Arabic too, formatPrice); a page of a longer list says nothing of the others' prices.
+ */
+function categoryDescription(label: string, { products, total }: ProductPage, fallback: string, locale: ShopLocale): string {
+  if (total === 0 || products.length === 0) return fallback;
   const prices = products.map((p) => p.price);
   const [min, max] = [Math.min(...prices), Math.max(...prices)].map((amount) => formatPrice(amount, locale));
+  const whole = products.length >= total;
   if (locale === 'ar-MA') {
     // The price ends the sentence: « د.م. » carries its own full stop.
-    const range = min === max ? `بسعر ${min}` : `بأسعار من ${min} إلى ${max}`;
-    return clip(`${label} من ${SHOP_NAME}: ${naturalProductsAr(products.length)} مع ${COD[locale]}، ${range}`);
+    const range = !whole ? '' : min === max ? `، بسعر ${min}` : `، بأسعار من ${min} إلى ${max}`;
+    return clip(`${label} من ${SHOP_NAME}: ${naturalProductsAr(total)} مع ${COD[locale]}${range}`);
   }
-  const range = min === max ? `à ${min}` : `de ${min} à ${max}`;
-  return clip(`${label} ${SHOP_NAME} : ${products.length} soins naturels ${range}, ${COD[locale]}.`);
+  const range = !whole ? '' : min === max ? ` à ${min}` : ` de ${min} à ${max}`;
+  return clip(`${label} ${SHOP_NAME} : ${total} soins naturels${range}, ${COD[locale]}.`);
+}
+
+const LISTING_MODULES: readonly string[] = ['mf_catalog_pages/CategoryPage', 'mf_catalog_pages/ListingPage'];
+
+/** A query without its page (cursor) or page size: what makes two reads the same list. */
+const listOf = (query: Partial<ProductQuery>) => productQueryString({ ...query, cursor: undefined, limit: undefined });
+
+/**
+ * A listing route's own query, from its URL (read leniently, as the page reads it) and its category; and the listing
+ * the page read for it, found among its reads by that query (a slider's or a home page's small reads are not it).
+ */
+function ownListing(route: { module: string; props: object }, search: string, catalogue: CatalogueSeen) {
+  if (!LISTING_MODULES.includes(route.module)) return undefined;
+  const parsed = parseProductQuery(new URLSearchParams(search), { lenient: true });
+  if (!parsed.ok) return undefined;
+  const query: ProductQuery = { ...parsed.query, ...('category' in route.props ? { category: route.props.category as ProductQuery['category'] } : {}) };
+  delete query.ids;
+  const seen = catalogue.listings?.find((listing) => listOf(listing.query) === listOf(query) && listing.query.cursor === query.cursor);
+  return { query, seen };
 }
 
 /** A product page: its name, price and the catalogue's description (in the page's language). */
@@ -88,6 +113,8 @@ export function pageMetadata(
   catalogue: CatalogueSeen,
   absolute: Absolute,
   locale: ShopLocale = DEFAULT_LOCALE,
+  /** The URL's query string (a listing's filters and page). */
+  search = '',
 ): PageMetadata {
   const match = status === 404 ? undefined : matchPageRoute(pathname);
   if (!match) {
@@ -99,21 +126,35 @@ export function pageMetadata(
   /** A shop path as an absolute URL in the page's language. */
   const inLanguage: Absolute = (path) => absolute(localizedPath(locale, path));
   const product = route.module === 'mf_catalog_pages/ProductPage' ? catalogue.product : undefined;
+  const listing = ownListing(route, search, catalogue);
   const canonicalPath = entry.canonical ?? (product ? pathTo('/shop/product/:slug', product.slug) : normalisePath(pathname));
-  const url = inLanguage(canonicalPath);
+  // A listing's later page is a page of its own (its products are nowhere else without JavaScript); filters, sorts and
+  // searches of a listing are the listing, and name it as canonical.
+  const plain = listing && listOf({ category: listing.query.category });
+  const variant = listing !== undefined && listOf(listing.query) !== plain;
+  // Sorted, the same products: the category's description still holds. Narrowed, it does not.
+  const narrowed = listing !== undefined && listOf({ ...listing.query, sort: undefined }) !== plain;
+  // A sorted or filtered page's cursor belongs to that order: the plain listing's canonical URL cannot carry it.
+  const cursor = listing && !entry.canonical && !variant ? listing.query.cursor : undefined;
+  const pagePath = (at: string | null | undefined) => (at ? `?${new URLSearchParams({ [QUERY_PARAMETERS.cursor]: at }).toString()}` : '');
+  const url = inLanguage(canonicalPath) + pagePath(cursor);
   const label = product?.name ?? labelForPath(pathname, locale) ?? SHOP_NAME;
+  // The next page as the page links it: its own URL's query with the next cursor.
+  const nextCursor = listing?.seen?.page.nextCursor;
+  let next: string | undefined;
+  if (nextCursor) {
+    const params = new URLSearchParams(search);
+    params.set(QUERY_PARAMETERS.cursor, nextCursor);
+    next = `${inLanguage(normalisePath(pathname))}?${params.toString()}`;
+  }
 
-  // A category's products, or the catalogue the home page shows: their first product pictures the page in a preview.
+  // A category's first page, or the offers the home page shows: their first product pictures the page in a preview.
   const listed =
-    route.module === 'mf_catalog_pages/CategoryPage' && catalogue.products && 'category' in route.props
-      ? productsInCategory(catalogue.products, route.props.category)
-      : route.path === '/'
-        ? catalogue.products
-        : undefined;
+    route.module === 'mf_catalog_pages/CategoryPage' ? listing?.seen?.page : route.path === '/' ? catalogue.listings?.[0]?.page : undefined;
   let description = entry.description[locale];
   if (product) {
     description = productDescription(product, locale);
-  } else if (listed && route.path !== '/') {
+  } else if (listed && route.path !== '/' && !narrowed && !listing?.query.cursor) {
     description = categoryDescription(label, listed, description, locale);
   }
 
@@ -126,7 +167,7 @@ export function pageMetadata(
   const title = route.path === '/' ? SHOP_NAME : `${label} · ${SHOP_NAME}`;
   const openGraph = site(locale, description, title, url);
   openGraph.splice(1, 0, ['og:type', product ? 'product' : 'website']);
-  const pictured = product ?? listed?.[0];
+  const pictured = product ?? listed?.products[0];
   if (pictured) {
     const image = previewImage(pictured, absolute);
     openGraph.push(
@@ -149,7 +190,7 @@ export function pageMetadata(
     );
   }
   const alternates = alternatesOf(canonicalPath, absolute);
-  return { description, canonical: url, alternates, noindex: entry.index === false, openGraph, structuredData };
+  return { description, canonical: url, ...(next ? { next } : {}), alternates, noindex: entry.index === false, openGraph, structuredData };
 }
 
 /**

@@ -17,6 +17,12 @@ describe('robots.txt and sitemap.xml over HTTP', () => {
     expect(response.headers.get('retry-after')).toBe('60');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect((await response.json()).error.code).toBe('catalogue_unavailable');
+    const products = await fetch(`${shell.url}/sitemaps/products-1.ar-MA.xml`);
+    expect([products.status, products.headers.get('retry-after')]).toEqual([503, '60']);
+    // The pages file needs no catalogue.
+    const pages = await fetch(`${shell.url}/sitemaps/pages.xml`);
+    expect(pages.status).toBe(200);
+    expect(await pages.text()).toContain('<loc>https://www.maison-argane.ma/ar/shop/face</loc>');
   });
 
   it('serves robots.txt whatever the catalogue, and answers other methods 405 with Allow', async () => {

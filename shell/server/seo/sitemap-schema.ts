@@ -44,3 +44,39 @@ export function sitemapSchema(sitemapXsd: string) {
     ],
   };
 }
+
+/**
+ * The sitemaps.org 0.9 index schema (siteindex.xsd, which the sitemap package does not ship), as the protocol defines
+ * it: `<sitemapindex>` of `<sitemap>` with a `<loc>` and an optional `<lastmod>`. For tests, xmllint-wasm's options.
+ */
+export const SITEMAP_INDEX_SCHEMA = {
+  schema: [
+    {
+      fileName: 'siteindex.xsd',
+      contents: `<?xml version="1.0" encoding="UTF-8"?>
+<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" targetNamespace="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" elementFormDefault="qualified">
+  <xsd:element name="sitemapindex">
+    <xsd:complexType>
+      <xsd:sequence>
+        <xsd:element name="sitemap" maxOccurs="50000">
+          <xsd:complexType>
+            <xsd:all>
+              <xsd:element name="loc">
+                <xsd:simpleType>
+                  <xsd:restriction base="xsd:anyURI">
+                    <xsd:minLength value="12"/>
+                    <xsd:maxLength value="2048"/>
+                  </xsd:restriction>
+                </xsd:simpleType>
+              </xsd:element>
+              <xsd:element name="lastmod" minOccurs="0" type="xsd:string"/>
+            </xsd:all>
+          </xsd:complexType>
+        </xsd:element>
+      </xsd:sequence>
+    </xsd:complexType>
+  </xsd:element>
+</xsd:schema>`,
+    },
+  ],
+};

@@ -3,51 +3,52 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import type { Product } from '@shop/contracts/products';
+import { SITEMAP_URLS_PER_FILE, type SitemapProduct } from '@shop/contracts/product-query';
 import { robotsTxt } from './robots-txt';
-import { sitemapUrls, sitemapXml } from './sitemap';
-import { sitemapSchema } from './sitemap-schema';
+import { ndjsonProducts, pageUrls, productsFileOf, productsSitemapXml, sitemapIndexXml, sitemapXml } from './sitemap';
+import { SITEMAP_INDEX_SCHEMA, sitemapSchema } from './sitemap-schema';
 
 const absolute = (path: string) => `https://www.maison-argane.ma${path}`;
-const product = (slug: string, category: Product['category'], updatedAt: string): Product => ({
-  id: slug,
-  slug,
-  name: slug,
-  description: 'Un soin naturel.',
-  category,
-  price: 100,
-  images: [`/images/products/${slug}.svg`],
-  updatedAt,
-  availability: { status: 'in-stock' },
-});
-const products = [product('a&b', 'face', '2026-11-02'), product('c', 'hair', '2026-11-09')];
+const products: SitemapProduct[] = [
+  { slug: 'a&b', updatedAt: '2026-11-02' },
+  { slug: 'c', updatedAt: '2026-11-09T10:00:00.000Z' },
+];
 
-/**
- * The sitemaps.org schema, as the `sitemap` package (sitemap.js) ships it, with the declaration of the hreflang
- * alternates (`<xhtml:link>`) its `<url>` wildcard demands (processContents="strict"): one schema importing both.
- */
-/** The sitemaps.org schema, as the sitemap package (sitemap.js) ships it. */
+/** The sitemaps.org schema, as the sitemap package (sitemap.js) ships it, with the hreflang alternates' declaration. */
 const sitemapXsd = readFileSync(join(dirname(createRequire(import.meta.url).resolve('sitemap/package.json')), 'schema/sitemap.xsd'), 'utf8');
 const validate = async (xml: string) => validateXML({ xml: [{ fileName: 'sitemap.xml', contents: xml }], ...sitemapSchema(sitemapXsd) });
 
-describe('sitemap', () => {
-  it('validates against the sitemaps.org schema, its hreflang alternates included', async () => {
-    const result = await validate(sitemapXml(sitemapUrls(products, absolute)));
-    expect(result.errors).toEqual([]);
-    expect(result.valid).toBe(true);
+async function* each<T>(items: Iterable<T>): AsyncGenerator<T> {
+  for (const item of items) yield item;
+}
+async function text(chunks: AsyncIterable<string>): Promise<{ xml: string; chunks: number }> {
+  let xml = '';
+  let count = 0;
+  for await (const chunk of chunks) {
+    xml += chunk;
+    count++;
+  }
+  return { xml, chunks: count };
+}
+
+describe('sitemap files', () => {
+  it('validates against the sitemaps.org schema, pages and products files, hreflang alternates included', async () => {
+    for (const xml of [sitemapXml(pageUrls(absolute)), (await text(productsSitemapXml(each(products), 'ar-MA', absolute))).xml]) {
+      const result = await validate(xml);
+      expect(result.errors).toEqual([]);
+      expect(result.valid).toBe(true);
+    }
   });
 
   it('fails the schema for a malformed date or a malformed alternate (the check above can fail)', async () => {
     expect((await validate(sitemapXml([{ loc: absolute('/'), lastmod: '9 novembre' }]))).valid).toBe(false);
     const badLanguage = sitemapXml([{ loc: absolute('/'), alternates: [{ hreflang: 'fr MA' as 'fr-MA', href: absolute('/') }] }]);
     expect((await validate(badLanguage)).valid).toBe(false);
-    // The XHTML namespace is declared: an undeclared prefix is not well-formed XML.
-    expect((await validate(sitemapXml(sitemapUrls(products, absolute)).replace(' xmlns:xhtml="http://www.w3.org/1999/xhtml"', ''))).valid).toBe(false);
+    expect((await validate(sitemapXml(pageUrls(absolute)).replace(' xmlns:xhtml="http://www.w3.org/1999/xhtml"', ''))).valid).toBe(false);
   });
 
-  it('lists indexable pages once per language by their canonical URL, every product with its day, not the private pages', () => {
-    const urls = sitemapUrls(products, absolute);
-    const locs = urls.map((u) => u.loc);
+  it('lists indexable pages once per language by their canonical URL, not the private pages nor the variants', () => {
+    const locs = pageUrls(absolute).map((u) => u.loc);
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs).toEqual(expect.arrayContaining([absolute('/'), absolute('/shop/face'), absolute('/about-us'), absolute('/shop/countdown')]));
     expect(locs).toEqual(expect.arrayContaining([absolute('/ar'), absolute('/ar/shop/face'), absolute('/ar/about-us'), absolute('/ar/shop/countdown')]));
@@ -56,38 +57,57 @@ describe('sitemap', () => {
       expect(locs, hidden).not.toContain(absolute(hidden));
       expect(locs, hidden).not.toContain(absolute(`/ar${hidden}`));
     }
-    expect(urls).toContainEqual(expect.objectContaining({ loc: absolute('/shop/product/a%26b'), lastmod: '2026-11-02' }));
-    expect(urls).toContainEqual(expect.objectContaining({ loc: absolute('/ar/shop/product/a%26b'), lastmod: '2026-11-02' }));
-    expect(urls).toContainEqual(expect.objectContaining({ loc: absolute('/shop/face'), lastmod: '2026-11-02' }));
-    expect(urls).toContainEqual(expect.objectContaining({ loc: absolute('/'), lastmod: '2026-11-09' }));
-    expect(urls).toContainEqual(expect.objectContaining({ loc: absolute('/ar'), lastmod: '2026-11-09' }));
-    expect(sitemapXml(urls)).toContain('<loc>https://www.maison-argane.ma/shop/product/a%26b</loc>\n    <lastmod>2026-11-02</lastmod>\n');
-  });
-
-  it('names each page in both languages and x-default (French) beside each of its URLs', () => {
-    const urls = sitemapUrls(products, absolute);
-    const alternates = [
-      { hreflang: 'fr-MA', href: absolute('/shop/face') },
-      { hreflang: 'ar-MA', href: absolute('/ar/shop/face') },
-      { hreflang: 'x-default', href: absolute('/shop/face') },
-    ];
-    expect(urls.find((u) => u.loc === absolute('/shop/face'))?.alternates).toEqual(alternates);
-    expect(urls.find((u) => u.loc === absolute('/ar/shop/face'))?.alternates).toEqual(alternates);
-    for (const url of urls) expect(url.alternates?.map((a) => a.hreflang), url.loc).toEqual(['fr-MA', 'ar-MA', 'x-default']);
-    const xml = sitemapXml(urls);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
-    expect(xml).toContain(
+    expect(sitemapXml(pageUrls(absolute))).toContain(
       [
         '  <url>',
         '    <loc>https://www.maison-argane.ma/ar</loc>',
-        '    <lastmod>2026-11-09</lastmod>',
         '    <xhtml:link rel="alternate" hreflang="fr-MA" href="https://www.maison-argane.ma/"/>',
         '    <xhtml:link rel="alternate" hreflang="ar-MA" href="https://www.maison-argane.ma/ar"/>',
         '    <xhtml:link rel="alternate" hreflang="x-default" href="https://www.maison-argane.ma/"/>',
         '  </url>',
       ].join('\n'),
     );
+  });
+
+  it('writes each product in one language with its lastmod and its alternates, a few entries at a time', async () => {
+    const { xml } = await text(productsSitemapXml(each(products), 'fr-MA', absolute));
+    expect(xml).toContain('<loc>https://www.maison-argane.ma/shop/product/a%26b</loc>\n    <lastmod>2026-11-02</lastmod>\n');
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="ar-MA" href="https://www.maison-argane.ma/ar/shop/product/a%26b"/>');
+    expect(xml).toContain('<lastmod>2026-11-09T10:00:00.000Z</lastmod>');
+    const arabic = (await text(productsSitemapXml(each(products), 'ar-MA', absolute))).xml;
+    expect(arabic).toContain('<loc>https://www.maison-argane.ma/ar/shop/product/c</loc>');
+    // 50,000 products: streamed in many chunks, and never more URLs than a file may hold.
+    const many = Array.from({ length: SITEMAP_URLS_PER_FILE + 5 }, (_, i) => ({ slug: `p${i}`, updatedAt: '2026-11-02' }));
+    const big = await text(productsSitemapXml(each(many), 'fr-MA', absolute));
+    expect(big.chunks).toBeGreaterThan(100);
+    expect(big.xml.split('<url>').length - 1).toBe(SITEMAP_URLS_PER_FILE);
+  });
+
+  it('indexes the pages file and each products file in every language, valid as a sitemaps.org index', async () => {
+    const xml = sitemapIndexXml(2, absolute);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      absolute('/sitemaps/pages.xml'),
+      absolute('/sitemaps/products-1.fr-MA.xml'),
+      absolute('/sitemaps/products-1.ar-MA.xml'),
+      absolute('/sitemaps/products-2.fr-MA.xml'),
+      absolute('/sitemaps/products-2.ar-MA.xml'),
+    ]);
+    const result = await validateXML({ xml: [{ fileName: 'sitemap.xml', contents: xml }], ...SITEMAP_INDEX_SCHEMA });
+    expect(result.errors).toEqual([]);
+    expect(productsFileOf('/sitemaps/products-2.ar-MA.xml')).toEqual({ file: 2, locale: 'ar-MA' });
+    for (const path of ['/sitemaps/products-0.fr-MA.xml', '/sitemaps/products-1.en-US.xml', '/sitemaps/products-1.xml']) expect(productsFileOf(path), path).toBeNull();
+  });
+
+  it('reads cart-service\'s NDJSON lines however they are cut', async () => {
+    const body = '{"slug":"a","updatedAt":"2026-11-02"}\n{"slug":"b","updat' + 'edAt":"2026-11-03"}\n';
+    const bytes = new TextEncoder().encode(body);
+    const read: SitemapProduct[] = [];
+    for await (const product of ndjsonProducts(each([bytes.slice(0, 20), bytes.slice(20, 50), bytes.slice(50)]))) read.push(product);
+    expect(read).toEqual([
+      { slug: 'a', updatedAt: '2026-11-02' },
+      { slug: 'b', updatedAt: '2026-11-03' },
+    ]);
   });
 });
 

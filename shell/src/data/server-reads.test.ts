@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unstable_serialize } from 'swr';
-import { breadcrumbProductKey, productKey, productsKey } from '@shop/contracts/data-keys';
+import { breadcrumbProductKey, listingKey, productKey } from '@shop/contracts/data-keys';
 import { pageReads, type ApiAnswer } from './server-reads';
 
 function reads(answers: Record<string, ApiAnswer>) {
@@ -15,12 +15,12 @@ function reads(answers: Record<string, ApiAnswer>) {
 describe('pageReads', () => {
   it('fetches a readable key once, puts a 200 in the cache as loaded and hands it over', async () => {
     const { page, asked } = reads({ '/api/products': { status: 200, body: { products: [] } } });
-    const first = page.read(productsKey(''));
-    expect(page.read(productsKey(''))).toBe(first);
+    const first = page.read(listingKey('', {}, undefined));
+    expect(page.read(listingKey('', {}, undefined))).toBe(first);
     await first;
     expect(asked).toEqual(['/api/products']);
-    expect(page.cache.get(unstable_serialize(productsKey('')))).toEqual({ data: { products: [] }, isLoading: false, isValidating: false });
-    expect(page.answered()).toEqual([[productsKey(''), { products: [] }]]);
+    expect(page.cache.get(unstable_serialize(listingKey('', {}, undefined)))).toEqual({ data: { products: [] }, isLoading: false, isValidating: false });
+    expect(page.answered()).toEqual([[listingKey('', {}, undefined), { products: [] }]]);
     expect(page.notFound()).toBe(false);
   });
 
@@ -34,7 +34,7 @@ describe('pageReads', () => {
   it('leaves a key to the browser when the service fails or does not answer in time', async () => {
     const { page } = reads({ '/api/products/savon': { status: 503, body: null } });
     await page.read(breadcrumbProductKey('savon'));
-    await page.read(productsKey(''));
+    await page.read(listingKey('', {}, undefined));
     expect(page.answered()).toEqual([]);
     expect(page.notFound()).toBe(false);
     expect(page.cache.size).toBe(0);
