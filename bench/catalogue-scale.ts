@@ -69,11 +69,12 @@ async function page(origin: string, path: string): Promise<PageFigure> {
   return { path, bytes: Buffer.byteLength(last.body), ms: median(runs.map((run) => run.ms)), leftToBrowser: last.body.includes(LOADING) };
 }
 
-/** The listing's next page, as a shopper without JavaScript follows « Voir plus ». */
-function nextLink(html: string): string {
-  const match = /<a[^>]+href="([^"]*cursor=[^"]*)"/.exec(html);
-  if (!match) throw new Error('no « Voir plus » link with a cursor in the page');
-  return match[1]!.replace(/&amp;/g, '&');
+/** The listing's next page (its path and query), as a shopper without JavaScript follows « Voir plus » from `path`. */
+function nextLink(html: string, origin: string, path: string): string {
+  const match = /<a[^>]*\bhref="([^"]*)"[^>]*\brel="next"/.exec(html) ?? /<a[^>]*\brel="next"[^>]*\bhref="([^"]*)"/.exec(html);
+  if (!match) throw new Error(`no « Voir plus » link (rel=next) in ${path}`);
+  const next = new URL(match[1]!.replace(/&amp;/g, '&'), origin + path);
+  return next.pathname + next.search;
 }
 
 async function load(origin: string, paths: string[]): Promise<Load> {
@@ -139,10 +140,10 @@ async function measure(backing: 'pglite' | 'postgres', size: number, work: strin
   try {
     const origin = stack.url;
     const newest = (await (await fetch(`${origin}/api/products?sort=nouveautes&limit=1`)).json()) as { products: Array<{ slug: string }> };
-    const loadMore1 = (await timedGet(`${origin}/load-more`)).body;
-    const loadMore2 = (await timedGet(origin + nextLink(loadMore1))).body;
+    const page2 = nextLink((await timedGet(`${origin}/load-more`)).body, origin, '/load-more');
+    const page3 = nextLink((await timedGet(origin + page2)).body, origin, page2);
     const pages = [];
-    for (const path of ['/shop/face', '/shop/all', '/', `/shop/product/${newest.products[0]!.slug}`, '/shop/all?q=creme', nextLink(loadMore2)]) {
+    for (const path of ['/shop/face', '/shop/all', '/', `/shop/product/${newest.products[0]!.slug}`, '/shop/all?q=creme', page3]) {
       pages.push(await page(origin, path));
     }
     const listing = await load(origin, LISTINGS.map((query) => `/api/products${query ? `?${query}` : ''}`));

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
 import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
-import { PAGE_SIZE } from '@shop/contracts/product-query';
+import { LISTING_PAGE } from '@shop/contracts/product-query';
 import { addToCart, products } from './support/cart';
 import { catalogContent, pageHeading } from './support/catalog-pages';
 import { stackForThisFile } from './support/stack';
@@ -23,7 +23,7 @@ async function scan(page: Page, include?: string) {
 
 test('a listing has no accessibility violations', async ({ page }) => {
   await page.goto(`${stack.url}/shop/all?sort=prix-croissant`);
-  await expect(catalogContent(page).locator('[data-listing] > li')).toHaveCount(Math.min(catalogue.length, PAGE_SIZE.default));
+  await expect(catalogContent(page).locator('[data-listing] > li')).toHaveCount(Math.min(catalogue.length, LISTING_PAGE));
   expect(await scan(page)).toEqual([]);
 });
 

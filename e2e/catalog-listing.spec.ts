@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import type { Page } from '@playwright/test';
 import type { Product } from '@shop/contracts/products';
-import { PAGE_SIZE } from '@shop/contracts/product-query';
+import { LISTING_PAGE } from '@shop/contracts/product-query';
 import { products } from './support/cart';
 import { catalogContent, pageHeading } from './support/catalog-pages';
 import { stackForThisFile } from './support/stack';
@@ -20,7 +20,7 @@ const shownPrices = (page: Page) =>
     .evaluateAll((ps) => ps.map((p) => Number(p.getAttribute('data-price'))));
 const count = (page: Page) => catalogContent(page).getByRole('status');
 /** What a listing's first page holds: the API's page size of a list. */
-const firstPage = <T>(list: readonly T[]) => list.slice(0, PAGE_SIZE.default);
+const firstPage = <T>(list: readonly T[]) => list.slice(0, LISTING_PAGE);
 const countOf = (shown: number, total: number) => (shown < total ? `${shown} produits affichés sur ${total}` : `${total} produits`);
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 

@@ -1,6 +1,6 @@
 import { expect, interactiveAfterLoad, test } from './support/test';
 import type { Product } from '@shop/contracts/products';
-import { PAGE_SIZE } from '@shop/contracts/product-query';
+import { LISTING_PAGE } from '@shop/contracts/product-query';
 import { products } from './support/cart';
 import { catalogContent, pageHeading } from './support/catalog-pages';
 import { stackForThisFile } from './support/stack';
@@ -14,8 +14,8 @@ test.beforeAll(async ({ request }) => {
 test('a heart on every card; the wishlist survives a reload and lists the products on /shop/whistlist', async ({ page }) => {
   const [a, b] = [catalogue[2]!, catalogue[12]!];
   await page.goto(`${stack.url}/shop/all`);
-  await expect(catalogContent(page).locator('[data-listing] > li')).toHaveCount(Math.min(catalogue.length, PAGE_SIZE.default));
-  await expect(catalogContent(page).locator('[data-listing] > li [data-in-wishlist]')).toHaveCount(Math.min(catalogue.length, PAGE_SIZE.default));
+  await expect(catalogContent(page).locator('[data-listing] > li')).toHaveCount(Math.min(catalogue.length, LISTING_PAGE));
+  await expect(catalogContent(page).locator('[data-listing] > li [data-in-wishlist]')).toHaveCount(Math.min(catalogue.length, LISTING_PAGE));
 
   await catalogContent(page).getByRole('button', { name: `Ajouter ${a.name} à la liste d’envies` }).click();
   await catalogContent(page).getByRole('button', { name: `Ajouter ${b.name} à la liste d’envies` }).click();

@@ -4,8 +4,15 @@
  */
 import type { ProductQuery } from './product-query';
 
-/** Products per page: what a listing shows at first and what « Voir plus » adds. */
+/** Products per page of the API: its default and the most one request may ask. */
 export const PAGE_SIZE = { default: 24, max: 100 } as const;
+
+/**
+ * What a listing page shows at first and what each « Voir plus » adds: a phone's few screens, and a page that weighs
+ * the same with 100,000 products as with the 31 of the first catalogue (bench:catalogue-scale: at 24, `/shop/face`
+ * weighed 1.40x its 8-product page of the small catalogue; decision 041).
+ */
+export const LISTING_PAGE = 12;
 
 /** URL parameter names, in one place: the listing URL's and the API's. */
 export const QUERY_PARAMETERS = {

@@ -7,7 +7,7 @@ import type { Category, Product } from './products';
 import { PAGE_SIZE, QUERY_PARAMETERS } from './product-query-string';
 
 // A module of its own for what every page's keys need (data-keys.ts), so a product page does not download the parsing.
-export { PAGE_SIZE, productQueryString, QUERY_PARAMETERS } from './product-query-string';
+export { LISTING_PAGE, PAGE_SIZE, productQueryString, QUERY_PARAMETERS } from './product-query-string';
 
 export const CATEGORY_FILTERS = ['all', 'face', 'body', 'hair', 'pack'] as const satisfies readonly (Category | 'all')[];
 export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];

@@ -41,9 +41,9 @@ async function renderPage(locale: ShopLocale, path: string, pages: Record<string
 
 describe('CategoryPage in Arabic', () => {
   it('reads its first page in Arabic and shows it with Arabic words, prices and the API’s total', async () => {
-    await renderPage('ar-MA', '/shop/all', { '/api/products?lang=ar-MA': aPage(arabicCatalogue) });
+    await renderPage('ar-MA', '/shop/all', { '/api/products?limit=12&lang=ar-MA': aPage(arabicCatalogue) });
     expect(await screen.findByRole('heading', { level: 1, name: 'كل منتجاتنا' })).toBeTruthy();
-    expect(urls()).toEqual(['/api/products?lang=ar-MA']);
+    expect(urls()).toEqual(['/api/products?limit=12&lang=ar-MA']);
     expect(await screen.findByText('4 منتجات')).toBeTruthy();
     expect(screen.getByLabelText('ترتيب حسب')).toBeTruthy();
     expect(screen.getByRole('option', { name: 'السعر: من الأقل إلى الأعلى' })).toBeTruthy();
@@ -58,7 +58,7 @@ describe('CategoryPage in Arabic', () => {
   });
 
   it('hands the search to the API and shows what it found, with the search said', async () => {
-    const found = '/api/products?q=%D8%A7%D9%84%D8%A3%D8%B1%D9%83%D8%A7%D9%86&lang=ar-MA';
+    const found = '/api/products?q=%D8%A7%D9%84%D8%A3%D8%B1%D9%83%D8%A7%D9%86&limit=12&lang=ar-MA';
     await renderPage('ar-MA', '/shop/all?q=%D8%A7%D9%84%D8%A3%D8%B1%D9%83%D8%A7%D9%86', { [found]: aPage([arabicCatalogue[0]!, arabicCatalogue[3]!]) });
     expect(await screen.findByText('منتجان')).toBeTruthy();
     expect(urls()).toEqual([found]);
@@ -78,8 +78,8 @@ describe('CategoryPage in Arabic', () => {
 describe('CategoryPage in French', () => {
   it('sorts by the URL’s sort, and a new sort is a new read', async () => {
     await renderPage('fr-MA', '/shop/all?sort=prix-croissant', {
-      '/api/products?sort=prix-croissant': aPage(arabicCatalogue),
-      '/api/products?sort=nouveautes': aPage(arabicCatalogue.slice(0, 2), { total: 2 }),
+      '/api/products?sort=prix-croissant&limit=12': aPage(arabicCatalogue),
+      '/api/products?sort=nouveautes&limit=12': aPage(arabicCatalogue.slice(0, 2), { total: 2 }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tous nos produits' })).toBeTruthy();
     expect(await screen.findByText('4 produits')).toBeTruthy();
@@ -87,7 +87,7 @@ describe('CategoryPage in French', () => {
     fireEvent.change(screen.getByLabelText('Trier par'), { target: { value: 'nouveautes' } });
     expect(await screen.findByText('2 produits')).toBe(screen.getByRole('status'));
     expect((screen.getByLabelText('Trier par') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Nouveautés');
-    expect(urls()).toEqual(['/api/products?sort=prix-croissant', '/api/products?sort=nouveautes']);
+    expect(urls()).toEqual(['/api/products?sort=prix-croissant&limit=12', '/api/products?sort=nouveautes&limit=12']);
   });
 
   it('adds the next page below with its cursor, behind a real link to it, with no product twice', async () => {
@@ -96,9 +96,9 @@ describe('CategoryPage in French', () => {
       'fr-MA',
       '/shop/face',
       {
-        '/api/products?category=face': aPage([a, b], { total: 3, nextCursor: 'c1' }),
+        '/api/products?category=face&limit=12': aPage([a, b], { total: 3, nextCursor: 'c1' }),
         // B moved between the two reads: it is not shown twice.
-        '/api/products?category=face&cursor=c1': aPage([b, c], { total: 3 }),
+        '/api/products?category=face&limit=12&cursor=c1': aPage([b, c], { total: 3 }),
       },
       'face',
     );
@@ -113,7 +113,7 @@ describe('CategoryPage in French', () => {
   });
 
   it('shows a later page on its own when the URL has its cursor (a link followed without JavaScript)', async () => {
-    await renderPage('fr-MA', '/shop/face?cursor=c1', { '/api/products?category=face&cursor=c1': aPage([aProduct('c')], { total: 3 }) }, 'face');
+    await renderPage('fr-MA', '/shop/face?cursor=c1', { '/api/products?category=face&limit=12&cursor=c1': aPage([aProduct('c')], { total: 3 }) }, 'face');
     expect(await screen.findByText('Suite de la sélection : 1 produit sur 3')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('link', { name: 'Revenir au début de la sélection' }).getAttribute('href')).toBe('?'));
   });

@@ -1,6 +1,6 @@
 import type { CategoryPageProps } from '@shop/contracts/exposes';
 import { listingKey } from '@shop/contracts/data-keys';
-import { PAGE_SIZE } from '@shop/contracts/product-query';
+import { LISTING_PAGE } from '@shop/contracts/product-query';
 import type { Category } from '@shop/contracts/products';
 import { useText } from '../messages/messages';
 import { PageRoot } from '../shared/page-root';
@@ -25,7 +25,7 @@ export const categoryTitles: Record<Category | 'all', { title: MessageId; intro:
 export function CategoryPage({ category, apiBase = '' }: CategoryPageProps) {
   const { t } = useText();
   const pageCategory = category === 'all' ? undefined : category;
-  const listing = useListingFilters({ ...(pageCategory ? { category: pageCategory } : {}), limit: PAGE_SIZE.default });
+  const listing = useListingFilters({ ...(pageCategory ? { category: pageCategory } : {}), limit: LISTING_PAGE });
   const { page: read, error, isLoading, retry } = useListingPage(apiBase, listing.unsold ? null : listing.query);
   const first = listing.unsold ? NOTHING : read;
   const { title, intro } = categoryTitles[category];

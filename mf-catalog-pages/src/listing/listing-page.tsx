@@ -1,6 +1,6 @@
 import type { ListingPageProps } from '@shop/contracts/exposes';
 import { listingKey } from '@shop/contracts/data-keys';
-import { PAGE_SIZE } from '@shop/contracts/product-query';
+import { LISTING_PAGE } from '@shop/contracts/product-query';
 import { useText } from '../messages/messages';
 import { categoryLabels, categoryOrder } from '../shared/category-labels';
 import { PageRoot } from '../shared/page-root';
@@ -20,7 +20,7 @@ import styles from './layouts.module.css';
 
 /** A layout of one listing: its first page read from the URL's query (on the server too), its filters and its next pages. */
 function ProductsLayout({ config, apiBase }: { config: ListingLayoutConfig; apiBase: string }) {
-  const listing = useListingFilters({ limit: config.pageSize ?? PAGE_SIZE.default });
+  const listing = useListingFilters({ limit: config.pageSize ?? LISTING_PAGE });
   const { page: read, error, isLoading, retry } = useListingPage(apiBase, listing.unsold ? null : listing.query);
   const first = listing.unsold ? NOTHING : read;
   // No counts beside the filters for a search the shop cannot match.
