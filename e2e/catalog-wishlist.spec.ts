@@ -12,7 +12,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('a heart on every card; the wishlist survives a reload and lists the products on /shop/whistlist', async ({ page }) => {
-  const [a, b] = [catalogue[2]!, catalogue[12]!];
+  const [a, b] = [catalogue[2]!, catalogue[LISTING_PAGE - 1]!];
   await page.goto(`${stack.url}/shop/all`);
   await expect(catalogContent(page).locator('[data-listing] > li')).toHaveCount(Math.min(catalogue.length, LISTING_PAGE));
   await expect(catalogContent(page).locator('[data-listing] > li [data-in-wishlist]')).toHaveCount(Math.min(catalogue.length, LISTING_PAGE));
