@@ -63,6 +63,10 @@ describe('GET /api/products', () => {
     expect((await client.get('/api/products?category=all&limit=100')).body.products).toHaveLength(catalogue().products.length);
     const some = await client.get('/api/products?ids=sv-003,creme-hydratante-argan,zz-404');
     expect((some.body.products as Product[]).map((p) => p.id)).toEqual(['sv-002', 'sv-003']);
+    // A wishlist whose products are all gone from the catalogue reads an empty page.
+    const gone = await client.get('/api/products?ids=zz-404,zz-405');
+    expect(gone.status).toBe(200);
+    expect(gone.body).toMatchObject({ products: [], total: 0, nextCursor: null });
   });
 
   it.each([

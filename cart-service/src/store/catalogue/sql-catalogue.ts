@@ -14,6 +14,9 @@ import { catalogueOf, PRODUCT_COLUMNS, productOf, type ProductRow } from './prod
 
 type FacetRow = Record<'total' | 'promo' | 'in_stock' | 'face' | 'body' | 'hair' | 'pack' | 'moins-100' | '100-200' | 'plus-200', number>;
 
+/** A shopper's search, folded once per request (null: no search). */
+type Search = ReturnType<typeof searchQuery>;
+
 const facetsOf = (row: FacetRow): { total: number; facets: ProductFacets } => ({
   total: row.total,
   facets: {
@@ -71,8 +74,9 @@ export class SqlCatalogue implements CatalogueStore {
 
   listProducts(query: ProductQuery, locale: ShopLocale): Promise<ProductPage> {
     const after = readCursor(query); // a bad cursor is refused before any cache
-    const cache = searchQuery(query.q) ? this.searches : this.listings;
-    return cache.get(JSON.stringify([query, locale]), () => this.page(query, locale, after));
+    const search = searchQuery(query.q);
+    const cache = search ? this.searches : this.listings;
+    return cache.get(JSON.stringify([query, locale]), () => this.page(query, search, locale, after));
   }
 
   /** This process changed stock: listings show availability, so theirs are read again (searches keep theirs, SEARCH_TTL_MS). */
@@ -80,8 +84,8 @@ export class SqlCatalogue implements CatalogueStore {
     this.listings.clear();
   }
 
-  private async page(query: ProductQuery, locale: ShopLocale, after: ReturnType<typeof readCursor>): Promise<ProductPage> {
-    const counted = await this.counted(query, after?.m);
+  private async page(query: ProductQuery, search: Search, locale: ShopLocale, after: ReturnType<typeof readCursor>): Promise<ProductPage> {
+    const counted = await this.counted(query, search, after?.m);
     const mode = counted.mode;
     const page = pageSql(query, counted.tsquery, locale, after, PRODUCT_COLUMNS);
     const { rows } = await this.db.query<ProductRow & { sort_value: string | null }>(page.text, page.params);
@@ -100,9 +104,9 @@ export class SqlCatalogue implements CatalogueStore {
    * every matching product, which a page does not. A search whose words match nothing is counted again with its words corrected
    * ('alike', alike-words.ts); the cache keeps the full-text query each mode settled on.
    */
-  private async counted(query: ProductQuery, mode: SearchMode | undefined) {
+  private async counted(query: ProductQuery, search: Search, mode: SearchMode | undefined) {
     // Without a search or a list of ids, the counts are sums of a few rows kept exact (facet-cells.ts): never cached.
-    if (!searchQuery(query.q) && !query.ids) return { ...(await facetsFromCells(this.db, query)), mode: 'words' as const, tsquery: null };
+    if (!search && !query.ids) return { ...(await facetsFromCells(this.db, query)), mode: 'words' as const, tsquery: null };
     const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query;
     return this.searchCounts.get(JSON.stringify([filters, mode ?? null]), async () => {
       const count = async (as: SearchMode, tsquery: string | null) => {
@@ -110,10 +114,10 @@ export class SqlCatalogue implements CatalogueStore {
         const { rows } = await this.db.query<FacetRow>(sql.text, sql.params);
         return { ...facetsOf(rows[0]!), mode: as, tsquery };
       };
-      const search = searchQuery(query.q);
-      const words = mode === 'alike' ? undefined : await count('words', search?.tsquery ?? null);
+      if (!search) return count('words', null); // a list of ids: nothing to correct
+      const words = mode === 'alike' ? undefined : await count('words', search.tsquery);
       if (words && (words.total > 0 || mode === 'words')) return words;
-      return count('alike', await alikeQuery(this.db, search!.words));
+      return count('alike', await alikeQuery(this.db, search.words));
     });
   }
 
