@@ -1,6 +1,7 @@
 import type { Router, RouterMiddleware } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
+import type { CartResponse } from '@shop/contracts/cart';
 import type { CatalogueStore } from '../store/catalogue';
 import { ApiError, messagesIn } from '../http/api-error';
 import { languageOf } from '../http/language';
@@ -9,7 +10,6 @@ import { validateBody } from '../http/validate-body';
 import { openCartSession, sessionCartIdOf, touchCartSession } from '../http/cart-session';
 import type { CartStore, StoredLine } from '../store/cart-store';
 import { cartBodies } from './cart-bodies';
-import { cartJson } from './cart-json';
 import { resolveCart } from '../store/resolve-cart';
 
 export interface CartRouteDeps {
@@ -46,7 +46,8 @@ export function registerCartRoutes(router: Router, deps: CartRouteDeps): void {
     if (stale.length > 0 && cartId !== undefined) await store.removeLines(cartId, stale);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Type', 'application/json; charset=utf-8');
-    ctx.body = cartJson(items, words); // the JSON of a CartResponse
+    const body: CartResponse = { cart: items };
+    ctx.body = JSON.stringify(body);
   };
 
   const outOfStock = async (ctx: Context, productId: string, left: number) => {

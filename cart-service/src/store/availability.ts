@@ -1,4 +1,4 @@
-import type { Availability, Product } from '@shop/contracts/products';
+import type { Availability } from '@shop/contracts/products';
 import type { StockLevel } from '@shop/contracts/stock';
 import type { CatalogueProduct } from './catalogue';
 
@@ -11,11 +11,6 @@ export function availabilityOf(onHand: number): Availability {
   return { status: 'in-stock' };
 }
 
-/** A catalogue product as the API serves it: with what can be ordered now. */
-export function withAvailability(product: CatalogueProduct, stock: ReadonlyMap<string, number>): Product {
-  return { ...product, availability: availabilityOf(stock.get(product.id) ?? 0) };
-}
-
-export function stockLevelOf(product: CatalogueProduct, onHand: number): StockLevel {
+export function stockLevelOf(product: Pick<CatalogueProduct, 'id' | 'slug' | 'name'>, onHand: number): StockLevel {
   return { productId: product.id, slug: product.slug, name: product.name, onHand, availability: availabilityOf(onHand) };
 }

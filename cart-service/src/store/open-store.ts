@@ -142,7 +142,6 @@ class SqlShopStore implements ShopStore {
   getOrder: OrderStore['getOrder'] = (...args) => this.guard(() => this.orders.getOrder(...args));
   listOrders: OrderStore['listOrders'] = (...args) => this.guard(() => this.orders.listOrders(...args));
   setOrderStatus: OrderStore['setOrderStatus'] = (...args) => this.guard(() => this.stockMoved(this.orders.setOrderStatus(...args)));
-  seedStock: StockStore['seedStock'] = (...args) => this.guard(() => this.stockMoved(this.stock.seedStock(...args)));
   stockLevels: StockStore['stockLevels'] = () => this.guard(() => this.stock.stockLevels());
   setStock: StockStore['setStock'] = (...args) => this.guard(() => this.stockMoved(this.stock.setStock(...args)));
   adjustStock: StockStore['adjustStock'] = (...args) => this.guard(() => this.stockMoved(this.stock.adjustStock(...args)));

@@ -1,5 +1,5 @@
 import type { SqlClient, SqlQueryable } from '../db/sql-client';
-import { recountCells, stockCrossed } from './catalogue/facet-cells';
+import { stockCrossed } from './catalogue/facet-cells';
 
 export type StockChange = { ok: true; onHand: number } | { ok: false; onHand: number };
 
@@ -8,8 +8,6 @@ export type StockReason = 'order' | 'cancellation' | 'count' | 'adjustment';
 
 /** Units on hand per product: what orders reserve from, what operators count and adjust. */
 export interface StockStore {
-  /** Gives products that have no stock row yet their initial quantity (first start, a product added). */
-  seedStock(levels: ReadonlyArray<{ productId: string; onHand: number }>): Promise<void>;
   /** Units on hand by product id. */
   stockLevels(): Promise<Map<string, number>>;
   /** The quantity counted on the shelf. */
@@ -56,19 +54,6 @@ async function recordMovement(tx: SqlQueryable, productId: string, delta: number
 
 export class SqlStock implements StockStore {
   constructor(private readonly db: SqlClient) {}
-
-  async seedStock(levels: ReadonlyArray<{ productId: string; onHand: number }>): Promise<void> {
-    if (levels.length === 0) return;
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO stock (product_id, on_hand, updated_at)
-         SELECT id, on_hand, now() FROM unnest($1::text[], $2::integer[]) AS seed (id, on_hand)
-         ON CONFLICT (product_id) DO NOTHING`,
-        [levels.map((l) => l.productId), levels.map((l) => l.onHand)],
-      );
-      await recountCells(tx);
-    });
-  }
 
   async stockLevels(): Promise<Map<string, number>> {
     const { rows } = await this.db.query<{ product_id: string; on_hand: number }>('SELECT product_id, on_hand FROM stock');

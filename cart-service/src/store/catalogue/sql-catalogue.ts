@@ -1,7 +1,7 @@
 import type { ShopLocale } from '@shop/contracts/locales';
 import { PRODUCT_KEY, RELATED_PRODUCTS, type ProductFacets, type ProductPage, type ProductQuery, type SitemapProduct } from '@shop/contracts/product-query';
 import type { StockLevel } from '@shop/contracts/stock';
-import { availabilityOf } from '../availability';
+import { stockLevelOf } from '../availability';
 import type { SqlClient } from '../../db/sql-client';
 import type { Catalogue, CatalogueStore, ImportReport, ValidProduct } from '../catalogue';
 import { AnswerCache, LISTING_TTL_MS, SEARCH_TTL_MS } from './answer-cache';
@@ -127,7 +127,7 @@ export class SqlCatalogue implements CatalogueStore {
        LEFT JOIN stock s ON s.product_id = p.id ORDER BY p.position`,
       [locale],
     );
-    return rows.map((row) => ({ productId: row.id, slug: row.slug, name: row.name, onHand: row.on_hand, availability: availabilityOf(row.on_hand) }));
+    return rows.map((row) => stockLevelOf(row, row.on_hand));
   }
 
   async productCount(): Promise<number> {
