@@ -145,7 +145,13 @@ export function inPriceRange(price: number, range: PriceRange): boolean {
 /** The sitemap files' size: the sitemap protocol's limit of URLs per file. */
 export const SITEMAP_URLS_PER_FILE = 50_000;
 
-/** One product in the sitemap: its page and its last change. */
+/** `GET /api/sitemap/products`: how many products there are, and how many sitemap files (of SITEMAP_URLS_PER_FILE) they fill. */
+export interface SitemapFilesResponse {
+  products: number;
+  files: number;
+}
+
+/** One product in the sitemap (a line of `GET /api/sitemap/products/:file`): its page and its last change. */
 export interface SitemapProduct {
   slug: string;
   /** ISO 8601 date. */

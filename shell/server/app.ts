@@ -15,6 +15,7 @@ import { cartServiceProxy } from './proxy/cart-service-proxy';
 import type { Logger } from '@shop/server-kit/remotes-config-file';
 import type { OpenPreview, ReleaseControl } from '@shop/release-control/server';
 import type { RemotesConfig } from '@shop/contracts/remotes';
+import type { SitemapFilesResponse } from '@shop/contracts/product-query';
 import { cachedRemotesStatus } from './http/remotes-status';
 import { inlineableCss } from './renderer-sandbox/inline-styles';
 import { browserRenderedPage, HOLD_UNTIL_HYDRATED, inlineScript, serverRenderedPage, type PageTemplate } from './render/page-html';
@@ -261,7 +262,7 @@ function sitemapSource(cartServiceUrl: string): SitemapSource {
       try {
         const response = await fetch(new URL('/api/sitemap/products', cartServiceUrl), { signal: AbortSignal.timeout(3000) });
         if (!response.ok) return null;
-        const { files } = (await response.json()) as { files?: unknown };
+        const { files } = (await response.json()) as Partial<Record<keyof SitemapFilesResponse, unknown>>;
         return typeof files === 'number' && Number.isInteger(files) && files >= 1 ? files : null;
       } catch {
         return null;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseProductQuery, SITEMAP_URLS_PER_FILE, type ProductQueryProblem } from '@shop/contracts/product-query';
+import { parseProductQuery, SITEMAP_URLS_PER_FILE, type ProductQueryProblem, type SitemapFilesResponse } from '@shop/contracts/product-query';
 import type { ProductResponse, ProductsResponse } from '@shop/contracts/products';
 import { ApiError, messagesIn, type Messages } from '../http/api-error';
 import { languageOf } from '../http/language';
@@ -61,7 +61,8 @@ export function registerProductRoutes(router: Router, catalogue: CatalogueStore)
   router.get('/api/sitemap/products', async (ctx) => {
     const total = await catalogue.productCount();
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = { products: total, files: Math.max(1, Math.ceil(total / SITEMAP_URLS_PER_FILE)) };
+    const body: SitemapFilesResponse = { products: total, files: Math.max(1, Math.ceil(total / SITEMAP_URLS_PER_FILE)) };
+    ctx.body = body;
   });
 
   router.get('/api/sitemap/products/:file', async (ctx) => {
