@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbProductKey, isListingKey, listingKey, productKey, serverReadablePath } from './data-keys';
+import { breadcrumbProductKey, isListingKey, productKey, serverReadablePath } from './data-keys';
+import { listingKey } from './listing-key';
 
 describe('serverReadablePath', () => {
   it('names the catalogue and product reads the server may hand over', () => {

@@ -6,23 +6,11 @@
  */
 
 import { DEFAULT_LOCALE, LANGUAGE_PARAMETER, SHOP_LOCALES, type ShopLocale } from './locales';
-import type { ProductQuery } from './product-query';
-import { productQueryString, QUERY_PARAMETERS } from './product-query-string';
+import { QUERY_PARAMETERS } from './product-query-string';
 
 /** The API's answer in a page's language (decision 036): French is the API's default, every other language asks. */
 export const inLanguage = (path: string, locale: ShopLocale = DEFAULT_LOCALE): string =>
   locale === DEFAULT_LOCALE ? path : `${path}${path.includes('?') ? '&' : '?'}${LANGUAGE_PARAMETER}=${locale}`;
-
-/**
- * One page of a listing (decision 041): the query as productQueryString writes it (one string per query, so one cache
- * entry and one server read), in the page's language. The database filters, sorts and searches; a page shows what it
- * was answered.
- */
-// No default arguments: this is in every catalogue page's first load, where each costs bytes once compiled.
-export const listingKey = (apiBase: string, query: Partial<ProductQuery>, locale: ShopLocale | undefined): string => {
-  const search = productQueryString(query);
-  return inLanguage(`${apiBase}/api/products${search ? `?${search}` : ''}`, locale);
-};
 
 /** Whether a key is a listing page's (any query, any language), for revalidating every listing shown. */
 export const isListingKey = (key: unknown, apiBase: string): key is string =>

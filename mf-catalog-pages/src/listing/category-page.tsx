@@ -1,5 +1,5 @@
 import type { CategoryPageProps } from '@shop/contracts/exposes';
-import { listingKey } from '@shop/contracts/data-keys';
+import { listingKey } from '@shop/contracts/listing-key';
 import { LISTING_PAGE } from '@shop/contracts/product-query';
 import type { Category } from '@shop/contracts/products';
 import { useText } from '../messages/messages';

@@ -1,5 +1,5 @@
 import type { ListingPageProps } from '@shop/contracts/exposes';
-import { listingKey } from '@shop/contracts/data-keys';
+import { listingKey } from '@shop/contracts/listing-key';
 import { LISTING_PAGE } from '@shop/contracts/product-query';
 import { useText } from '../messages/messages';
 import { categoryLabels, categoryOrder } from '../shared/category-labels';

@@ -1,4 +1,4 @@
-import { listingKey } from '@shop/contracts/data-keys';
+import { listingKey } from '@shop/contracts/listing-key';
 import type { ProductPage, ProductQuery } from '@shop/contracts/product-query';
 import type { Product } from '@shop/contracts/products';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { listingKey } from '@shop/contracts/data-keys';
+import { listingKey } from '@shop/contracts/listing-key';
 import type { ProductPage, ProductQuery } from '@shop/contracts/product-query';
 import useSWR from 'swr';
 import { useText } from '../messages/messages';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbProductKey, listingKey, productKey } from '@shop/contracts/data-keys';
+import { breadcrumbProductKey, productKey } from '@shop/contracts/data-keys';
+import { listingKey } from '@shop/contracts/listing-key';
 import type { ProductPage } from '@shop/contracts/product-query';
 import type { Product } from '@shop/contracts/products';
 import { catalogueSeen } from './catalogue-seen';

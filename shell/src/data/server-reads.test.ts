@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unstable_serialize } from 'swr';
-import { breadcrumbProductKey, listingKey, productKey } from '@shop/contracts/data-keys';
+import { breadcrumbProductKey, productKey } from '@shop/contracts/data-keys';
+import { listingKey } from '@shop/contracts/listing-key';
 import { pageReads, type ApiAnswer } from './server-reads';
 
 function reads(answers: Record<string, ApiAnswer>) {
