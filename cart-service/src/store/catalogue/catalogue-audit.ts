@@ -46,11 +46,12 @@ interface AuditRow {
 /** A page of the log, newest first: one product's, or the whole catalogue's. The cursor is the last entry's id. */
 export async function auditPage(db: SqlQueryable, productId: string | null, cursor: string | undefined): Promise<CatalogueAuditPage> {
   const before = cursor && /^[1-9][0-9]{0,17}$/.test(cursor) ? cursor : null;
+  // Two statements, so each is one index range: the product's entries (catalogue_audit_product), or all of them (the key).
   const { rows } = await db.query<AuditRow>(
-    `SELECT id::text AS id, product_id, product_name, action, by_operator, at, changes, reason FROM catalogue_audit
-     WHERE ($1::text IS NULL OR product_id = $1) AND ($2::bigint IS NULL OR id < $2::bigint)
-     ORDER BY id DESC LIMIT $3`,
-    [productId, before, AUDIT_PAGE_SIZE + 1],
+    `SELECT a.id::text AS id, a.product_id, a.product_name, a.action, a.by_operator, a.at, a.changes, a.reason FROM catalogue_audit a
+     WHERE ${productId === null ? 'TRUE' : 'a.product_id = $3'} AND ($1::bigint IS NULL OR a.id < $1::bigint)
+     ORDER BY a.id DESC LIMIT $2`,
+    productId === null ? [before, AUDIT_PAGE_SIZE + 1] : [before, AUDIT_PAGE_SIZE + 1, productId],
   );
   const entries = rows.slice(0, AUDIT_PAGE_SIZE).map(
     (row): CatalogueAuditEntry => ({
