@@ -6,7 +6,8 @@
  *   each prefix as it is typed). Its availability may lag by that much; the cart and the order check stock themselves.
  * - A listing without a search is one index range and a few counted rows, yet a popular listing is asked hundreds of
  *   times a second: kept LISTING_TTL_MS, and dropped as soon as this process changes stock (an order, a count).
- * An import drops both at once in this process; the other instances follow within their TTL.
+ * Both are keyed by the catalogue's generation (catalogue-generation.ts, decision 043): a merchandiser's save or an
+ * import, on any instance, ends them at the next read.
  */
 export const SEARCH_TTL_MS = 10_000;
 export const LISTING_TTL_MS = 2000;
