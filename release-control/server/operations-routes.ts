@@ -54,6 +54,7 @@ export function operationsRoutes(options: OperationsOptions): Middleware {
     operationsErrors(options.log),
     sameOriginOnly(options.publicUrl),
     identifyOperator(accountIdentities(options.operators, options.sessions)),
+    apiGuards(),
     async (ctx, next) => {
       // The console's scripts and styles, for operators only; long-cached (content-hashed), never shared.
       if (!ctx.path.startsWith(`${PREFIX}/static/`) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
@@ -82,14 +83,24 @@ export function operationsRoutes(options: OperationsOptions): Middleware {
 }
 
 /**
- * The login and the API's routes, each feature's registered on one router behind who is asking (requireOperator), what
- * a team token may ask (teamScope, decision 030) and what the operator's roles allow (roleScope, decision 042).
- * Exported so that role-scope.test.ts walks the routes served, not a list that could drift from them.
+ * Who may ask the API, for every path under it, before any route is looked up: an operator or a team token (401
+ * otherwise), what a team token may ask (teamScope, decision 030), then what the operator's roles allow (roleScope,
+ * decision 042). Checked ahead of the router, so a path that no route answers yet (a feature's routes still to come, a
+ * typo) is refused as the route would be, never told apart by a 404.
+ */
+function apiGuards(): Middleware<OperatorState> {
+  const [operator, team, role] = [requireOperator('api'), teamScope(), roleScope()];
+  return (ctx, next) =>
+    ctx.path === `${PREFIX}/api` || ctx.path.startsWith(`${PREFIX}/api/`) ? operator(ctx, () => team(ctx, () => role(ctx, next))) : next();
+}
+
+/**
+ * The login and the API's routes, each feature's registered on one router (behind apiGuards). Exported so that
+ * role-scope.test.ts walks the routes served, not a list that could drift from them.
  */
 export function operationsRouter(options: OperationsOptions): Router<OperatorState> {
   const router = new Router<OperatorState>();
   registerLoginRoutes(router, options);
-  router.use(`${PREFIX}/api`, requireOperator('api'), teamScope(), roleScope());
   registerOperatorRoutes(router, options);
   registerRevisionRoutes(router, options);
   registerCanaryRoutes(router, options);

@@ -30,6 +30,8 @@ export interface TestReleaseControlOptions {
   /** RELEASES_PUBLIC_URL (the fake hosts' store: `releases.storeUrl`) and ALLOWED_RELEASE_ORIGINS; unset by default. */
   releasesPublicUrl?: string;
   allowedReleaseOrigins?: string[];
+  /** Where release control logs (nowhere by default): a test that reads what was logged passes its own. */
+  log?: { info(object: object, message: string): void; warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
 export interface TestReleaseControl {
@@ -78,7 +80,7 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     cartServiceUrl: 'http://127.0.0.1:9',
     publicUrl: options.publicUrl,
     consoleDir,
-    log: quiet,
+    log: options.log ?? quiet,
   };
   const parts = await openReleaseControlParts(controlOptions, {
     probeIntervalMs: 0,
