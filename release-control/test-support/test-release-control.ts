@@ -8,7 +8,7 @@ import type { LoginLimitSettings } from '../server/accounts/login-limits';
 import type { ProgressiveDelivery } from '../server/canary/open-progressive-delivery';
 import type { ShopMetrics } from '../server/metrics/shop-metrics';
 import type { OperationsStores } from '../server/open-operations';
-import { openReleaseControlParts, releaseControlOf, type ReleaseControl } from '../server/release-control';
+import { openReleaseControlParts, releaseControlOf, type ReleaseControl, type ReleaseControlOptions } from '../server/release-control';
 import type { FakeReleaseHosts } from './release-hosts';
 
 export const PASSWORD = 'un-mot-de-passe-solide';
@@ -31,7 +31,7 @@ export interface TestReleaseControlOptions {
   releasesPublicUrl?: string;
   allowedReleaseOrigins?: string[];
   /** Where release control logs (nowhere by default): a test that reads what was logged passes its own. */
-  log?: { info(object: object, message: string): void; warn(object: object, message: string): void; error(object: object, message: string): void };
+  log?: ReleaseControlOptions['log'];
 }
 
 export interface TestReleaseControl {

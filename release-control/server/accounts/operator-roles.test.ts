@@ -7,7 +7,9 @@ import { PASSWORD } from '../../test-support/test-release-control';
 
 const logged: Array<{ object: Record<string, unknown>; message: string }> = [];
 const log = {
-  info: (object: object, message: string) => void logged.push({ object: object as Record<string, unknown>, message }),
+  // Release control logs `(object, message)`; a bare message (the overloads' other form) is kept as such.
+  info: (object: object | string, message?: string) =>
+    void logged.push(typeof object === 'string' ? { object: {}, message: object } : { object: object as Record<string, unknown>, message: message ?? '' }),
   warn: () => undefined,
   error: () => undefined,
 };
