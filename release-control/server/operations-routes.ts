@@ -96,7 +96,7 @@ function apiGuards(): Middleware<OperatorState> {
 
 /**
  * The login and the API's routes, each feature's registered on one router (behind apiGuards). Exported so that
- * role-scope.test.ts walks the routes served, not a list that could drift from them.
+ * operations-routes.test.ts walks the routes served, not a list that could drift from them.
  */
 export function operationsRouter(options: OperationsOptions): Router<OperatorState> {
   const router = new Router<OperatorState>();

@@ -9,7 +9,7 @@ const OPEN_TO_EVERY_OPERATOR: ReadonlyArray<readonly [method: string, path: RegE
 /**
  * Which role each route of the API needs (decision 042), by method (any when absent) and path, with why. An operator
  * holding none of them is refused, whatever the console shows; a route this table does not name is refused to everyone
- * (deny by default), and role-scope.test.ts fails for any route registered without a line here.
+ * (deny by default), and operations-routes.test.ts fails for any route registered without a line here.
  */
 const ROLE_ROUTES: ReadonlyArray<readonly [method: string | undefined, path: RegExp, role: OperatorRole, why: string]> = [
   ['GET', /^\/operations\/api\/state$/, 'releases', 'the live releases, their health and the canary: what a release decision reads'],

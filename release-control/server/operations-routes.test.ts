@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationsErrorBody, OperatorSession } from '@shop/contracts/operations';
 import { OPERATOR_ROLE_MESSAGES, OPERATOR_ROLES, type OperatorRole } from '@shop/contracts/operator-roles';
-import { addOperator } from '../accounts/add-operator';
-import { operationsRouter, type OperationsOptions } from '../operations-routes';
-import { releaseControlForFile } from '../../test-support/for-file';
-import { teamToken } from '../../test-support/team-tokens';
-import { PASSWORD } from '../../test-support/test-release-control';
-import { requiredRole } from './role-scope';
+import { addOperator } from './accounts/add-operator';
+import { operationsRouter, type OperationsOptions } from './operations-routes';
+import { releaseControlForFile } from '../test-support/for-file';
+import { teamToken } from '../test-support/team-tokens';
+import { PASSWORD } from '../test-support/test-release-control';
+import { requiredRole } from './http/role-scope';
 
 const fixture = releaseControlForFile();
 const api = (path: string) => `${fixture.server.url}/operations/api${path}`;
