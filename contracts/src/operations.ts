@@ -3,7 +3,7 @@
  * scripts use the same API, with the same authentication: the console's session cookie, or
  * `Authorization: Bearer <operator's API token>` for scripts and CI pipelines.
  *
- *   GET  /operations/api/session                      → OperatorSession
+ *   GET  /operations/api/session                      → OperatorSession (any operator: who, and which roles)
  *   GET  /operations/api/state                        → OperationsState (live revision, remotes, health, releases)
  *   GET  /operations/api/history                      → RevisionHistory (newest first, the last 100)
  *   POST /operations/api/switch   SwitchBody          → RevisionResponse | 409 revision_conflict | 422 release_refused
@@ -14,13 +14,22 @@
  *   POST /operations/api/canary/abort   CanaryEndBody → RevisionResponse (every browser back on the live release)
  *   GET  /operations/api/orders?status=&q=&cursor=    → AdminOrdersResponse (cart-service's, through the shell)
  *   POST /operations/api/orders/:number/status {status} → OrderResponse
- *   GET  /operations/api/operators                    → OperatorsListing
+ *   GET  /operations/api/operators                    → OperatorsListing (each operator's roles)
  *   DELETE /operations/api/operators/:name            → OperatorsListing | 404 operator_not_found | 409 own_account
+ *   PUT  /operations/api/operators/:name/roles OperatorRolesBody → OperatorsListing | 400 validation_failed
+ *                                                        | 404 operator_not_found | 409 own_admin_role
+ *   …/catalogue/…                                     → merchandising.ts (products, prices, stock, photos)
+ *
+ * Each route needs a role (operator-roles.ts, decision 042), or answers 403 `role_forbidden`: `releases` for the
+ * state, history, switch, rollback, restore, canary, releases and checks, previews and teams; `catalogue` for
+ * everything under `/operations/api/catalogue/`; `orders` for the orders; `admin` for the operators and their roles.
+ * The session is any operator's. A team token (decision 030) is judged by its own table first.
  *
  * Every refusal is `{error: {code, message}}` with a French message; a refused release adds `reasons`, a conflict adds
  * the `current` revision so the console shows the new state at once.
  */
 import type { ApiErrorCode } from './errors';
+import type { OperatorRole } from './operator-roles';
 import type { CanaryFigures, ReleaseFigures, RollbackRule } from './progressive-delivery';
 import type { Canary, RemoteName, RemotesConfig } from './remotes';
 
@@ -148,11 +157,13 @@ export interface RevisionHistory {
 
 export interface OperatorSession {
   operator: string;
+  /** What the operator may do (the console shows those sections only); none for a team token. */
+  roles: OperatorRole[];
 }
 
-/** The console's operators (never their password or token, which only their digests stand for). */
+/** The console's operators (never their password or token, which only their digests stand for), with their roles. */
 export interface OperatorsListing {
-  operators: Array<{ name: string; createdAt: string }>;
+  operators: Array<{ name: string; createdAt: string; roles: OperatorRole[] }>;
 }
 
 /** Switches one remote to the release at `entry`. `expectedRevision` is the live revision the operator saw. */
@@ -228,6 +239,10 @@ export type OperationsErrorCode =
   | 'own_account'
   /** 503: too many password checks at once; `Retry-After` says when to try again. */
   | 'busy'
+  /** 403: the operator holds none of the roles the route needs (operator-roles.ts). */
+  | 'role_forbidden'
+  /** 409: an operator cannot take the `admin` role away from themselves (another admin, or the command line, can). */
+  | 'own_admin_role'
   /** 403: a team token asked for what only an operator may do, or for another remote (previews.ts). */
   | 'team_forbidden'
   | 'preview_not_found'

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OperationsState, RemotesRevision } from '@shop/contracts/operations';
+import { OPERATOR_ROLES } from '@shop/contracts/operator-roles';
 import { DEFAULT_ROLLBACK_RULE } from '@shop/contracts/progressive-delivery';
 import { OperationsApp } from './app';
 
@@ -150,8 +151,8 @@ describe('the operators’ console', () => {
       '/session': [{ body: { operator: 'amina' } }],
       '/state': [{ body: stateAt(revision(1, '1.0.0')) }],
       '/history': [{ body: { revisions: [revision(1, '1.0.0')] } }],
-      '/operators': [{ body: { operators: [{ name: 'amina', createdAt: at }, { name: 'youssef', createdAt: at }] } }],
-      '/operators/youssef': [{ body: { operators: [{ name: 'amina', createdAt: at }] } }],
+      '/operators': [{ body: { operators: [{ name: 'amina', createdAt: at, roles: [...OPERATOR_ROLES] }, { name: 'youssef', createdAt: at, roles: ['orders'] }] } }],
+      '/operators/youssef': [{ body: { operators: [{ name: 'amina', createdAt: at, roles: [...OPERATOR_ROLES] }] } }],
     });
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
@@ -214,5 +215,31 @@ describe('the operators’ console', () => {
     fireEvent.click(panel.getByRole('button', { name: 'Promouvoir 1.0.1 pour tous' }));
     expect(await screen.findByText('mf_cart : 1.0.0 → 1.0.1 en ligne (révision 3).')).toBeTruthy();
     expect(posted[1]).toEqual({ path: '/canary/promote', body: { expectedRevision: 2 } });
+  });
+
+  it('shows only the sections the session’s roles allow, and reads nothing of the others', async () => {
+    serve({ '/session': [{ body: { operator: 'nadia', roles: ['orders'] } }] });
+    render(<OperationsApp />);
+    const nav = within(await screen.findByRole('navigation', { name: 'Sections' }));
+    await vi.waitFor(() => expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Commandes']));
+    expect(screen.getByRole('heading', { level: 2, name: 'Commandes' })).toBeTruthy();
+    for (const hidden of ['Versions en ligne', 'Historique', 'Aperçus privés', 'Opérateurs', 'Jetons d’équipe']) {
+      expect(screen.queryByRole('heading', { level: 2, name: hidden }), hidden).toBeNull();
+    }
+    const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url).replace('/operations/api', '').split('?')[0]);
+    expect(asked).not.toContain('/state');
+    expect(asked).not.toContain('/history');
+    expect(asked).not.toContain('/operators');
+  });
+
+  it('shows every section to a session that names every role', async () => {
+    serve({
+      '/session': [{ body: { operator: 'amina', roles: [...OPERATOR_ROLES] } }],
+      '/state': [{ body: stateAt(revision(1, '1.0.0')) }],
+      '/history': [{ body: { revisions: [revision(1, '1.0.0')] } }],
+    });
+    render(<OperationsApp />);
+    const nav = within(await screen.findByRole('navigation', { name: 'Sections' }));
+    await vi.waitFor(() => expect(nav.getAllByRole('link')).toHaveLength(6));
   });
 });

@@ -11,6 +11,7 @@ import { registerCanaryRoutes } from './canary/canary-routes';
 import { identifyOperator, requireOperator, type OperatorState } from './http/authentication';
 import { OperationsError, operationsErrors } from './http/operations-error';
 import { sameOriginOnly } from './http/same-origin';
+import { roleScope } from './http/role-scope';
 import { teamScope } from './http/team-scope';
 import { registerRevisionRoutes, type RevisionDeps } from './live-config/revision-routes';
 import { registerOrderRoutes, type OrderDeps } from './orders/order-routes';
@@ -39,17 +40,7 @@ const PREFIX = '/operations';
  * state from another site's page.
  */
 export function operationsRoutes(options: OperationsOptions): Middleware {
-  const router = new Router<OperatorState>();
-  registerLoginRoutes(router, options);
-  router.use(`${PREFIX}/api`, requireOperator('api'), teamScope());
-  registerOperatorRoutes(router, options);
-  registerRevisionRoutes(router, options);
-  registerCanaryRoutes(router, options);
-  registerOrderRoutes(router, options);
-  registerReleaseRoutes(router, { ...options, candidateRefusals: (releases) => options.previews.refusals(releases) });
-  registerPreviewRoutes(router, options);
-  registerTeamRoutes(router, options);
-
+  const router = operationsRouter(options);
   const consolePage = readFile(join(options.consoleDir, 'index.html'), 'utf8').catch(() => null);
   router.get([PREFIX, `${PREFIX}/`], requireOperator('page'), async (ctx) => {
     const html = await consolePage;
@@ -63,6 +54,7 @@ export function operationsRoutes(options: OperationsOptions): Middleware {
     operationsErrors(options.log),
     sameOriginOnly(options.publicUrl),
     identifyOperator(accountIdentities(options.operators, options.sessions)),
+    apiGuards(),
     async (ctx, next) => {
       // The console's scripts and styles, for operators only; long-cached (content-hashed), never shared.
       if (!ctx.path.startsWith(`${PREFIX}/static/`) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
@@ -88,4 +80,33 @@ export function operationsRoutes(options: OperationsOptions): Middleware {
     const run = (i: number): Promise<void> => (i < chain.length ? Promise.resolve(chain[i]!(ctx as never, () => run(i + 1))) : Promise.resolve());
     await run(0);
   };
+}
+
+/**
+ * Who may ask the API, for every path under it, before any route is looked up: an operator or a team token (401
+ * otherwise), what a team token may ask (teamScope, decision 030), then what the operator's roles allow (roleScope,
+ * decision 042). Checked ahead of the router, so a path that no route answers yet (a feature's routes still to come, a
+ * typo) is refused as the route would be, never told apart by a 404.
+ */
+function apiGuards(): Middleware<OperatorState> {
+  const [operator, team, role] = [requireOperator('api'), teamScope(), roleScope()];
+  return (ctx, next) =>
+    ctx.path === `${PREFIX}/api` || ctx.path.startsWith(`${PREFIX}/api/`) ? operator(ctx, () => team(ctx, () => role(ctx, next))) : next();
+}
+
+/**
+ * The login and the API's routes, each feature's registered on one router (behind apiGuards). Exported so that
+ * operations-routes.test.ts walks the routes served, not a list that could drift from them.
+ */
+export function operationsRouter(options: OperationsOptions): Router<OperatorState> {
+  const router = new Router<OperatorState>();
+  registerLoginRoutes(router, options);
+  registerOperatorRoutes(router, options);
+  registerRevisionRoutes(router, options);
+  registerCanaryRoutes(router, options);
+  registerOrderRoutes(router, options);
+  registerReleaseRoutes(router, { ...options, candidateRefusals: (releases) => options.previews.refusals(releases) });
+  registerPreviewRoutes(router, options);
+  registerTeamRoutes(router, options);
+  return router;
 }

@@ -8,7 +8,7 @@ import type { LoginLimitSettings } from '../server/accounts/login-limits';
 import type { ProgressiveDelivery } from '../server/canary/open-progressive-delivery';
 import type { ShopMetrics } from '../server/metrics/shop-metrics';
 import type { OperationsStores } from '../server/open-operations';
-import { openReleaseControlParts, releaseControlOf, type ReleaseControl } from '../server/release-control';
+import { openReleaseControlParts, releaseControlOf, type ReleaseControl, type ReleaseControlOptions } from '../server/release-control';
 import type { FakeReleaseHosts } from './release-hosts';
 
 export const PASSWORD = 'un-mot-de-passe-solide';
@@ -30,6 +30,8 @@ export interface TestReleaseControlOptions {
   /** RELEASES_PUBLIC_URL (the fake hosts' store: `releases.storeUrl`) and ALLOWED_RELEASE_ORIGINS; unset by default. */
   releasesPublicUrl?: string;
   allowedReleaseOrigins?: string[];
+  /** Where release control logs (nowhere by default): a test that reads what was logged passes its own. */
+  log?: ReleaseControlOptions['log'];
 }
 
 export interface TestReleaseControl {
@@ -78,7 +80,7 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     cartServiceUrl: 'http://127.0.0.1:9',
     publicUrl: options.publicUrl,
     consoleDir,
-    log: quiet,
+    log: options.log ?? quiet,
   };
   const parts = await openReleaseControlParts(controlOptions, {
     probeIntervalMs: 0,

@@ -14,7 +14,7 @@ export class ApiRefusal extends Error {
  * Calls the console's API with the session cookie (the browser adds the shop's Origin itself). Without a session the
  * browser goes to the login page; any other refusal is thrown as an ApiRefusal.
  */
-export async function callApi<T>(path: string, init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown } = {}): Promise<T> {
+export async function callApi<T>(path: string, init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/operations/api${path}`, {

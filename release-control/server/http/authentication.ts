@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
+import type { OperatorRole } from '@shop/contracts/operator-roles';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { OperationsError } from './operations-error';
 
@@ -12,6 +13,8 @@ export interface OperatorState {
   operator?: string;
   /** Set for a team token (decision 030): the one remote it may act on; team-scope.ts allows it a team's routes only. */
   team?: RemoteName;
+  /** The operator's roles (decision 042), read with the account at each request; role-scope.ts allows routes by them. */
+  roles?: readonly OperatorRole[];
 }
 
 /** The cookie of a session: HttpOnly, SameSite=Strict, Secure over HTTPS (behind a trusted proxy), only for /operations. */
@@ -26,12 +29,19 @@ export function setSessionCookie(ctx: Context, id: string | null): void {
   });
 }
 
+/** An account as a request sees it: its name, its roles (none for a team token) and a team token's remote. */
+export interface Identity {
+  name: string;
+  roles: readonly OperatorRole[];
+  team?: RemoteName;
+}
+
 /** Whose an API token or a console session is (accounts/identities.ts answers; the composition root wires it in). */
 export interface Identities {
   /** The account an API token belongs to: an operator, or a team token with its remote. */
-  byToken(token: string): Promise<{ name: string; team?: RemoteName } | undefined>;
+  byToken(token: string): Promise<Identity | undefined>;
   /** The operator of a console session that is still valid. */
-  bySession(id: string): Promise<string | undefined>;
+  bySession(id: string): Promise<Identity | undefined>;
 }
 
 /**
@@ -42,15 +52,17 @@ export interface Identities {
 export function identifyOperator(identities: Identities): Middleware<OperatorState> {
   return async (ctx, next) => {
     const authorization = ctx.get('Authorization');
+    let account: Identity | undefined;
     if (authorization !== '') {
       const bearer = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(authorization)?.[1];
-      const account = bearer ? await identities.byToken(bearer) : undefined;
-      ctx.state.operator = account?.name;
-      ctx.state.team = account?.team;
+      account = bearer ? await identities.byToken(bearer) : undefined;
     } else {
       const id = ctx.cookies.get(SESSION_COOKIE);
-      if (id && id.length <= 100) ctx.state.operator = await identities.bySession(id);
+      if (id && id.length <= 100) account = await identities.bySession(id);
     }
+    ctx.state.operator = account?.name;
+    ctx.state.team = account?.team;
+    ctx.state.roles = account?.roles;
     return next();
   };
 }

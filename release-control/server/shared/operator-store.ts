@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@shop/contracts/operator-roles';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { digest } from './secrets';
 
@@ -9,6 +10,11 @@ export interface OperatorRecord {
   tokenHash: string;
   createdAt: string;
   /**
+   * What the operator may do (decision 042). Absent means every role: operators created before roles existed, in the
+   * file or in Redis, keep all they could do (rolesOf() reads it). A team token has none of them, whatever this says.
+   */
+  roles?: OperatorRole[];
+  /**
    * A team token (decision 030): an account with no password, whose API token is scoped to one remote's releases and
    * previews. It never logs in to the console and has none of an operator's rights.
    */
@@ -19,7 +25,7 @@ export interface OperatorRecord {
 export interface OperatorStore {
   find(name: string): Promise<OperatorRecord | undefined>;
   findByToken(token: string): Promise<OperatorRecord | undefined>;
-  /** Adds the operator, or replaces its password and token. */
+  /** Adds the operator, or replaces its record (password, token, roles) whole. */
   save(record: OperatorRecord): Promise<void>;
   /** Removes the operator and its API token; false when there was none of that name. */
   remove(name: string): Promise<boolean>;

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { OperationsErrorBody, OperationsState, RevisionHistory, RevisionResponse } from '@shop/contracts/operations';
+import { OPERATOR_ROLES } from '@shop/contracts/operator-roles';
 import { LOGIN_LIMITS } from '@shop/release-control/test-support/rules';
 import { PASSWORD } from '../test-support/operations-shell';
 import { operationsShellForFile } from '../test-support/operations-shell-for-file';
@@ -89,7 +90,7 @@ describe('logging in', () => {
     const page = await fetch(`${fixture.shell.url}/operations`, { headers: { Cookie: session } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Console des opérations');
-    expect(await (await fetch(`${fixture.shell.url}/operations/api/session`, { headers: { Cookie: session } })).json()).toEqual({ operator: 'amina' });
+    expect(await (await fetch(`${fixture.shell.url}/operations/api/session`, { headers: { Cookie: session } })).json()).toEqual({ operator: 'amina', roles: [...OPERATOR_ROLES] });
 
     // A state-changing request with the cookie from another site, without an Origin, from an origin that is only the
     // request's own Host (DNS rebinding), or from the shop's origin but marked cross-site by the browser, is refused.
