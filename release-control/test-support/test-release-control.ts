@@ -30,6 +30,8 @@ export interface TestReleaseControlOptions {
   /** RELEASES_PUBLIC_URL (the fake hosts' store: `releases.storeUrl`) and ALLOWED_RELEASE_ORIGINS; unset by default. */
   releasesPublicUrl?: string;
   allowedReleaseOrigins?: string[];
+  /** The cart-service the console's orders and catalogue call, with its ADMIN_TOKEN; none by default. */
+  cartService?: { url: string; adminToken: string };
 }
 
 export interface TestReleaseControl {
@@ -67,7 +69,7 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     previewsPath: join(dir, 'remotes.previews.json'),
     allowedReleaseOrigins: options.allowedReleaseOrigins,
     releasesPublicUrl: options.releasesPublicUrl,
-    adminToken: undefined,
+    adminToken: options.cartService?.adminToken,
     canary: { rule, checkIntervalMs: options.checkIntervalMs ?? 60_000, sampleRate: 1 },
     metrics: null,
   };
@@ -75,7 +77,7 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     config: settings,
     shellShared: { react: '19.3.1' },
     requireServerBuild: true,
-    cartServiceUrl: 'http://127.0.0.1:9',
+    cartServiceUrl: options.cartService?.url ?? 'http://127.0.0.1:9',
     publicUrl: options.publicUrl,
     consoleDir,
     log: quiet,
