@@ -261,6 +261,8 @@ export interface OperationsErrorBody {
     reasons?: string[];
     /** `revision_conflict`: the live revision now. */
     current?: RemotesRevision;
+    /** `validation_failed` passed on from cart-service: a French message per invalid field of the body. */
+    fields?: Record<string, string>;
   };
 }
 
