@@ -6,6 +6,7 @@ import { OperatorsSection } from './operators/operators-section';
 import { OrdersSection } from './orders/orders-section';
 import { PreviewsSection } from './previews/previews-section';
 import { RemotesSection } from './remotes/remotes-section';
+import { CatalogueSection } from './catalogue/catalogue-section';
 import { describeDone, type Act } from './shared/act';
 import { ApiRefusal, callApi } from './shared/api';
 import styles from './shared/console.module.css';
@@ -14,8 +15,8 @@ import { TeamsSection } from './teams/teams-section';
 
 /**
  * The operators' console: the live releases and their switches, the history of revisions, private previews, the
- * orders, the operators and the team tokens. Remotes and history read one state; every change reloads both, so the page
- * always shows the revision a next change starts from.
+ * orders, the catalogue, the operators and the team tokens. Remotes and history read one state; every change reloads
+ * both, so the page always shows the revision a next change starts from.
  */
 export function OperationsApp() {
   // Its own cache: nothing of the shop's pages is shared with the console.
@@ -85,6 +86,9 @@ function Console() {
             <a href="#commandes">Commandes</a>
           </li>
           <li>
+            <a href="#catalogue">Catalogue</a>
+          </li>
+          <li>
             <a href="#operateurs">Opérateurs</a>
           </li>
           <li>
@@ -110,6 +114,10 @@ function Console() {
         <section id="commandes" className={styles.section} aria-labelledby="orders-title">
           <h2 id="orders-title">Commandes</h2>
           <OrdersSection />
+        </section>
+        <section id="catalogue" className={styles.section} aria-labelledby="catalogue-title">
+          <h2 id="catalogue-title">Catalogue</h2>
+          <CatalogueSection />
         </section>
         <section id="operateurs" className={styles.section} aria-labelledby="operators-title">
           <h2 id="operators-title">Opérateurs</h2>

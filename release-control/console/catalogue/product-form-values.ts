@@ -1,4 +1,4 @@
-import type { MerchandisedProduct, ProductDraft, ProductEdit, ProductFields, Promotion } from '@shop/contracts/merchandising';
+import type { ProductDraft, ProductEdit, ProductFields, Promotion } from '@shop/contracts/merchandising';
 import { SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import type { Category } from '@shop/contracts/products';
 
