@@ -32,6 +32,9 @@ export function ProductActions({ product, onChanged, setNotice }: ProductActions
     } catch (error) {
       if (!(error instanceof ApiRefusal)) throw error;
       setNotice({ kind: 'refused', text: error.message });
+      // cart-service's own checks of an adjustment, by their fields.
+      const fields = error.body.fields ?? {};
+      if (fields['delta'] || fields['reason']) setErrors({ ...(fields['delta'] ? { delta: fields['delta'] } : {}), ...(fields['reason'] ? { reason: fields['reason'] } : {}) });
       const current = (error.answer as { current?: MerchandisedProduct } | null)?.current;
       if (current) onChanged(current, false);
       return false;
