@@ -26,6 +26,10 @@ import { registerNewsletterRoutes } from './newsletter/newsletter-routes';
 import { adminAuth } from './http/admin-auth';
 import { registerAdminRoutes } from './orders/admin-routes';
 import { registerStockAdminRoutes } from './stock/stock-admin-routes';
+import { registerMerchandisingRoutes } from './catalogue/merchandising-routes';
+
+/** How often planned promotions are started and ended. */
+export const PROMOTION_CLOCK_MS = 30_000;
 import { DEFAULT_TRACKING_LIMITS, registerOrderRoutes, type TrackingLimits } from './orders/order-routes';
 import { cartSession } from './http/cart-session';
 import { cookieKeys } from './http/cookie-keys';
@@ -77,6 +81,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** How often expired rows are purged (10 minutes). */
   purgeEveryMs?: number;
+  /** How often planned promotions are started and ended (PROMOTION_CLOCK_MS). */
+  promotionClockMs?: number;
 }
 
 export interface CartServiceApp {
@@ -121,6 +127,18 @@ export function createApp(options: AppOptions): CartServiceApp {
   registerAdminRoutes(router, { ...adminAccess, catalogue, bodyLimitBytes: limits.bodyBytes, logger });
   registerStockAdminRoutes(router, { stock: store, catalogue, authenticated: adminAuth(adminAccess), bodyLimitBytes: limits.bodyBytes, logger });
   registerCatalogueAdminRoutes(router, { catalogue, authenticated: adminAuth(adminAccess), publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR, logger });
+  registerMerchandisingRoutes(router, {
+    store,
+    authenticated: adminAuth(adminAccess),
+    publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR,
+    bodyLimitBytes: limits.bodyBytes,
+    logger,
+  });
+  // A promotion planned with dates starts and ends on time, within PROMOTION_CLOCK_MS, on whichever instance looks first.
+  const promotionClock = setInterval(() => {
+    store.applyPromotionWindows(new Date()).catch((error: unknown) => logger.warn({ err: error }, 'applying promotion windows failed; retried later'));
+  }, options.promotionClockMs ?? PROMOTION_CLOCK_MS);
+  promotionClock.unref();
   // Expired carts, idempotency keys and rate-limit windows are deleted in the background, a batch at a time.
   const maintenance = setInterval(() => {
     store.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'purging expired rows failed; retried later'));
@@ -169,6 +187,7 @@ export function createApp(options: AppOptions): CartServiceApp {
     async close({ drainMs = 0 } = {}) {
       if (stopping.draining) return;
       clearInterval(maintenance);
+      clearInterval(promotionClock);
       await stopping.stop(servers, { drainMs });
       servers.clear();
       await store.close();

@@ -32,6 +32,10 @@ export type ApiErrorCode =
   | 'idempotency_key_reused'
   | 'order_not_found'
   | 'invalid_transition'
+  /** 409: a merchandiser's save made from a version of the product that another save has since replaced. */
+  | 'stale_version'
+  /** 409: the slug is already another product's address. */
+  | 'slug_taken'
   | 'too_many_attempts'
   | 'unauthorized'
   | 'not_found'

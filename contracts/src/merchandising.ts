@@ -30,6 +30,9 @@ export const AUDIT_PAGE_SIZE = 50;
 /** A stock adjustment's reason, in characters. */
 export const STOCK_REASON_MAX = 200;
 
+/** A product's name and description, in characters: what a catalogue file and a merchandiser's save are held to. */
+export const PRODUCT_TEXT_LIMITS = { name: { min: 2, max: 120 }, description: { min: 10, max: 400 } } as const;
+
 /** A product's words in one shop language. */
 export interface ProductTexts {
   name: string;

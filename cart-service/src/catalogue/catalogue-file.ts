@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEFAULT_LOCALE, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import type { Category } from '@shop/contracts/products';
 import { PRODUCT_KEY } from '@shop/contracts/product-query';
+import { PRODUCT_TEXT_LIMITS } from '@shop/contracts/merchandising';
 import { CatalogueError, type ValidProduct } from '../store/catalogue';
 
 export { CatalogueError, type ValidProduct };
@@ -16,17 +17,20 @@ export const DEFAULT_PUBLIC_DIR = join(packageRoot, 'public');
 
 export const CATEGORIES = ['face', 'body', 'hair', 'pack'] as const satisfies readonly Category[];
 
+/** A product without a photo of its own is shown with this drawing. */
+export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+
 /** Units a product starts with the first time the shop sees it, unless its entry says `initialStock`. */
 export const DEFAULT_INITIAL_STOCK = 50;
 
 
-const money = z
+export const money = z
   .number()
   .positive()
   .max(1_000_000)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'at most two decimals (centimes)');
 
-const identifier = z.string().regex(PRODUCT_KEY, 'lowercase letters, digits and dashes, 1 to 64 characters');
+export const identifier = z.string().regex(PRODUCT_KEY, 'lowercase letters, digits and dashes, 1 to 64 characters');
 
 const imagePath = z
   .string()
@@ -34,8 +38,8 @@ const imagePath = z
 
 /** A product's texts in one language: the entry's own are the default language's (French). */
 const texts = {
-  name: z.string().trim().min(2).max(120),
-  description: z.string().trim().min(10).max(400),
+  name: z.string().trim().min(PRODUCT_TEXT_LIMITS.name.min).max(PRODUCT_TEXT_LIMITS.name.max),
+  description: z.string().trim().min(PRODUCT_TEXT_LIMITS.description.min).max(PRODUCT_TEXT_LIMITS.description.max),
 };
 
 /** Every shop language but the default: each product carries its name and description in each, under `translations`. */
@@ -163,6 +167,12 @@ export function readCatalogueFile(path: string = DEFAULT_CATALOGUE_PATH, publicD
     throw new CatalogueError(`The catalogue ${path} is not valid JSON: ${(error as Error).message}`);
   }
   return validateCatalogue(data, { origin: path, publicDir });
+}
+
+/** `/images/x.svg` → `/images/x.svg?v=<its content's hash>`, or undefined when no such file is under `publicDir`. */
+export function versionedImage(publicDir: string, image: string): string | undefined {
+  const version = imageVersion(publicDir, image);
+  return version ? `${image}?v=${version}` : undefined;
 }
 
 function imageVersion(publicDir: string, image: string): string | undefined {

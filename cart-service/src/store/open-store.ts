@@ -18,6 +18,8 @@ import { SqlStock, type StockStore } from './sql-stock';
 import { SqlSessionClaims, type SessionClaims } from './session-claims';
 import type { CatalogueStore } from './catalogue';
 import { SqlCatalogue } from './catalogue/sql-catalogue';
+import { SqlMerchandising } from './catalogue/sql-merchandising';
+import type { MerchandisingStore } from './merchandising';
 
 export interface NewsletterStore {
   /** Records a newsletter subscription; `created` is false for an address already known. */
@@ -32,7 +34,7 @@ export interface InboxStore {
 }
 
 /** What the app needs: the catalogue, carts, orders, stock, newsletter sign-ups, the inbox, rate limits and session claims, all in one PostgreSQL database. */
-export interface ShopStore extends CatalogueStore, CartStore, OrderStore, StockStore, NewsletterStore, InboxStore, AttemptCounter, SessionClaims {
+export interface ShopStore extends CatalogueStore, MerchandisingStore, CartStore, OrderStore, StockStore, NewsletterStore, InboxStore, AttemptCounter, SessionClaims {
   /** `embedded`: PGlite in the data folder; `server`: the PostgreSQL server of DATABASE_URL. */
   readonly kind: 'embedded' | 'server';
   /** Throws when the database cannot serve requests (used by /readyz). */
@@ -96,6 +98,7 @@ class SqlShopStore implements ShopStore {
   private readonly attempts: SqlAttemptCounter;
   private readonly claims: SqlSessionClaims;
   private readonly catalogue: SqlCatalogue;
+  private readonly merchandising: SqlMerchandising;
   private closed = false;
 
   constructor(
@@ -114,6 +117,7 @@ class SqlShopStore implements ShopStore {
     this.attempts = new SqlAttemptCounter(db, now);
     this.claims = new SqlSessionClaims(db, now);
     this.catalogue = new SqlCatalogue(db, now);
+    this.merchandising = new SqlMerchandising(db);
     this.now = now;
   }
 
@@ -128,6 +132,14 @@ class SqlShopStore implements ShopStore {
   importProducts: CatalogueStore['importProducts'] = (...args) => this.guard(() => this.catalogue.importProducts(...args));
   seedProducts: CatalogueStore['seedProducts'] = (...args) => this.guard(() => this.catalogue.seedProducts(...args));
   removeProducts: CatalogueStore['removeProducts'] = (...args) => this.guard(() => this.catalogue.removeProducts(...args));
+  merchandisedProducts: MerchandisingStore['merchandisedProducts'] = (...args) => this.guard(() => this.merchandising.merchandisedProducts(...args));
+  merchandisedProduct: MerchandisingStore['merchandisedProduct'] = (...args) => this.guard(() => this.merchandising.merchandisedProduct(...args));
+  createProduct: MerchandisingStore['createProduct'] = (...args) => this.guard(() => this.merchandising.createProduct(...args));
+  updateProduct: MerchandisingStore['updateProduct'] = (...args) => this.guard(() => this.merchandising.updateProduct(...args));
+  setArchived: MerchandisingStore['setArchived'] = (...args) => this.guard(() => this.merchandising.setArchived(...args));
+  adjustProductStock: MerchandisingStore['adjustProductStock'] = (...args) => this.guard(() => this.stockMoved(this.merchandising.adjustProductStock(...args)));
+  catalogueAudit: MerchandisingStore['catalogueAudit'] = (...args) => this.guard(() => this.merchandising.catalogueAudit(...args));
+  applyPromotionWindows: MerchandisingStore['applyPromotionWindows'] = (...args) => this.guard(() => this.merchandising.applyPromotionWindows(...args));
   getLines: CartStore['getLines'] = (...args) => this.guard(() => this.cartView.getLines(...args));
   addLine: CartStore['addLine'] = (...args) => this.guard(() => this.cartView.addLine(...args));
   setLine: CartStore['setLine'] = (...args) => this.guard(() => this.cartView.setLine(...args));

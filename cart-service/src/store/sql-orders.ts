@@ -143,7 +143,7 @@ export class SqlOrders implements OrderStore {
       if (!from.includes(order.status)) return { kind: 'invalid_transition', order };
       await tx.query('UPDATE orders SET status = $2, updated_at = $3 WHERE number = $1', [number, status, new Date(at)]);
       if (status === 'annulée' && order.status !== 'annulée') {
-        for (const line of order.lines) await addStock(tx, line.productId, line.quantity, 'cancellation', at, number);
+        for (const line of order.lines) await addStock(tx, line.productId, line.quantity, 'cancellation', at, { orderNumber: number });
       }
       return { kind: 'updated', order: { ...order, status, updatedAt: at } };
     });

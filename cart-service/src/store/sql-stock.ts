@@ -32,7 +32,14 @@ export async function takeStock(tx: SqlQueryable, productId: string, quantity: n
 }
 
 /** Returns units to stock (a cancelled order), in the caller's transaction. */
-export async function addStock(tx: SqlQueryable, productId: string, quantity: number, reason: StockReason, at: number, orderNumber?: string): Promise<number> {
+export async function addStock(
+  tx: SqlQueryable,
+  productId: string,
+  quantity: number,
+  reason: StockReason,
+  at: number,
+  { orderNumber }: { orderNumber?: string } = {},
+): Promise<number> {
   const { rows } = await tx.query<{ on_hand: number }>(
     `INSERT INTO stock (product_id, on_hand, updated_at) VALUES ($1, $2, $3)
      ON CONFLICT (product_id) DO UPDATE SET on_hand = stock.on_hand + EXCLUDED.on_hand, updated_at = EXCLUDED.updated_at
@@ -45,10 +52,10 @@ export async function addStock(tx: SqlQueryable, productId: string, quantity: nu
   return onHand;
 }
 
-async function recordMovement(tx: SqlQueryable, productId: string, delta: number, onHand: number, reason: StockReason, at: number, orderNumber?: string) {
+async function recordMovement(tx: SqlQueryable, productId: string, delta: number, onHand: number, reason: StockReason, at: number, orderNumber?: string, note?: string) {
   await tx.query(
-    'INSERT INTO stock_movements (product_id, delta, on_hand, reason, order_number, at) VALUES ($1, $2, $3, $4, $5, $6)',
-    [productId, delta, onHand, reason, orderNumber ?? null, new Date(at)],
+    'INSERT INTO stock_movements (product_id, delta, on_hand, reason, order_number, at, note) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [productId, delta, onHand, reason, orderNumber ?? null, new Date(at), note ?? null],
   );
 }
 
@@ -76,12 +83,17 @@ export class SqlStock implements StockStore {
       const { rows } = await tx.query<{ on_hand: number }>('SELECT on_hand FROM stock WHERE product_id = $1 FOR UPDATE', [productId]);
       const current = rows[0]?.on_hand ?? 0;
       if (current + delta < 0) return { ok: false, onHand: current };
-      await writeOnHand(tx, productId, current + delta, at);
-      await stockCrossed(tx, productId, current, current + delta);
-      await recordMovement(tx, productId, delta, current + delta, 'adjustment', at);
-      return { ok: true, onHand: current + delta };
+      return { ok: true, onHand: await adjustLockedStock(tx, productId, current, delta, at) };
     });
   }
+}
+
+/** An operator's adjustment of stock read `FOR UPDATE` in the caller's transaction (never below zero: checked before). */
+export async function adjustLockedStock(tx: SqlQueryable, productId: string, current: number, delta: number, at: number, note?: string): Promise<number> {
+  await writeOnHand(tx, productId, current + delta, at);
+  await stockCrossed(tx, productId, current, current + delta);
+  await recordMovement(tx, productId, delta, current + delta, 'adjustment', at, undefined, note);
+  return current + delta;
 }
 
 async function writeOnHand(tx: SqlQueryable, productId: string, onHand: number, at: number): Promise<void> {

@@ -2,6 +2,7 @@ import { BACKINGS } from '../test-support/databases';
 import { attemptCounterContract } from './attempt-counter.contract';
 import { cartStoreContract } from './cart-store.contract';
 import { catalogueStoreContract } from './catalogue-store.contract';
+import { merchandisingStoreContract } from './merchandising-store.contract';
 import { orderStoreContract } from './order-store.contract';
 import { sessionClaimsContract } from './session-claims.contract';
 
@@ -12,4 +13,5 @@ for (const [name, backing] of BACKINGS) {
   attemptCounterContract(name, backing);
   sessionClaimsContract(name, backing);
   catalogueStoreContract(name, backing);
+  merchandisingStoreContract(name, backing);
 }

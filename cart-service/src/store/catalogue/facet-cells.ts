@@ -14,6 +14,7 @@ export async function recountCells(tx: SqlQueryable): Promise<void> {
     `INSERT INTO facet_cells (category, price_range, promo, products, in_stock)
      SELECT p.category, p.price_range, p.old_price_centimes IS NOT NULL, count(*), count(*) FILTER (WHERE COALESCE(s.on_hand, 0) > 0)
      FROM products p LEFT JOIN stock s ON s.product_id = p.id
+     WHERE NOT p.archived
      GROUP BY 1, 2, 3`,
   );
 }
@@ -26,9 +27,38 @@ export async function stockCrossed(tx: SqlQueryable, productId: string, before: 
   if (before > 0 === after > 0) return;
   await tx.query(
     `UPDATE facet_cells c SET in_stock = c.in_stock + $2
-     FROM products p WHERE p.id = $1 AND c.category = p.category AND c.price_range = p.price_range AND c.promo = (p.old_price_centimes IS NOT NULL)`,
+     FROM products p WHERE p.id = $1 AND NOT p.archived AND c.category = p.category AND c.price_range = p.price_range AND c.promo = (p.old_price_centimes IS NOT NULL)`,
     [productId, after > 0 ? 1 : -1],
   );
+}
+
+/** Where one product is counted: its cell and whether it can be ordered; null for an archived product (counted nowhere). */
+export interface CellPlace {
+  category: Category;
+  priceRange: PriceRange;
+  promo: boolean;
+  inStock: boolean;
+}
+
+/**
+ * A product written one at a time (a merchandiser's save, an archive, a promotion's window opening): it leaves the cell
+ * it was counted in and joins its new one, in the caller's transaction, so the cells stay exact without a recount.
+ */
+export async function moveBetweenCells(tx: SqlQueryable, before: CellPlace | null, after: CellPlace | null): Promise<void> {
+  if (before && after && before.category === after.category && before.priceRange === after.priceRange && before.promo === after.promo && before.inStock === after.inStock) return;
+  if (before) {
+    await tx.query(
+      'UPDATE facet_cells SET products = products - 1, in_stock = in_stock - $4 WHERE category = $1 AND price_range = $2 AND promo = $3',
+      [before.category, before.priceRange, before.promo, before.inStock ? 1 : 0],
+    );
+  }
+  if (after) {
+    await tx.query(
+      `INSERT INTO facet_cells (category, price_range, promo, products, in_stock) VALUES ($1, $2, $3, 1, $4)
+       ON CONFLICT (category, price_range, promo) DO UPDATE SET products = facet_cells.products + 1, in_stock = facet_cells.in_stock + EXCLUDED.in_stock`,
+      [after.category, after.priceRange, after.promo, after.inStock ? 1 : 0],
+    );
+  }
 }
 
 interface Cell {

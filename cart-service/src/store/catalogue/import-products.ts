@@ -1,18 +1,24 @@
 import { createHash } from 'node:crypto';
-import { SHOP_LOCALES } from '@shop/contracts/locales';
+import { DEFAULT_LOCALE, SHOP_LOCALES } from '@shop/contracts/locales';
 import { foldText, searchDocument, searchWords } from './search-text';
 import { priceRangeOf, recountCells } from './facet-cells';
 import type { SqlClient, SqlQueryable } from '../../db/sql-client';
 import { CatalogueError, type ImportReport, type ValidProduct } from '../catalogue';
+import { recordAudit } from './catalogue-audit';
+import { nextCatalogueGeneration } from './catalogue-generation';
+import { changedFields, merchandisedOf, merchandisedRows } from './merchandised-rows';
 
-/** Any number the other processes sharing the database also use: one import at a time (two first starts seed once). */
-const IMPORT_LOCK = 7_264_114;
+/** Who the audit log names for a catalogue file's import. */
+export const IMPORTED_BY = 'catalogue import';
+
+/** Any number the other processes sharing the database also use: one import at a time (two first starts seed once), and a product made in the console takes the next place in the shop's order under it too. */
+export const IMPORT_LOCK = 7_264_114;
 
 /** Rows per statement: large enough that 100,000 products take a few hundred round trips, small enough for PGlite's memory. */
 const BATCH = 2000;
 
 /** What identifies an entry's content: an import rewrites a product only when this changed. */
-function digestOf(product: ValidProduct): string {
+export function digestOf(product: ValidProduct): string {
   const { initialStock: _stockIsNotTheEntry, ...entry } = product;
   return createHash('sha256').update(JSON.stringify(entry)).digest('base64url').slice(0, 22);
 }
@@ -27,7 +33,11 @@ const centimes = (mad: number) => Math.round(mad * 100);
  * nothing written. With `onlyIntoEmpty` (the seed at a first start), a catalogue that has products is left as it is:
  * instances starting together on one new database seed it once.
  */
-export function importProducts(db: SqlClient, products: readonly ValidProduct[], { onlyIntoEmpty = false } = {}): Promise<ImportReport> {
+export function importProducts(
+  db: SqlClient,
+  products: readonly ValidProduct[],
+  { onlyIntoEmpty = false, by = IMPORTED_BY }: { onlyIntoEmpty?: boolean; by?: string } = {},
+): Promise<ImportReport> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
     if (onlyIntoEmpty && (await tx.query('SELECT 1 FROM products LIMIT 1')).rows.length > 0) return { added: 0, updated: 0, unchanged: 0 };
@@ -45,10 +55,30 @@ export function importProducts(db: SqlClient, products: readonly ValidProduct[],
     let next = last[0]!.position;
     const positions = new Map<string, number>();
     for (const { product, added } of changed) if (added) positions.set(product.id, (next += 1));
+    const at = new Date();
     for (let start = 0; start < changed.length; start += BATCH) {
-      await writeBatch(tx, changed.slice(start, start + BATCH), positions);
+      const batch = changed.slice(start, start + BATCH);
+      const updated = batch.filter((c) => !c.added).map((c) => c.product.id);
+      const before = await merchandisedRows(tx, updated);
+      await writeProducts(tx, batch, positions);
+      const after = await merchandisedRows(tx, updated);
+      await recordAudit(
+        tx,
+        batch.map(({ product, added }) => ({
+          productId: product.id,
+          productName: product.texts[DEFAULT_LOCALE].name,
+          action: 'imported' as const,
+          by,
+          at,
+          // A new product's fields are all in the log's next entries if it changes; its creation is the entry itself.
+          changes: added ? [] : changedFields(merchandisedOf(before.get(product.id)!), merchandisedOf(after.get(product.id)!)),
+        })),
+      );
     }
-    if (changed.length > 0) await recountCells(tx);
+    if (changed.length > 0) {
+      await recountCells(tx);
+      await nextCatalogueGeneration(tx);
+    }
     const added = changed.filter((c) => c.added).length;
     return { added, updated: changed.length - added, unchanged: products.length - changed.length };
   });
@@ -65,19 +95,26 @@ async function refuseTakenSlugs(tx: SqlQueryable, products: readonly ValidProduc
   throw new CatalogueError(`The catalogue was not imported:\n${lines.join('\n')}`);
 }
 
-async function writeBatch(tx: SqlQueryable, batch: ReadonlyArray<{ product: ValidProduct; digest: string }>, positions: ReadonlyMap<string, number>) {
+/**
+ * Writes products and their words (new ones in their place, with their initial stock): the import's batches and a
+ * merchandiser's save alike. A product rewritten counts one more version, and its promotion becomes the entry's
+ * (undated: a window is the console's, set after this in the same transaction).
+ */
+export async function writeProducts(tx: SqlQueryable, batch: ReadonlyArray<{ product: ValidProduct; digest: string }>, positions: ReadonlyMap<string, number>) {
   const column = <T>(pick: (entry: { product: ValidProduct; digest: string }) => T) => batch.map(pick);
   const documents = batch.map(({ product }) => searchDocument(SHOP_LOCALES.map((locale) => product.texts[locale])));
   // A product already known keeps its place: its position here is only used for a new row.
   await tx.query(
-    `INSERT INTO products (id, slug, category, price_centimes, old_price_centimes, images, position, updated_on, search_names, search_vector, entry_digest, price_range)
-     SELECT id, slug, category, price, old_price, images::jsonb, position, updated_on::date, names,
+    `INSERT INTO products (id, slug, category, price_centimes, old_price_centimes, promo_old_price_centimes, images, position, updated_on, search_names, search_vector, entry_digest, price_range)
+     SELECT id, slug, category, price, old_price, old_price, images::jsonb, position, updated_on::date, names,
             setweight(to_tsvector('simple', names), 'A') || setweight(to_tsvector('simple', descriptions), 'B'), digest, price_range
      FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
        AS entry (id, slug, category, price, old_price, images, position, updated_on, names, descriptions, digest, price_range)
      ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, category = EXCLUDED.category, price_centimes = EXCLUDED.price_centimes, price_range = EXCLUDED.price_range,
        old_price_centimes = EXCLUDED.old_price_centimes, images = EXCLUDED.images, updated_on = EXCLUDED.updated_on,
-       search_names = EXCLUDED.search_names, search_vector = EXCLUDED.search_vector, entry_digest = EXCLUDED.entry_digest`,
+       search_names = EXCLUDED.search_names, search_vector = EXCLUDED.search_vector, entry_digest = EXCLUDED.entry_digest,
+       promo_old_price_centimes = EXCLUDED.old_price_centimes, promo_starts_at = NULL, promo_ends_at = NULL,
+       version = products.version + 1, changed_at = now()`,
     [
       column((e) => e.product.id),
       column((e) => e.product.slug),

@@ -56,9 +56,10 @@ function priceCondition(range: PriceRange, params: Params): string {
 const IN_STOCK = 'COALESCE(s.on_hand, 0) > 0';
 const ON_PROMOTION = 'p.old_price_centimes IS NOT NULL';
 
-/** The query's conditions, each on its own: facets leave out their own one. */
+/** The query's conditions, each on its own: facets leave out their own one (never `shown`: an archived product is in no list). */
 function conditions(query: ProductQuery, params: Params) {
   return {
+    shown: 'NOT p.archived',
     category: query.category === 'all' ? 'TRUE' : `p.category = ${params.add(query.category)}`,
     price: query.price ? priceCondition(query.price, params) : 'TRUE',
     promo: query.promo ? ON_PROMOTION : 'TRUE',
@@ -138,7 +139,7 @@ export function pageSql(query: ProductQuery, tsquery: string | null, locale: str
   const c = conditions(query, params);
   const search = searchTerms(tsquery, params);
   const sort = sortOf(query, search !== null);
-  const where = [c.category, c.price, c.promo, c.stock, c.ids, search?.where ?? 'TRUE'];
+  const where = [c.shown, c.category, c.price, c.promo, c.stock, c.ids, search?.where ?? 'TRUE'];
   const sortValue = {
     shop: 'NULL',
     newest: 'NULL',

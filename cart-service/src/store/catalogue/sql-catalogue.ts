@@ -11,6 +11,7 @@ import { cursorValue, facetsSql, pageSql, readCursor, writeCursor, type SearchMo
 import { alikeQuery } from './alike-words';
 import { searchQuery } from './search-text';
 import { catalogueOf, PRODUCT_COLUMNS, productOf, type ProductRow } from './product-rows';
+import { catalogueGeneration } from './catalogue-generation';
 
 type FacetRow = Record<'total' | 'promo' | 'in_stock' | 'face' | 'body' | 'hair' | 'pack' | 'moins-100' | '100-200' | 'plus-200', number>;
 
@@ -50,7 +51,7 @@ export class SqlCatalogue implements CatalogueStore {
     if (ids.length === 0) return catalogueOf([], locale);
     const { rows } = await this.db.query<ProductRow>(
       `SELECT ${PRODUCT_COLUMNS} FROM products p JOIN product_texts t ON t.product_id = p.id LEFT JOIN stock s ON s.product_id = p.id
-       WHERE p.id = ANY($1::text[])`,
+       WHERE p.id = ANY($1::text[]) AND NOT p.archived`,
       [[...new Set(ids)]],
     );
     return catalogueOf(rows, locale);
@@ -60,23 +61,25 @@ export class SqlCatalogue implements CatalogueStore {
     if (!PRODUCT_KEY.test(idOrSlug)) return undefined;
     const { rows } = await this.db.query<ProductRow>(
       `SELECT ${PRODUCT_COLUMNS} FROM products p JOIN product_texts t ON t.product_id = p.id AND t.locale = $2 LEFT JOIN stock s ON s.product_id = p.id
-       WHERE p.id = $1 OR p.slug = $1 ORDER BY (p.id = $1) DESC LIMIT 1`,
+       WHERE (p.id = $1 OR p.slug = $1) AND NOT p.archived ORDER BY (p.id = $1) DESC LIMIT 1`,
       [idOrSlug, locale],
     );
     const row = rows[0];
     if (!row) return undefined;
     // The products after it in its category, in the shop's order, then from the category's start: two index ranges.
     const related = (after: boolean) => `(SELECT ${PRODUCT_COLUMNS} FROM products p JOIN product_texts t ON t.product_id = p.id AND t.locale = $2
-      LEFT JOIN stock s ON s.product_id = p.id WHERE p.category = $1 AND p.position ${after ? '>' : '<'} $3 ORDER BY p.position LIMIT $4)`;
+      LEFT JOIN stock s ON s.product_id = p.id WHERE p.category = $1 AND NOT p.archived AND p.position ${after ? '>' : '<'} $3 ORDER BY p.position LIMIT $4)`;
     const { rows: others } = await this.db.query<ProductRow>(`${related(true)} UNION ALL ${related(false)}`, [row.category, locale, row.position, RELATED_PRODUCTS]);
     return { product: productOf(row), related: others.slice(0, RELATED_PRODUCTS).map(productOf) };
   }
 
-  listProducts(query: ProductQuery, locale: ShopLocale): Promise<ProductPage> {
+  async listProducts(query: ProductQuery, locale: ShopLocale): Promise<ProductPage> {
     const after = readCursor(query); // a bad cursor is refused before any cache
     const search = searchQuery(query.q);
     const cache = search ? this.searches : this.listings;
-    return cache.get(JSON.stringify([query, locale]), () => this.page(query, search, locale, after));
+    // An answer kept is good for the catalogue it was read from: a merchandiser's save on any instance ends it.
+    const generation = await catalogueGeneration(this.db);
+    return cache.get(JSON.stringify([generation, query, locale]), () => this.page(query, search, locale, after, generation));
   }
 
   /** This process changed stock: listings show availability, so theirs are read again (searches keep theirs, SEARCH_TTL_MS). */
@@ -84,8 +87,8 @@ export class SqlCatalogue implements CatalogueStore {
     this.listings.clear();
   }
 
-  private async page(query: ProductQuery, search: Search, locale: ShopLocale, after: ReturnType<typeof readCursor>): Promise<ProductPage> {
-    const counted = await this.counted(query, search, after?.m);
+  private async page(query: ProductQuery, search: Search, locale: ShopLocale, after: ReturnType<typeof readCursor>, generation: string): Promise<ProductPage> {
+    const counted = await this.counted(query, search, after?.m, generation);
     const mode = counted.mode;
     const page = pageSql(query, counted.tsquery, locale, after, PRODUCT_COLUMNS);
     const { rows } = await this.db.query<ProductRow & { sort_value: string | null }>(page.text, page.params);
@@ -104,11 +107,11 @@ export class SqlCatalogue implements CatalogueStore {
    * every matching product, which a page does not. A search whose words match nothing is counted again with its words corrected
    * ('alike', alike-words.ts); the cache keeps the full-text query each mode settled on.
    */
-  private async counted(query: ProductQuery, search: Search, mode: SearchMode | undefined) {
+  private async counted(query: ProductQuery, search: Search, mode: SearchMode | undefined, generation: string) {
     // Without a search or a list of ids, the counts are sums of a few rows kept exact (facet-cells.ts): never cached.
     if (!search && !query.ids) return { ...(await facetsFromCells(this.db, query)), mode: 'words' as const, tsquery: null };
     const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = query;
-    return this.searchCounts.get(JSON.stringify([filters, mode ?? null]), async () => {
+    return this.searchCounts.get(JSON.stringify([generation, filters, mode ?? null]), async () => {
       const count = async (as: SearchMode, tsquery: string | null) => {
         const sql = facetsSql(query, tsquery);
         const { rows } = await this.db.query<FacetRow>(sql.text, sql.params);
@@ -131,16 +134,16 @@ export class SqlCatalogue implements CatalogueStore {
   }
 
   async productCount(): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>('SELECT count(*)::int AS count FROM products');
+    const { rows } = await this.db.query<{ count: number }>('SELECT count(*)::int AS count FROM products WHERE NOT archived');
     return rows[0]!.count;
   }
 
   async sitemapProducts(offset: number, limit: number, each: (chunk: SitemapProduct[]) => void | Promise<void>): Promise<void> {
-    const { rows: first } = await this.db.query<{ position: number }>('SELECT position FROM products ORDER BY position OFFSET $1 LIMIT 1', [offset]);
+    const { rows: first } = await this.db.query<{ position: number }>('SELECT position FROM products WHERE NOT archived ORDER BY position OFFSET $1 LIMIT 1', [offset]);
     let after = (first[0]?.position ?? Number.MAX_SAFE_INTEGER) - 1;
     for (let left = limit; left > 0; ) {
       const { rows } = await this.db.query<{ slug: string; updated_on: string; position: number }>(
-        'SELECT slug, updated_on::text AS updated_on, position FROM products WHERE position > $1 ORDER BY position LIMIT $2',
+        'SELECT slug, updated_on::text AS updated_on, position FROM products WHERE position > $1 AND NOT archived ORDER BY position LIMIT $2',
         [after, Math.min(left, SITEMAP_CHUNK)],
       );
       if (rows.length === 0) return;
