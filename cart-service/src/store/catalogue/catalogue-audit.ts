@@ -49,7 +49,7 @@ export async function auditPage(db: SqlQueryable, productId: string | null, curs
   const { rows } = await db.query<AuditRow>(
     `SELECT id::text AS id, product_id, product_name, action, by_operator, at, changes, reason FROM catalogue_audit
      WHERE ($1::text IS NULL OR product_id = $1) AND ($2::bigint IS NULL OR id < $2::bigint)
-     ORDER BY id DESC LIMIT $3`,
+     ORDER BY catalogue_audit.id DESC LIMIT $3`,
     [productId, before, AUDIT_PAGE_SIZE + 1],
   );
   const entries = rows.slice(0, AUDIT_PAGE_SIZE).map(
