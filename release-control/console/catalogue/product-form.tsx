@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
+import { PRODUCT_TEXT_LIMITS } from '@shop/contracts/merchandising';
 import type { Category } from '@shop/contracts/products';
 import sharedStyles from '../shared/console.module.css';
 import styles from './catalogue.module.css';
@@ -29,7 +30,7 @@ function LanguageFields({ locale, values, onChange, errors }: { locale: ShopLoca
   return (
     <fieldset className={styles.group}>
       <legend>{label === 'arabe' ? 'En arabe' : 'En français'}</legend>
-      <FormField label={`Nom (${label})`} value={texts.name} onChange={(value) => set('name', value)} error={errors[`texts.${locale}.name`]} language={language} required maxLength={120} />
+      <FormField label={`Nom (${label})`} value={texts.name} onChange={(value) => set('name', value)} error={errors[`texts.${locale}.name`]} language={language} required maxLength={PRODUCT_TEXT_LIMITS.name.max} />
       <FormField
         label={`Description (${label})`}
         value={texts.description}
@@ -38,7 +39,7 @@ function LanguageFields({ locale, values, onChange, errors }: { locale: ShopLoca
         language={language}
         multiline
         required
-        maxLength={400}
+        maxLength={PRODUCT_TEXT_LIMITS.description.max}
       />
     </fieldset>
   );
