@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { CatalogueAuditEntry, CatalogueAuditPage } from '@shop/contracts/merchandising';
 import { ApiRefusal, formatDateTime } from '../shared/api';
@@ -30,12 +31,20 @@ function Changes({ entry }: { entry: CatalogueAuditEntry }) {
  * Who changed what and when, newest first: one product's log, or the whole catalogue's (the « Journal »), each change's
  * fields before → after. Older entries are read page by page.
  */
-export function AuditLog({ productId, caption }: { productId?: string; caption: string }) {
+export function AuditLog({ productId, caption, changes }: { productId?: string; caption: string; changes: string | number }) {
   const base = auditPath(productId);
   const pages = useSWRInfinite<CatalogueAuditPage>(
     (index, previous: CatalogueAuditPage | null) => (index === 0 ? base : previous?.nextCursor ? `${base}?cursor=${encodeURIComponent(previous.nextCursor)}` : null),
     { revalidateFirstPage: true },
   );
+  // `changes` moves with every change made here: the log is read again at once (a remount would be deduplicated).
+  const { mutate } = pages;
+  const read = useRef(changes);
+  useEffect(() => {
+    if (read.current === changes) return;
+    read.current = changes;
+    void mutate();
+  }, [changes, mutate]);
   const entries = pages.data?.flatMap((page) => page.entries) ?? null;
   const next = pages.data?.at(-1)?.nextCursor ?? null;
   const columns = productId ? ['Quand', 'Qui', 'Action', 'Changements'] : ['Quand', 'Qui', 'Produit', 'Action', 'Changements'];

@@ -15,7 +15,7 @@ export function CatalogueSection() {
   // What is open under the list: nothing, a new product's form, or a product by its id.
   const [open, setOpen] = useState<{ kind: 'new' } | { kind: 'edit'; id: string } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  // Counts the changes made here: the journal is read again after each (its pages are cached as one).
+  // Counts the changes made here: the journal is read again after each.
   const [changes, setChanges] = useState(0);
   const changed = () => setChanges((count) => count + 1);
   return (
@@ -46,7 +46,7 @@ export function CatalogueSection() {
       <section className={styles.panel} aria-labelledby="journal-title">
         <h3 id="journal-title">Journal</h3>
         <p>Les dernières modifications du catalogue, toutes fiches confondues.</p>
-        <AuditLog key={changes} caption="Modifications récentes du catalogue" />
+        <AuditLog changes={changes} caption="Modifications récentes du catalogue" />
       </section>
     </>
   );

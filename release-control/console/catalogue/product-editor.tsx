@@ -124,7 +124,7 @@ function LoadedEditor({ product: read, onClose, onChanged }: { product: Merchand
       <ProductActions product={product} onChanged={changedHere} setNotice={setNotice} />
       <section className={styles.panel} aria-labelledby="product-audit-title">
         <h4 id="product-audit-title">Historique du produit</h4>
-        <AuditLog key={`${auditPath(product.id)} ${product.version} ${product.onHand}`} productId={product.id} caption={`Modifications de ${product.texts['fr-MA'].name}`} />
+        <AuditLog key={auditPath(product.id)} changes={`${product.version} ${product.onHand}`} productId={product.id} caption={`Modifications de ${product.texts['fr-MA'].name}`} />
       </section>
     </section>
   );
