@@ -14,6 +14,17 @@
  *   POST /operations/api/canary/abort   CanaryEndBody → RevisionResponse (every browser back on the live release)
  *   GET  /operations/api/orders?status=&q=&cursor=    → AdminOrdersResponse (cart-service's, through the shell)
  *   POST /operations/api/orders/:number/status {status} → OrderResponse
+ *   GET  /operations/api/catalogue/products?q=&archived=&cursor=&limit= → MerchandisedProductsPage
+ *   POST /operations/api/catalogue/products           ProductDraft → MerchandisedProductResponse (201)
+ *   GET  /operations/api/catalogue/products/:id       → MerchandisedProductResponse
+ *   PUT  /operations/api/catalogue/products/:id       ProductEdit → MerchandisedProductResponse | 409 stale_version {current}
+ *   POST /operations/api/catalogue/products/:id/archive {version} → MerchandisedProductResponse
+ *   POST /operations/api/catalogue/products/:id/restore {version} → MerchandisedProductResponse
+ *   POST /operations/api/catalogue/products/:id/stock   StockAdjustment → MerchandisedProductResponse
+ *   GET  /operations/api/catalogue/products/:id/audit?cursor= → CatalogueAuditPage
+ *   GET  /operations/api/catalogue/audit?cursor=       → CatalogueAuditPage (every product)
+ *     (the catalogue: cart-service's /admin/products API through the shell, same bodies and answers, status included,
+ *     each write in the operator's name; merchandising.ts)
  *   GET  /operations/api/operators                    → OperatorsListing (each operator's roles)
  *   DELETE /operations/api/operators/:name            → OperatorsListing | 404 operator_not_found | 409 own_account
  *   PUT  /operations/api/operators/:name/roles OperatorRolesBody → OperatorsListing | 400 validation_failed
@@ -234,6 +245,8 @@ export type OperationsErrorCode =
   | 'unavailable'
   | 'not_found'
   | 'orders_unavailable'
+  /** 503: cart-service's catalogue API cannot be asked (no ADMIN_TOKEN, or it does not answer). */
+  | 'catalogue_unavailable'
   | 'operator_not_found'
   /** 409: an operator cannot remove their own account from the console (the command line can). */
   | 'own_account'
@@ -263,6 +276,8 @@ export interface OperationsErrorBody {
     reasons?: string[];
     /** `revision_conflict`: the live revision now. */
     current?: RemotesRevision;
+    /** `validation_failed` passed on from cart-service: a French message per invalid field of the body. */
+    fields?: Record<string, string>;
   };
 }
 
@@ -281,6 +296,8 @@ export const OPERATIONS_MESSAGES = {
   unchanged: 'Cette version est déjà en ligne.',
   reasonTooLong: `La raison ne peut pas dépasser ${MAX_REASON_LENGTH} caractères.`,
   ordersUnavailable: 'Le service des commandes ne répond pas. Réessayez dans un instant.',
+  catalogueUnavailable: 'Le service du catalogue ne répond pas. Réessayez dans un instant.',
+  catalogueUnconfigured: 'Le catalogue n’est pas disponible : ADMIN_TOKEN n’est pas défini pour la boutique.',
   noCanary: 'Aucune version candidate n’est en cours de déploiement progressif.',
   canaryRunning: (remote: string) =>
     `Une version candidate de ${remote} est déjà en cours : promouvez-la ou abandonnez-la avant d’en lancer une autre.`,

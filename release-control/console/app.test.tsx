@@ -32,6 +32,14 @@ const stateAt = (live: RemotesRevision): OperationsState => ({
   ],
 });
 
+/** What a section the test does not look at reads: an empty list. */
+const emptyAnswer = (path: string) => {
+  if (path === '/operators') return { operators: [] };
+  if (path === '/catalogue/products') return { products: [], total: 0, nextCursor: null };
+  if (path === '/catalogue/audit') return { entries: [], nextCursor: null };
+  return { orders: [], nextCursor: null };
+};
+
 /** The console's API as the server answers it, one scripted answer per path; records what was posted. */
 function serve(answers: Record<string, Array<{ status?: number; body: unknown }>>) {
   const posted: Array<{ path: string; body: unknown }> = [];
@@ -41,7 +49,7 @@ function serve(answers: Record<string, Array<{ status?: number; body: unknown }>
       const path = url.replace('/operations/api', '').split('?')[0]!;
       if (init.method === 'POST') posted.push({ path, body: JSON.parse(String(init.body)) });
       if (init.method === 'DELETE') posted.push({ path: `DELETE ${path}`, body: null });
-      const queue = answers[path] ?? (path === '/operators' ? [{ body: { operators: [] } }] : [{ body: { orders: [], nextCursor: null } }]);
+      const queue = answers[path] ?? [{ body: emptyAnswer(path) }];
       const answer = queue.length > 1 ? queue.shift()! : queue[0]!;
       return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
     }),

@@ -7,6 +7,7 @@ import { OperatorsSection } from './operators/operators-section';
 import { OrdersSection } from './orders/orders-section';
 import { PreviewsSection } from './previews/previews-section';
 import { RemotesSection } from './remotes/remotes-section';
+import { CatalogueSection } from './catalogue/catalogue-section';
 import { describeDone, type Act } from './shared/act';
 import { ApiRefusal, callApi } from './shared/api';
 import styles from './shared/console.module.css';
@@ -22,14 +23,15 @@ const SECTIONS: ReadonlyArray<{ id: string; title: string; role: OperatorRole }>
   { id: 'historique', title: 'Historique', role: 'releases' },
   { id: 'apercus', title: 'Aperçus privés', role: 'releases' },
   { id: 'commandes', title: 'Commandes', role: 'orders' },
+  { id: 'catalogue', title: 'Catalogue', role: 'catalogue' },
   { id: 'operateurs', title: 'Opérateurs', role: 'admin' },
   { id: 'equipes', title: 'Jetons d’équipe', role: 'releases' },
 ];
 
 /**
  * The operators' console: the live releases and their switches, the history of revisions, private previews, the
- * orders, the operators and the team tokens, as the operator's roles allow. Remotes and history read one state; every
- * change reloads both, so the page always shows the revision a next change starts from.
+ * orders, the catalogue, the operators and the team tokens, as the operator's roles allow. Remotes and history read
+ * one state; every change reloads both, so the page always shows the revision a next change starts from.
  */
 export function OperationsApp() {
   // Its own cache: nothing of the shop's pages is shared with the console.
@@ -123,6 +125,12 @@ function Console() {
           <section id="commandes" className={styles.section} aria-labelledby="orders-title">
             <h2 id="orders-title">Commandes</h2>
             <OrdersSection />
+          </section>
+        )}
+        {allowed('catalogue') && (
+          <section id="catalogue" className={styles.section} aria-labelledby="catalogue-title">
+            <h2 id="catalogue-title">Catalogue</h2>
+            <CatalogueSection />
           </section>
         )}
         {allowed('operateurs') && (

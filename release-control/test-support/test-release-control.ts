@@ -32,6 +32,8 @@ export interface TestReleaseControlOptions {
   allowedReleaseOrigins?: string[];
   /** Where release control logs (nowhere by default): a test that reads what was logged passes its own. */
   log?: ReleaseControlOptions['log'];
+  /** The cart-service the console's orders and catalogue call, with its ADMIN_TOKEN; none by default. */
+  cartService?: { url: string; adminToken: string };
 }
 
 export interface TestReleaseControl {
@@ -69,7 +71,7 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     previewsPath: join(dir, 'remotes.previews.json'),
     allowedReleaseOrigins: options.allowedReleaseOrigins,
     releasesPublicUrl: options.releasesPublicUrl,
-    adminToken: undefined,
+    adminToken: options.cartService?.adminToken,
     canary: { rule, checkIntervalMs: options.checkIntervalMs ?? 60_000, sampleRate: 1 },
     metrics: null,
   };
@@ -77,7 +79,7 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     config: settings,
     shellShared: { react: '19.3.1' },
     requireServerBuild: true,
-    cartServiceUrl: 'http://127.0.0.1:9',
+    cartServiceUrl: options.cartService?.url ?? 'http://127.0.0.1:9',
     publicUrl: options.publicUrl,
     consoleDir,
     log: options.log ?? quiet,

@@ -1,10 +1,14 @@
 import type { OperationsErrorBody } from '@shop/contracts/operations';
 
-/** A refusal of the operators' API, with its French message and, for a refused release or a conflict, the details. */
+/**
+ * A refusal of the operators' API, with its French message and, for a refused release or a conflict, the details;
+ * `answer` is the whole body, for what a refusal adds beside its envelope (the product as it now is, after a stale save).
+ */
 export class ApiRefusal extends Error {
   constructor(
     readonly status: number,
     readonly body: OperationsErrorBody['error'],
+    readonly answer: unknown = null,
   ) {
     super(body.message);
   }
@@ -32,7 +36,7 @@ export async function callApi<T>(path: string, init: { method?: 'GET' | 'POST' |
   }
   const body = (await response.json().catch(() => null)) as (T & Partial<OperationsErrorBody>) | null;
   if (!response.ok || !body) {
-    throw new ApiRefusal(response.status, body?.error ?? { code: 'internal_error', message: `Réponse inattendue de la boutique (HTTP ${response.status}).` });
+    throw new ApiRefusal(response.status, body?.error ?? { code: 'internal_error', message: `Réponse inattendue de la boutique (HTTP ${response.status}).` }, body);
   }
   return body;
 }

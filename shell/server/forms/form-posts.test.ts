@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_NOTICES } from '@shop/contracts/cart';
 import { MAX_FORM_BODY_BYTES } from '@shop/contracts/forms';
-import { startCartService } from '../test-support/cart-service-process';
+import { startCartService } from '@shop/release-control/test-support/cart-service-process';
 import { startShell, type ShellFixture } from '../test-support/shell-fixture';
 import { FORM_MESSAGES } from './form-posts';
 import { NOTICE_COOKIE } from './page-notice-cookie';

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cartServiceMain = join(dirname(fileURLToPath(import.meta.url)), '../../../cart-service/src/main.ts');
+const cartServiceMain = join(dirname(fileURLToPath(import.meta.url)), '../../cart-service/src/main.ts');
 const LISTENING = /"url":"(http:\/\/127\.0\.0\.1:\d+)".*"msg":"cart-service listening"/;
 
 /**
  * The real cart-service (src/main.ts, embedded PGlite in a folder of its own) in a process of its own on a free port,
- * for the shell's tests of what it asks cart-service on a shopper's behalf. Resolves once it logs that it listens.
+ * for the tests of what the shell and the console's server ask cart-service. Resolves once it logs that it listens.
  */
 export async function startCartService(env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'shell-cart-service-'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'cart-service-'));
   const child = spawn(process.execPath, ['--import', 'tsx', cartServiceMain], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CART_SERVICE_PORT: '0', CART_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
