@@ -231,13 +231,14 @@ describe('the operators’ console', () => {
     const nav = within(await screen.findByRole('navigation', { name: 'Sections' }));
     await vi.waitFor(() => expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Commandes']));
     expect(screen.getByRole('heading', { level: 2, name: 'Commandes' })).toBeTruthy();
-    for (const hidden of ['Versions en ligne', 'Historique', 'Aperçus privés', 'Opérateurs', 'Jetons d’équipe']) {
+    for (const hidden of ['Versions en ligne', 'Historique', 'Aperçus privés', 'Catalogue', 'Opérateurs', 'Jetons d’équipe']) {
       expect(screen.queryByRole('heading', { level: 2, name: hidden }), hidden).toBeNull();
     }
     const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url).replace('/operations/api', '').split('?')[0]);
     expect(asked).not.toContain('/state');
     expect(asked).not.toContain('/history');
     expect(asked).not.toContain('/operators');
+    expect(asked).not.toContain('/catalogue/products');
   });
 
   it('shows every section to a session that names every role', async () => {
@@ -248,6 +249,16 @@ describe('the operators’ console', () => {
     });
     render(<OperationsApp />);
     const nav = within(await screen.findByRole('navigation', { name: 'Sections' }));
-    await vi.waitFor(() => expect(nav.getAllByRole('link')).toHaveLength(6));
+    await vi.waitFor(() =>
+      expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
+        'Versions en ligne',
+        'Historique',
+        'Aperçus privés',
+        'Commandes',
+        'Catalogue',
+        'Opérateurs',
+        'Jetons d’équipe',
+      ]),
+    );
   });
 });
