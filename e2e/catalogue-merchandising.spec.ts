@@ -101,6 +101,9 @@ test('a merchandiser creates a product in French and Arabic, the shop lists and 
   await expect(card(shop, created.id)).toContainText(formatMad(249));
   await shop.goto(`${stack.url}/ar/shop/all?q=${encodeURIComponent('التين الشوكي')}`);
   await expect(card(shop, created.id)).toContainText(PRODUCT.ar.name);
+  // Search engines learn of it at once: the sitemap's product file names its page.
+  const sitemap = await request.get(`${stack.url}/sitemaps/products-1.fr-MA.xml`);
+  expect(await sitemap.text()).toContain(`/shop/product/${PRODUCT.slug}</loc>`);
   // The newest of the face care listing.
   await shop.goto(`${stack.url}/shop/face?sort=nouveautes`);
   await expect(card(shop, created.id)).toBeVisible();
@@ -131,7 +134,7 @@ test('a merchandiser creates a product in French and Arabic, the shop lists and 
   await shop.close();
 });
 
-test('two merchandisers save the same product: the second sees the current values beside what they typed, and re-applies', async ({ browser }) => {
+test('two merchandisers save the same product: the second sees the current values beside what they typed, and re-applies', async ({ browser, request }) => {
   const [amina, youssef] = [await loggedInPage(browser, 'amina'), await loggedInPage(browser, 'youssef')];
   const mine = await openProduct(amina, 'figue', PRODUCT.fr.name);
   const theirs = await openProduct(youssef, 'figue', PRODUCT.fr.name);
@@ -165,9 +168,16 @@ test('two merchandisers save the same product: the second sees the current value
   // Archived, it leaves the shop.
   await section.getByRole('button', { name: 'Archiver' }).click();
   await expect(section.getByText(`${PRODUCT.fr.name} est archivé.`)).toBeVisible();
+  const listed = await request.get(`${stack.url}/operations/api/catalogue/products?archived=1&q=${PRODUCT.slug}`, { headers: { Authorization: `Bearer ${tokens['amina']}` } });
+  const [archived] = ((await listed.json()) as MerchandisedProductsPage).products;
+  expect(archived).toMatchObject({ slug: PRODUCT.slug, archived: true });
   await shop.goto(`${stack.url}/shop/all?q=${encodeURIComponent('figue de barbarie')}`);
   await expect(pageHeading(shop)).toBeVisible();
-  await expect(catalogContent(shop).locator('li[data-product-id]').filter({ hasText: PRODUCT.fr.name })).toHaveCount(0);
+  // The seed's serum, whose name also says « huile de figue de Barbarie », is still found; the archived product is not.
+  await expect(catalogContent(shop).locator('li[data-product-id]')).not.toHaveCount(0);
+  await expect(card(shop, archived!.id)).toHaveCount(0);
+  const sitemap = await request.get(`${stack.url}/sitemaps/products-1.fr-MA.xml`);
+  expect(await sitemap.text()).not.toContain(`/shop/product/${PRODUCT.slug}</loc>`);
   await shop.goto(`${stack.url}/shop/product/${PRODUCT.slug}`);
   await expect(shop.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
   await amina.context().close();
