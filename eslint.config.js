@@ -201,7 +201,7 @@ module.exports = defineConfig([
         // the test support; the rest of src/ (app.ts, main.ts, config.ts, the operators' commands in cli/) composes them.
         {
           type: 'service-feature',
-          pattern: 'cart-service/src/{cart,orders,stock,catalogue,inbox,newsletter,health,session}',
+          pattern: 'cart-service/src/{cart,orders,stock,catalogue,photos,inbox,newsletter,health,session}',
           capture: ['feature'],
           partialMatch: false,
         },
@@ -244,6 +244,16 @@ module.exports = defineConfig([
                 { file: { path: 'bench/cart-service/**' } },
               ],
               allow: { to: inPackage('server-kit'), dependency: { source: ['@shop/server-kit/*', '@shop/server-kit/release-server/*', TRACING] } },
+            },
+            // cart-service keeps product photos in a bucket with the releases' S3 client and settings (decision 044), and
+            // tests that storage against the loopback bucket the releases' tests use.
+            {
+              from: { element: { type: 'service-feature', captured: { feature: 'photos' } } },
+              allow: { to: inPackage('server-kit'), dependency: { source: '@shop/server-kit/release-store/bucket-release-store' } },
+            },
+            {
+              from: { file: { path: 'cart-service/src/photos/*.test.ts' } },
+              allow: { to: inPackage('server-kit'), dependency: { source: '@shop/server-kit/release-store/test-bucket' } },
             },
             // The renderer sandbox traces its pages as every server does (decision 035), from the settings handed to it:
             // the API, the shop's span names, and starting the SDK (its exporter's one origin is admitted by the sensor).
@@ -414,7 +424,7 @@ module.exports = defineConfig([
               allow: { to: [inPackage('cart-service'), { element: { type: 'service-*' } }] },
             },
             // cart-service (its README, "Modules"): features kept apart, so one can change without the others.
-            // - A feature (cart, orders, stock, catalogue, inbox, newsletter, health, session) stands on the HTTP plumbing
+            // - A feature (cart, orders, stock, catalogue, photos, inbox, newsletter, health, session) stands on the HTTP plumbing
             //   and the store, never on another feature nor on the database clients: what two features need moves down
             //   (the catalogue's interface and the cart as stored and priced to store/, the cookie session to http/).
             { from: { element: { type: 'service-feature' } }, allow: { to: { element: { type: '{service-http,service-store}' } } } },

@@ -27,6 +27,8 @@ import { adminAuth } from './http/admin-auth';
 import { registerAdminRoutes } from './orders/admin-routes';
 import { registerStockAdminRoutes } from './stock/stock-admin-routes';
 import { registerMerchandisingRoutes } from './catalogue/merchandising-routes';
+import { registerPhotoRoutes } from './photos/photo-routes';
+import type { PhotoStorage } from './photos/photo-storage';
 
 /** How often planned promotions are started and ended. */
 export const PROMOTION_CLOCK_MS = 30_000;
@@ -81,6 +83,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** How often expired rows are purged (10 minutes). */
   purgeEveryMs?: number;
+  /** Where product photos' renditions are kept (the data folder, or a bucket); unset: uploads answer 503. */
+  photos?: PhotoStorage;
   /** How often planned promotions are started and ended (PROMOTION_CLOCK_MS). */
   promotionClockMs?: number;
 }
@@ -134,6 +138,7 @@ export function createApp(options: AppOptions): CartServiceApp {
     bodyLimitBytes: limits.bodyBytes,
     logger,
   });
+  registerPhotoRoutes(router, { store, storage: options.photos, authenticated: adminAuth(adminAccess), bodyLimitBytes: limits.bodyBytes, logger });
   // A promotion planned with dates starts and ends on time, within PROMOTION_CLOCK_MS, on whichever instance looks first.
   const promotionClock = setInterval(() => {
     store.applyPromotionWindows(new Date()).catch((error: unknown) => logger.warn({ err: error }, 'applying promotion windows failed; retried later'));

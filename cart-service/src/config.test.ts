@@ -32,6 +32,10 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       TRUST_PROXY: '10.0.0.0/8',
       SHUTDOWN_DRAIN_MS: '1500',
+      PHOTOS_BUCKET: 'maison-argane-photos',
+      PHOTOS_PREFIX: '/boutique/photos/',
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
+      AWS_REGION: 'eu-west-3',
     });
     expect(config.trustProxy.description).toBe('10.0.0.0/8');
     expect(config.trustProxy.trusts('10.1.2.3', 0)).toBe(true);
@@ -48,7 +52,13 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       production: true,
       drainMs: 1500,
+      photos: { kind: 'bucket', bucket: 'maison-argane-photos', prefix: 'boutique/photos', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-3' },
     });
+  });
+
+  it('keeps photos in the data folder unless a bucket is named, and refuses a bucket S3 would not take', () => {
+    expect(loadConfig({ CART_DATA_DIR: '/tmp/carts', PHOTOS_BUCKET: '' }).photos).toEqual({ kind: 'folder', dir: '/tmp/carts/photos' });
+    expect(() => loadConfig({ PHOTOS_BUCKET: 'Photos_Boutique' })).toThrow(/PHOTOS_BUCKET: must be an S3 bucket name/);
   });
 
   it('refuses a drain that is negative or longer than a minute, naming the variable', () => {

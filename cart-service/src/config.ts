@@ -43,6 +43,16 @@ const Env = z.object({
   LOG_LEVEL: logLevelSetting,
   SHUTDOWN_DRAIN_MS: drainSetting,
   NODE_ENV: z.string().optional(),
+  // Product photos in an S3-compatible bucket (decision 044), with the SDK's usual variables (AWS_ENDPOINT_URL_S3 or
+  // AWS_ENDPOINT_URL, AWS_REGION, the credentials chain), as releases are published; unset: the data directory.
+  PHOTOS_BUCKET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3 to 63 lowercase letters, digits, dots, hyphens)').optional(),
+  ),
+  PHOTOS_PREFIX: z.string().regex(/^[A-Za-z0-9_~/-]*$/, 'must be a key prefix like boutique/photos').default(''),
+  AWS_ENDPOINT_URL_S3: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
+  AWS_ENDPOINT_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
 });
 
 export interface Config {
@@ -62,6 +72,8 @@ export interface Config {
   production: boolean;
   /** How long a stopping instance keeps serving with /readyz answering 503 (SHUTDOWN_DRAIN_MS, server-kit). */
   drainMs: number;
+  /** Where photos' renditions go: a bucket (PHOTOS_BUCKET), else `<dataDir>/photos`. */
+  photos: { kind: 'bucket'; bucket: string; prefix: string; endpoint: string | undefined; region: string } | { kind: 'folder'; dir: string };
 }
 
 /** Reads the environment; throws one error listing every bad variable. */
@@ -80,5 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     drainMs: e.SHUTDOWN_DRAIN_MS,
+    photos: e.PHOTOS_BUCKET
+      ? { kind: 'bucket', bucket: e.PHOTOS_BUCKET, prefix: e.PHOTOS_PREFIX.replace(/^\/+|\/+$/g, ''), endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL, region: e.AWS_REGION }
+      : { kind: 'folder', dir: resolve(e.CART_DATA_DIR, 'photos') },
   };
 }

@@ -5,6 +5,7 @@ import type { Logger } from '@shop/server-kit/logger';
 import type { Tracing } from '@shop/server-kit/tracing/start-tracing';
 import { resolveSessionKeys } from './session/session-keys';
 import { openStore } from './store/open-store';
+import { bucketPhotoStorage, folderPhotoStorage } from './photos/photo-storage';
 
 /** Builds the app on its store, listens; SIGTERM/SIGINT close the server, the store and tracing gracefully. */
 export async function startCartService(config: Config, logger: Logger, tracing: Tracing | null): Promise<void> {
@@ -29,6 +30,7 @@ export async function startCartService(config: Config, logger: Logger, tracing: 
       allowedOrigins: config.allowedOrigins,
       adminToken: config.adminToken,
       trustProxy: config.trustProxy,
+      photos: config.photos.kind === 'bucket' ? bucketPhotoStorage(config.photos) : folderPhotoStorage(config.photos.dir),
       logger,
     });
     const { url } = await service.listen(config.port, config.host);

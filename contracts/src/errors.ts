@@ -36,6 +36,10 @@ export type ApiErrorCode =
   | 'stale_version'
   /** 409: the slug is already another product's address. */
   | 'slug_taken'
+  /** 415: an upload that is not a JPEG, PNG or WebP by its content. */
+  | 'unsupported_image'
+  /** 422: a photo of more pixels than PHOTO_UPLOAD_LIMITS allows. */
+  | 'image_too_large'
   | 'too_many_attempts'
   | 'unauthorized'
   | 'not_found'

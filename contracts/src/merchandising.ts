@@ -11,6 +11,9 @@
  *   POST   /admin/products/:id/archive  {version}         → MerchandisedProductResponse | 409 stale_version {current}
  *   POST   /admin/products/:id/restore  {version}         → MerchandisedProductResponse | 409 stale_version {current}
  *   POST   /admin/products/:id/stock    StockAdjustment   → MerchandisedProductResponse | 409 out_of_stock
+ *   POST   /admin/products/:id/photos?version=&alt.fr-MA=&alt.ar-MA=  the photo's bytes (JPEG, PNG or WebP, ≤ 10 MB)
+ *                                                         → MerchandisedProductResponse (201) | 413 | 415 | 422 | 409
+ *   PUT    /admin/products/:id/photos   PhotosArrangement → MerchandisedProductResponse | 409 stale_version {current}
  *   GET    /admin/products/:id/audit?cursor=              → CatalogueAuditPage (newest first)
  *   GET    /admin/catalogue/audit?cursor=                 → CatalogueAuditPage (every product, newest first)
  *
@@ -74,10 +77,27 @@ export interface StockAdjustment {
   reason: string;
 }
 
+/** A product's photo: its largest JPEG (contracts' photos.ts names the others) and its alternative text per language. */
+export interface ProductPhoto {
+  image: string;
+  alt: Record<ShopLocale, string>;
+}
+
+/** A photo's alternative text, in characters. */
+export const PHOTO_ALT_MAX = 200;
+
+/** `PUT /admin/products/:id/photos`: the photos kept, in the order shown, their texts changed (none added here). */
+export interface PhotosArrangement {
+  version: number;
+  photos: ProductPhoto[];
+}
+
 /** A product as the console shows it: every language, its promotion, whether it is archived, its stock, its version. */
 export interface MerchandisedProduct extends ProductFields {
   id: string;
+  /** The drawings the shop shows while the product has no photo. */
   images: string[];
+  photos: ProductPhoto[];
   /** Hidden from the shop (listings, search, its page, the sitemap); carts and orders that hold it keep it. */
   archived: boolean;
   /** Whether the promotion runs now (its dates, if any, include this moment). */
@@ -137,5 +157,8 @@ export const MERCHANDISING_MESSAGES = {
   slugTaken: (slug: string) => `L’adresse « ${slug} » est déjà celle d’un autre produit.`,
   productNotFound: 'Produit introuvable.',
   stockBelowZero: (onHand: number) => `Le stock ne peut pas passer sous zéro : ${onHand} unité(s) en stock.`,
+  photoTooHeavy: 'La photo dépasse 10 Mo : envoyez-la plus légère.',
+  tooManyPhotos: (max: number) => `Un produit a ${max} photos au plus : retirez-en une d’abord.`,
+  unknownPhoto: 'Une des photos n’est plus celle de ce produit : rechargez-le.',
   reasonRequired: 'Indiquez la raison de l’ajustement.',
 } as const;

@@ -12,8 +12,10 @@ export interface Product {
   price: number;
   /** Previous price in MAD when the product is on promotion. */
   oldPrice?: number;
-  /** Image paths relative to the API host. At least one. */
+  /** Image paths relative to the API host. At least one: its photos (photos.ts), else its drawings. */
   images: string[];
+  /** Each photo's alternative text in the answer's language, beside `images`; absent for drawings (the name says it). */
+  imageAlts?: string[];
   /** The day the product's entry last changed (ISO 8601 date, `2026-11-20`): the sitemap's `lastmod`. */
   updatedAt: string;
   /** What can be ordered now, from the stock on hand (cart-service computes it; the threshold is its own). */

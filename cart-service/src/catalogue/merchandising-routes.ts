@@ -6,15 +6,14 @@ import {
   MERCHANDISING_MAX_PAGE_SIZE,
   MERCHANDISING_MESSAGES,
   MERCHANDISING_PAGE_SIZE,
-  OPERATOR_HEADER,
   type MerchandisedProduct,
   type MerchandisedProductResponse,
-  type StaleVersionError as StaleVersionBody,
 } from '@shop/contracts/merchandising';
 import { PRODUCT_KEY } from '@shop/contracts/product-query';
 import { ApiError } from '../http/api-error';
 import { sendJson } from '../http/send-json';
-import { ProductNotFoundError, SlugTakenError, StaleVersionError, StockBelowZeroError, type Author, type MerchandisingStore } from '../store/merchandising';
+import { ProductNotFoundError, SlugTakenError, StaleVersionError, StockBelowZeroError, type MerchandisingStore } from '../store/merchandising';
+import { authorOf, sendStaleVersion } from '../http/operator-author';
 import { PLACEHOLDER_IMAGE, versionedImage } from './catalogue-file';
 import { productBodies } from './product-bodies';
 
@@ -25,15 +24,6 @@ export interface MerchandisingDeps {
   publicDir: string;
   bodyLimitBytes: number;
   logger: Logger;
-}
-
-/** Who the audit log names when a script calls cart-service directly, with no operator named. */
-const UNNAMED = 'API';
-
-/** The operator release-control names (it authenticated them); trusted only behind the admin token. */
-function authorOf(ctx: Context): Author {
-  const named = ctx.get(OPERATOR_HEADER).trim();
-  return { by: /^[\p{L}\p{N} ._@-]{1,64}$/u.test(named) ? named : UNNAMED, at: new Date() };
 }
 
 const idOf = (ctx: Context): string => {
@@ -60,8 +50,7 @@ export function registerMerchandisingRoutes(router: Router, deps: MerchandisingD
       return product;
     } catch (error) {
       if (error instanceof StaleVersionError) {
-        const refusal: StaleVersionBody = { error: { code: 'stale_version', message: MERCHANDISING_MESSAGES.staleVersion }, current: error.current };
-        sendJson(ctx, refusal, 409);
+        sendStaleVersion(ctx, error.current);
         return undefined;
       }
       if (error instanceof ProductNotFoundError) throw new ApiError(404, 'product_not_found', MERCHANDISING_MESSAGES.productNotFound);

@@ -1,11 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pictureOf } from '@shop/contracts/photos';
+import { photographLike } from '../test-support/photographs';
 import { PhotoRefusedError, processPhoto, sniffImage } from './photo-pipeline';
 
-/** A photograph-like image: noise, so it compresses as a photo does, not as a flat colour. */
-export const photographLike = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#a0603a', noise: { type: 'gaussian', mean: 120, sigma: 40 } } });
 
 describe('processPhoto', () => {
   it('makes AVIF, WebP and JPEG at each width up to the photo’s own, upright, with no EXIF or GPS left', async () => {

@@ -64,9 +64,7 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   }
   // Orientations 5 to 8 turn the image a quarter: its upright width is its stored height.
   const turned = (meta.orientation ?? 1) >= 5;
-  const width = (turned ? meta.height : meta.width) ?? 0;
-  const height = (turned ? meta.width : meta.height) ?? 0;
-  const largest = Math.min(width, MAX_WIDTH);
+  const largest = Math.min((turned ? meta.height : meta.width) ?? 0, MAX_WIDTH);
   const upright = sharp(upload, { limitInputPixels: PHOTO_UPLOAD_LIMITS.pixels, failOn: 'error' }).rotate();
   let decoded: { data: Buffer; info: OutputInfo };
   try {

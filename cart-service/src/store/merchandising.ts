@@ -1,4 +1,4 @@
-import type { CatalogueAuditPage, MerchandisedProduct, MerchandisedProductsPage, ProductDraft, ProductEdit } from '@shop/contracts/merchandising';
+import type { CatalogueAuditPage, MerchandisedProduct, MerchandisedProductsPage, ProductDraft, ProductEdit, ProductPhoto } from '@shop/contracts/merchandising';
 
 /** Who makes a change, and when (the audit log's `by` and `at`). */
 export interface Author {
@@ -27,6 +27,10 @@ export interface MerchandisingStore {
   updateProduct(id: string, edit: ProductEdit, author: Author): Promise<MerchandisedProduct>;
   setArchived(id: string, archived: boolean, version: number, author: Author): Promise<MerchandisedProduct>;
   adjustProductStock(id: string, delta: number, reason: string, author: Author): Promise<MerchandisedProduct>;
+  /** A photo made by the pipeline, after the others (MAX_PHOTOS at most: TooManyPhotosError). */
+  addPhoto(id: string, version: number, photo: ProductPhoto, author: Author): Promise<MerchandisedProduct>;
+  /** The product's photos as given: some kept, reordered, their texts changed; one it does not have is UnknownPhotoError. */
+  arrangePhotos(id: string, version: number, photos: readonly ProductPhoto[], author: Author): Promise<MerchandisedProduct>;
   catalogueAudit(productId: string | null, cursor: string | undefined): Promise<CatalogueAuditPage>;
   /** Promotions whose window opened or closed by `now` start or end (the promotion clock); how many changed. */
   applyPromotionWindows(now: Date): Promise<number>;
@@ -59,5 +63,20 @@ export class StockBelowZeroError extends Error {
   constructor(readonly onHand: number) {
     super('stock below zero');
     this.name = 'StockBelowZeroError';
+  }
+}
+
+export class TooManyPhotosError extends Error {
+  constructor() {
+    super('too many photos');
+    this.name = 'TooManyPhotosError';
+  }
+}
+
+/** An arrangement naming a photo the product does not have (another save changed them). */
+export class UnknownPhotoError extends Error {
+  constructor() {
+    super('unknown photo');
+    this.name = 'UnknownPhotoError';
   }
 }

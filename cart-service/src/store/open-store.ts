@@ -138,6 +138,8 @@ class SqlShopStore implements ShopStore {
   updateProduct: MerchandisingStore['updateProduct'] = (...args) => this.guard(() => this.merchandising.updateProduct(...args));
   setArchived: MerchandisingStore['setArchived'] = (...args) => this.guard(() => this.merchandising.setArchived(...args));
   adjustProductStock: MerchandisingStore['adjustProductStock'] = (...args) => this.guard(() => this.stockMoved(this.merchandising.adjustProductStock(...args)));
+  addPhoto: MerchandisingStore['addPhoto'] = (...args) => this.guard(() => this.merchandising.addPhoto(...args));
+  arrangePhotos: MerchandisingStore['arrangePhotos'] = (...args) => this.guard(() => this.merchandising.arrangePhotos(...args));
   catalogueAudit: MerchandisingStore['catalogueAudit'] = (...args) => this.guard(() => this.merchandising.catalogueAudit(...args));
   applyPromotionWindows: MerchandisingStore['applyPromotionWindows'] = (...args) => this.guard(() => this.merchandising.applyPromotionWindows(...args));
   getLines: CartStore['getLines'] = (...args) => this.guard(() => this.cartView.getLines(...args));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type Koa from 'koa';
 import { pino, type Logger } from 'pino';
+import { folderPhotoStorage } from '../photos/photo-storage';
 import { createApp, type AppOptions, type CartServiceApp } from '../app';
 import type { ShopStore } from '../store/open-store';
 import type { ValidProduct } from '../catalogue/catalogue-file';
@@ -73,6 +74,8 @@ export async function startApp(options: TestAppOptions = {}): Promise<RunningApp
     sessionKeys: TEST_SESSION_KEYS,
     allowedOrigins: [SHOP_ORIGIN],
     logger: silentLogger(),
+    // Photos beside the database, as main.ts keeps them by default.
+    ...(options.dataDir ? { photos: folderPhotoStorage(join(options.dataDir, 'photos')) } : {}),
     ...appOptions,
     store,
   });

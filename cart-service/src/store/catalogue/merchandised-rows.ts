@@ -1,5 +1,5 @@
 import { SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
-import type { MerchandisedProduct, ProductTexts, Promotion } from '@shop/contracts/merchandising';
+import type { MerchandisedProduct, ProductPhoto, ProductTexts, Promotion } from '@shop/contracts/merchandising';
 import type { Category } from '@shop/contracts/products';
 import type { SqlQueryable } from '../../db/sql-client';
 import type { CellPlace } from './facet-cells';
@@ -7,7 +7,7 @@ import type { PriceRange } from '@shop/contracts/product-query';
 
 /** A product with everything a merchandiser edits: `p` products, `s` its stock, its words in every language. */
 export const MERCHANDISED_COLUMNS = `p.id, p.slug, p.category, p.price_centimes, p.old_price_centimes, p.promo_old_price_centimes,
-  p.promo_starts_at, p.promo_ends_at, p.images, p.archived, p.version, p.changed_at, p.price_range, p.position, COALESCE(s.on_hand, 0) AS on_hand,
+  p.promo_starts_at, p.promo_ends_at, p.images, p.photos, p.archived, p.version, p.changed_at, p.price_range, p.position, COALESCE(s.on_hand, 0) AS on_hand,
   (SELECT json_object_agg(t.locale, json_build_object('name', t.name, 'description', t.description)) FROM product_texts t WHERE t.product_id = p.id) AS texts`;
 
 export interface MerchandisedRow {
@@ -20,6 +20,7 @@ export interface MerchandisedRow {
   promo_starts_at: Date | string | null;
   promo_ends_at: Date | string | null;
   images: string[];
+  photos: ProductPhoto[];
   archived: boolean;
   version: number;
   changed_at: Date | string;
@@ -45,6 +46,7 @@ export function merchandisedOf(row: MerchandisedRow): MerchandisedProduct {
     promotion,
     texts: Object.fromEntries(SHOP_LOCALES.map((locale) => [locale, texts[locale] ?? { name: '', description: '' }])) as Record<ShopLocale, ProductTexts>,
     images: row.images,
+    photos: row.photos,
     archived: row.archived,
     onPromotionNow: row.old_price_centimes !== null,
     onHand: row.on_hand,
@@ -78,6 +80,7 @@ export function auditedFields(product: MerchandisedProduct | null): Record<strin
     price: product.price,
     promotion: product.promotion,
     images: product.images,
+    photos: product.photos,
     archived: product.archived,
   };
   for (const locale of SHOP_LOCALES) {

@@ -1,10 +1,11 @@
 import { DEFAULT_LOCALE, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import type { Category, Product } from '@shop/contracts/products';
+import type { ProductPhoto } from '@shop/contracts/merchandising';
 import { availabilityOf } from '../availability';
 import type { Catalogue, CatalogueProduct } from '../catalogue';
 
 /** The columns a product is read with: `p` products, `t` its words in one language, `s` its stock. */
-export const PRODUCT_COLUMNS = `p.id, p.slug, p.category, p.price_centimes, p.old_price_centimes, p.images, p.updated_on::text AS updated_on,
+export const PRODUCT_COLUMNS = `p.id, p.slug, p.category, p.price_centimes, p.old_price_centimes, p.images, p.photos, p.updated_on::text AS updated_on,
   p.position, t.locale, t.name, t.description, COALESCE(s.on_hand, 0) AS on_hand`;
 
 export interface ProductRow {
@@ -14,6 +15,7 @@ export interface ProductRow {
   price_centimes: number;
   old_price_centimes: number | null;
   images: string[];
+  photos: ProductPhoto[];
   updated_on: string;
   position: number;
   locale: string;
@@ -32,7 +34,10 @@ export function catalogueProductOf(row: ProductRow): CatalogueProduct {
     category: row.category,
     price: row.price_centimes / 100,
     ...(row.old_price_centimes !== null ? { oldPrice: row.old_price_centimes / 100 } : {}),
-    images: row.images,
+    // Its photos when it has some, else its drawings (decision 044).
+    ...(row.photos.length > 0
+      ? { images: row.photos.map((photo) => photo.image), imageAlts: row.photos.map((photo) => photo.alt[row.locale as ShopLocale] ?? '') }
+      : { images: row.images }),
     updatedAt: row.updated_on,
   };
 }

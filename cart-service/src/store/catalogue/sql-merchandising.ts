@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LOCALE } from '@shop/contracts/locales';
-import type { MerchandisedProduct, MerchandisedProductsPage, ProductFields, Promotion } from '@shop/contracts/merchandising';
+import type { MerchandisedProduct, MerchandisedProductsPage, ProductFields, ProductPhoto, Promotion } from '@shop/contracts/merchandising';
+import { MAX_PHOTOS } from '@shop/contracts/photos';
 import type { SqlClient, SqlQueryable } from '../../db/sql-client';
 import { sqlState } from '../../db/sql-client';
 import type { ValidProduct } from '../catalogue';
@@ -9,6 +10,8 @@ import {
   SlugTakenError,
   StaleVersionError,
   StockBelowZeroError,
+  TooManyPhotosError,
+  UnknownPhotoError,
   type Author,
   type MerchandisingQuery,
   type MerchandisingStore,
@@ -152,6 +155,23 @@ export class SqlMerchandising implements MerchandisingStore {
     });
   }
 
+  addPhoto(id: string, version: number, photo: ProductPhoto, author: Author): Promise<MerchandisedProduct> {
+    return this.write(async (tx) => {
+      const row = await lockedAt(tx, id, version);
+      if (row.photos.length >= MAX_PHOTOS) throw new TooManyPhotosError();
+      return writePhotos(tx, row, [...row.photos.filter((kept) => kept.image !== photo.image), photo], author);
+    });
+  }
+
+  arrangePhotos(id: string, version: number, photos: readonly ProductPhoto[], author: Author): Promise<MerchandisedProduct> {
+    return this.write(async (tx) => {
+      const row = await lockedAt(tx, id, version);
+      const known = new Set(row.photos.map((photo) => photo.image));
+      if (photos.some((photo) => !known.has(photo.image)) || new Set(photos.map((photo) => photo.image)).size !== photos.length) throw new UnknownPhotoError();
+      return writePhotos(tx, row, photos, author);
+    });
+  }
+
   catalogueAudit(productId: string | null, cursor: string | undefined) {
     return auditPage(this.db, productId, cursor);
   }
@@ -192,6 +212,18 @@ export class SqlMerchandising implements MerchandisingStore {
       throw error;
     }
   }
+}
+
+/** The product's photos replaced, its version moved on, the change logged. */
+async function writePhotos(tx: SqlQueryable, row: MerchandisedRow, photos: readonly ProductPhoto[], author: Author): Promise<MerchandisedProduct> {
+  await tx.query('UPDATE products SET photos = $2::jsonb, version = version + 1, changed_at = $3::timestamptz, updated_on = $3::timestamptz::date WHERE id = $1', [
+    row.id,
+    JSON.stringify(photos),
+    author.at.toISOString(),
+  ]);
+  const product = merchandisedOf(await locked(tx, row.id));
+  await recordAudit(tx, [{ productId: row.id, productName: product.texts[DEFAULT_LOCALE].name, action: 'updated', ...author, changes: changedFields(merchandisedOf(row), product) }]);
+  return product;
 }
 
 /** The product's row, locked until the transaction ends. */
