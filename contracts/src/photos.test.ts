@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pictureOf, renditionSizes, shareImageOf } from './photos';
+import { pictureOf, renditionSizes, shareImageOf, thumbnailOf } from './photos';
 
 describe('photos', () => {
   it('names every rendition of a photo from its largest JPEG, none wider than it', () => {
@@ -13,6 +13,9 @@ describe('photos', () => {
       fallback: '/images/photos/0123456789abcdef/320x240.jpg',
     });
     expect(shareImageOf('/images/photos/0123456789abcdef/1000x750.jpg')).toBe('/images/photos/0123456789abcdef/share.jpg');
+    expect(pictureOf('http://localhost:4000/images/photos/0123456789abcdef/1000x750.jpg')?.fallback).toBe('http://localhost:4000/images/photos/0123456789abcdef/320x240.jpg');
+    expect(thumbnailOf('/images/photos/0123456789abcdef/1000x750.jpg')).toBe('/images/photos/0123456789abcdef/320x240.jpg');
+    expect(thumbnailOf('/images/products/x.svg?v=1')).toBe('/images/products/x.svg?v=1');
   });
 
   it('leaves a drawing alone, and a small photo has its own width only', () => {

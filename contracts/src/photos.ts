@@ -18,7 +18,8 @@ export const PHOTO_WIDTHS = [320, 640, 960, 1280, 1600] as const;
 /** The link previews' image, as Open Graph readers crop it. */
 export const PHOTO_SHARE = { width: 1200, height: 630, file: 'share.jpg' } as const;
 
-const PHOTO = /^(\/images\/photos\/[0-9a-f]{16})\/(\d+)x(\d+)\.jpg$/;
+// Any origin before the path (a page may prefix the API's): the renditions are beside the image, wherever it is.
+const PHOTO = /^(.*\/images\/photos\/[0-9a-f]{16})\/(\d+)x(\d+)\.jpg$/;
 
 /** One format's candidates, widest last: `…/320x240.avif 320w,…`. */
 export interface PictureSources {
@@ -42,6 +43,9 @@ export function pictureOf(image: string): PictureSources | null {
   const set = (extension: string) => sizes.map((size) => `${name(size)}.${extension} ${size.width}w`).join(', ');
   return { width, height, avif: set('avif'), webp: set('webp'), jpg: set('jpg'), fallback: `${name(sizes[0]!)}.jpg` };
 }
+
+/** The smallest rendition for a thumbnail (a cart line, a suggestion); a drawing as it is. */
+export const thumbnailOf = (image: string): string => pictureOf(image)?.fallback ?? image;
 
 /** The link preview's image of a photo, or null for a drawing. */
 export function shareImageOf(image: string): string | null {

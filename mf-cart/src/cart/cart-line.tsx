@@ -1,3 +1,4 @@
+import { thumbnailOf } from '@shop/contracts/photos';
 import { useState } from 'react';
 import type { CartItem } from '@shop/contracts/cart';
 import { DEFAULT_PRODUCT_IMAGE } from './default-image';
@@ -20,7 +21,7 @@ export function CartLine({ item, apiBase, onQuantity, onRemove, removing }: Prop
   const { t, price } = useText();
   const first = item.images[0];
   const [failed, setFailed] = useState(false);
-  const src = first && !failed ? `${apiBase}${first}` : DEFAULT_PRODUCT_IMAGE;
+  const src = first && !failed ? `${apiBase}${thumbnailOf(first)}` : DEFAULT_PRODUCT_IMAGE;
   const atMinimum = item.quantity <= QUANTITY_LIMITS.min;
   const less = stepQuantity(item.quantity, -1);
   const more = stepQuantity(item.quantity, 1);

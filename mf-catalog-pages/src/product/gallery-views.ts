@@ -18,10 +18,18 @@ const CLOSE_UPS: readonly { label: MessageId; zoom: number }[] = [
  * views it is built for. When the catalogue gets more photos, they simply replace the close-ups. Their alt texts name
  * the product (in the page's language, as the catalogue gave it) in the page's words.
  */
-export function galleryViews(images: readonly string[], name: string, wanted: number, apiBase: string, t: PageText['t']): GalleryView[] {
+export function galleryViews(
+  images: readonly string[],
+  name: string,
+  wanted: number,
+  apiBase: string,
+  t: PageText['t'],
+  alts: readonly string[] = [],
+): GalleryView[] {
   const views: GalleryView[] = images.map((src, i) => ({
     src: `${apiBase}${src}`,
-    alt: i === 0 ? name : t('product.gallery.photo', { name, number: i + 1 }),
+    // A photo's own text, as the merchandiser wrote it in the page's language; a drawing's names the product.
+    alt: alts[i] || (i === 0 ? name : t('product.gallery.photo', { name, number: i + 1 })),
     zoom: 1,
   }));
   const first = images[0] ?? '/images/placeholder.svg';

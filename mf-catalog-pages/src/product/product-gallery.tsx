@@ -3,7 +3,12 @@ import type { CSSProperties } from 'react';
 import { useText } from '../messages/messages';
 import type { GalleryStyle } from './product-layouts';
 import type { GalleryView } from './gallery-views';
+import { thumbnailOf } from '@shop/contracts/photos';
+import { ProductImage } from '../shared/product-image';
 import styles from './product-gallery.module.css';
+
+/** The main view is the page's width on a phone, half of it from a tablet, at most 600 px (product-gallery.module.css). */
+const GALLERY_SIZES = '(min-width: 768px) min(50vw, 600px), 100vw';
 
 interface Props {
   views: readonly GalleryView[];
@@ -23,16 +28,7 @@ function Picture({ view, eager, size }: { view: GalleryView; eager: boolean; siz
   const zoom = { '--zoom': view.zoom } as CSSProperties;
   return (
     <div className={styles.frame} style={zoom}>
-      <img
-        src={view.src}
-        alt={view.alt}
-        width={size}
-        height={size}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-        fetchPriority={eager ? 'high' : 'auto'}
-        className={styles.image}
-      />
+      <ProductImage src={view.src} alt={view.alt} size={size} sizes={GALLERY_SIZES} eager={eager} className={styles.image} />
     </div>
   );
 }
@@ -67,7 +63,7 @@ export function ProductGallery({ views, style }: Props) {
               onClick={() => setSelected(i)}
               style={{ '--zoom': view.zoom } as CSSProperties}
             >
-              <img src={view.src} alt="" width={80} height={80} loading="lazy" decoding="async" />
+              <img src={thumbnailOf(view.src)} alt="" width={80} height={80} loading="lazy" decoding="async" />
             </button>
           ))}
         </div>

@@ -1,23 +1,39 @@
+import { pictureOf } from '@shop/contracts/photos';
+
 interface Props {
   src: string;
   alt: string;
-  /** Rendered size in CSS pixels; the SVGs are square, so width = height and the box is reserved (no layout shift). */
+  /** Rendered size in CSS pixels; drawings are square, so width = height and the box is reserved (no layout shift). */
   size: number;
+  /** How wide it is drawn at each screen width (`sizes`): what lets a phone take a small rendition of a photo. */
+  sizes?: string;
   eager?: boolean;
   className?: string;
 }
 
-export function ProductImage({ src, alt, size, eager = false, className }: Props) {
-  return (
+/** A product's image: a drawing as it is, a photo as AVIF, WebP or JPEG at the width the screen needs (decision 044). */
+export function ProductImage({ src, alt, size, sizes = `${size}px`, eager = false, className }: Props) {
+  const picture = pictureOf(src);
+  const img = (
     <img
-      src={src}
+      src={picture ? picture.fallback : src}
+      srcSet={picture?.jpg}
+      sizes={picture ? sizes : undefined}
       alt={alt}
       width={size}
-      height={size}
+      height={picture ? Math.round((size * picture.height) / picture.width) : size}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={eager ? 'high' : 'auto'}
       className={className}
     />
+  );
+  if (!picture) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={picture.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={picture.webp} sizes={sizes} />
+      {img}
+    </picture>
   );
 }

@@ -32,6 +32,16 @@ function seen(products: Product[], query: Partial<ProductQuery> = {}, { total, n
 const og = (meta: ReturnType<typeof pageMetadata>, key: string) => meta.openGraph.find(([k]) => k === key)?.[1];
 
 describe('pageMetadata', () => {
+  it('gives a product with photos their 1200×630 JPEG for link previews, with the photo’s own text, and its JPEG to search engines', () => {
+    const photo = '/images/photos/0123456789abcdef/1600x1200.jpg';
+    const p = product('b', { images: [photo], imageAlts: ['Le flacon posé sur une pierre de l’Atlas'] });
+    const meta = pageMetadata(`/shop/product/${p.slug}`, 200, { product: p }, absolute);
+    expect(og(meta, 'og:image')).toBe('https://www.maison-argane.ma/images/photos/0123456789abcdef/share.jpg');
+    expect([og(meta, 'og:image:type'), og(meta, 'og:image:width'), og(meta, 'og:image:height')]).toEqual(['image/jpeg', '1200', '630']);
+    expect(og(meta, 'og:image:alt')).toBe('Le flacon posé sur une pierre de l’Atlas');
+    expect((meta.structuredData[0] as { image: string[] }).image).toEqual([`https://www.maison-argane.ma${photo}`]);
+  });
+
   it('describes a product with its price, names its PNG rendition for link previews, and its Product and breadcrumb data', () => {
     const p = product('a', { price: 289, availability: { status: 'low-stock', left: 2 } });
     const meta = pageMetadata(`/shop/product/${p.slug}`, 200, { product: p }, absolute);

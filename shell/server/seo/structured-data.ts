@@ -8,6 +8,7 @@ import type {
   WebSiteLeaf,
 } from 'schema-dts';
 import { IMAGE_RENDITION, renditionPath } from '@shop/contracts/images';
+import { PHOTO_SHARE, shareImageOf } from '@shop/contracts/photos';
 import type { ShopLocale } from '@shop/contracts/locales';
 import type { Availability, Product } from '@shop/contracts/products';
 import { SHOP_NAME } from '../../shared/shop';
@@ -75,6 +76,7 @@ export function productData(product: Product, url: string, absolute: Absolute): 
     name: product.name,
     description: product.description,
     sku: product.id,
+    // A photo's largest JPEG as it is; a drawing's PNG rendition (search engines take neither SVG nor a srcset).
     image: product.images.map((image) => absolute(renditionPath(image))),
     brand: { '@type': 'Brand', name: SHOP_NAME },
     offers: {
@@ -127,7 +129,14 @@ export function homeData(absolute: Absolute, locale: ShopLocale): [OrganizationD
   ];
 }
 
-/** The product image a link preview shows: the PNG rendition of its first image, with its size. */
+/**
+ * The product image a link preview shows, with its size: a photo's 1200×630 JPEG (decision 044), else the PNG rendition
+ * of its drawing.
+ */
 export function previewImage(product: Product, absolute: Absolute) {
-  return { url: absolute(renditionPath(product.images[0] ?? '')), ...IMAGE_RENDITION, alt: product.name };
+  const first = product.images[0] ?? '';
+  const share = shareImageOf(first);
+  const alt = product.imageAlts?.[0] || product.name;
+  if (share) return { url: absolute(share), type: 'image/jpeg', width: PHOTO_SHARE.width, height: PHOTO_SHARE.height, alt };
+  return { url: absolute(renditionPath(first)), ...IMAGE_RENDITION, alt };
 }

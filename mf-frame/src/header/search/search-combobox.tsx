@@ -1,3 +1,4 @@
+import { thumbnailOf } from '@shop/contracts/photos';
 import { useId, useState } from 'react';
 import type { KeyboardEvent, Ref } from 'react';
 import type { SearchCategory } from '@shop/contracts/search';
@@ -17,8 +18,8 @@ interface SearchComboboxProps {
   onChoose: (suggestion: Suggestion) => void;
 }
 
-/** A product's first picture (cart-service's `/images/...`, same origin through the shell's proxy), as the cards do. */
-const imageOf = (suggestion: Suggestion) => suggestion.images[0] ?? '/images/placeholder.svg';
+/** A product's first picture (cart-service's `/images/...`, same origin through the shell's proxy), a photo's smallest. */
+const imageOf = (suggestion: Suggestion) => thumbnailOf(suggestion.images[0] ?? '/images/placeholder.svg');
 
 /**
  * The search text box as a WAI-ARIA 1.2 combobox with a listbox popup: suggestions follow the typing, the arrows move
