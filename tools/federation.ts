@@ -171,6 +171,10 @@ export function remoteOutput(version: string): RsbuildConfig['output'] {
   return {
     assetPrefix: 'auto',
     distPath: { root: `dist/${version}` },
+    // A CSS module's class is its hash alone in a production build: each class name is written in the CSS, in the
+    // JavaScript's map and in the server's HTML, and `[local]-` doubled their length on every first load (decision 044).
+    // A hash of the file's path and the class: unique across remotes, as the same in the browser and the server builds.
+    cssModules: { localIdentName: process.env.NODE_ENV === 'production' ? '[hash:base64:6]' : '[local]-[hash:base64:6]' },
   };
 }
 

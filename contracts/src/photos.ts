@@ -32,16 +32,18 @@ export interface PictureSources {
   fallback: string;
 }
 
-/** A photo's renditions, from its image path; null for a drawing (an SVG is one file at any size). */
+/**
+ * A photo's renditions, from its image path; null for a drawing (an SVG is one file at any size). Written small: every
+ * listing and product page carries it in its first-load JavaScript (decision 028's budget).
+ */
 export function pictureOf(image: string): PictureSources | null {
   const photo = PHOTO.exec(image);
   if (!photo) return null;
-  const width = Number(photo[2]);
-  const height = Number(photo[3]);
-  const sizes = renditionSizes(width, height);
-  const name = (size: { width: number; height: number }) => `${photo[1]}/${size.width}x${size.height}`;
-  const set = (extension: string) => sizes.map((size) => `${name(size)}.${extension} ${size.width}w`).join(', ');
-  return { width, height, avif: set('avif'), webp: set('webp'), jpg: set('jpg'), fallback: `${name(sizes[0]!)}.jpg` };
+  const width = +photo[2]!;
+  const height = +photo[3]!;
+  const name = (x: number) => `${photo[1]}/${x}x${Math.round((height * x) / width)}`;
+  const set = (extension: string) => [...PHOTO_WIDTHS.filter((x) => x < width), width].map((x) => `${name(x)}.${extension} ${x}w`).join();
+  return { width, height, avif: set('avif'), webp: set('webp'), jpg: set('jpg'), fallback: `${name(Math.min(PHOTO_WIDTHS[0], width))}.jpg` };
 }
 
 /** The smallest rendition for a thumbnail (a cart line, a suggestion); a drawing as it is. */

@@ -1,3 +1,4 @@
+import type { PictureSources } from './photos';
 import type { ProductPage } from './product-query';
 
 export type Category = 'face' | 'body' | 'hair' | 'pack';
@@ -16,6 +17,11 @@ export interface Product {
   images: string[];
   /** Each photo's alternative text in the answer's language, beside `images`; absent for drawings (the name says it). */
   imageAlts?: string[];
+  /**
+   * Each photo's renditions beside `images` (photos.ts's pictureOf, written by cart-service), absent for drawings: pages
+   * render them as they are, so the rule that names renditions is not in every page's first-load JavaScript.
+   */
+  pictures?: PictureSources[];
   /** The day the product's entry last changed (ISO 8601 date, `2026-11-20`): the sitemap's `lastmod`. */
   updatedAt: string;
   /** What can be ordered now, from the stock on hand (cart-service computes it; the threshold is its own). */

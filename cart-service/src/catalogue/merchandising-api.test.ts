@@ -47,7 +47,7 @@ describe('/admin/products', () => {
     const { product } = (await admin('POST', '/admin/products', draft({ slug: 'savon-noir-au-laurier' }))).body as unknown as MerchandisedProductResponse;
     const shopper = new CookieClient(app.url);
     expect((await shopper.post('/api/cart/add', { productId: product.id })).status).toBe(200);
-    const { id, images: _images, archived: _archived, onPromotionNow: _now, onHand: _onHand, updatedAt: _at, ...fields } = product;
+    const { id, images: _images, photos: _photos, archived: _archived, onPromotionNow: _now, onHand: _onHand, updatedAt: _at, ...fields } = product;
     const saved = await admin('PUT', `/admin/products/${id}`, { ...fields, price: 39.5, promotion: { oldPrice: 45, startsAt: null, endsAt: null } }, 'yassine');
     expect(saved.status).toBe(200);
     expect((await shopper.get('/api/cart')).body.cart[0]).toMatchObject({ productId: id, price: 39.5, oldPrice: 45 });

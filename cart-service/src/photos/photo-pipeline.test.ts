@@ -24,7 +24,7 @@ describe('processPhoto', () => {
     ]);
     // Every name pages will ask for (contracts' pictureOf) is a file made here.
     const picture = pictureOf(photo.image)!;
-    const named = [picture.avif, picture.webp, picture.jpg].flatMap((set) => set.split(', ').map((c) => c.split(' ')[0]!.split('/').at(-1)));
+    const named = [picture.avif, picture.webp, picture.jpg].flatMap((set) => set.split(',').map((c) => c.split(' ')[0]!.split('/').at(-1)));
     expect(new Set(named)).toEqual(new Set(photo.files.filter((f) => f.name !== 'share.jpg').map((f) => f.name)));
     for (const file of photo.files) {
       const meta = await sharp(file.bytes).metadata();

@@ -29,7 +29,7 @@ describe('product photos over HTTP', () => {
     const [stored] = added.body.product.photos;
     expect(stored).toMatchObject({ image: expect.stringMatching(/^\/images\/photos\/[0-9a-f]{16}\/1600x1600\.jpg$/), alt: ALT });
     const picture = pictureOf(stored!.image)!;
-    for (const candidate of [picture.avif, picture.webp, picture.jpg].flatMap((set) => set.split(', ').map((c) => c.split(' ')[0]!))) {
+    for (const candidate of [picture.avif, picture.webp, picture.jpg].flatMap((set) => set.split(',').map((c) => c.split(' ')[0]!))) {
       const res = await fetch(`${app.url}${candidate}`);
       expect(res.status, candidate).toBe(200);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -1,3 +1,4 @@
+import { thumbnailOf } from '@shop/contracts/photos';
 import type { OrderLine } from '@shop/contracts/orders';
 import { useText } from '../messages/messages';
 import { ProductImage } from '../shared/product-image';
@@ -20,7 +21,7 @@ export function OrderLines({ lines, total, apiBase }: Props) {
       <ul className={styles.lines} aria-label={t('orders.lines.label')}>
         {lines.map((line) => (
           <li key={line.productId} className={styles.line}>
-            <ProductImage src={`${apiBase}${line.images[0] ?? '/images/placeholder.svg'}`} alt="" size={64} className={styles.lineImage} />
+            <ProductImage src={`${apiBase}${thumbnailOf(line.images[0] ?? '/images/placeholder.svg')}`} alt="" size={64} className={styles.lineImage} />
             <div>
               <p className={styles.lineName}>{line.name}</p>
               <p className={styles.lineMeta}>{t('orders.lines.meta', { quantity: line.quantity, price: price(line.price) })}</p>

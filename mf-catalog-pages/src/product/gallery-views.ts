@@ -1,7 +1,10 @@
+import type { PictureSources } from '@shop/contracts/photos';
 import type { MessageId, PageText } from '../shared/page-text';
 
 export interface GalleryView {
   src: string;
+  /** A photo's renditions (the product's `pictures`). */
+  picture?: PictureSources | undefined;
   alt: string;
   /** Close-ups are the same picture enlarged: the catalogue has one image per product for now. */
   zoom: number;
@@ -25,9 +28,11 @@ export function galleryViews(
   apiBase: string,
   t: PageText['t'],
   alts: readonly string[] = [],
+  pictures: readonly PictureSources[] = [],
 ): GalleryView[] {
   const views: GalleryView[] = images.map((src, i) => ({
     src: `${apiBase}${src}`,
+    picture: pictures[i],
     // A photo's own text, as the merchandiser wrote it in the page's language; a drawing's names the product.
     alt: alts[i] || (i === 0 ? name : t('product.gallery.photo', { name, number: i + 1 })),
     zoom: 1,
@@ -36,7 +41,7 @@ export function galleryViews(
   if (views.length === 0) views.push({ src: `${apiBase}${first}`, alt: name, zoom: 1 });
   for (const closeUp of CLOSE_UPS) {
     if (views.length >= wanted) break;
-    views.push({ src: `${apiBase}${first}`, alt: t(closeUp.label, { name }), zoom: closeUp.zoom });
+    views.push({ src: `${apiBase}${first}`, picture: pictures[0], alt: t(closeUp.label, { name }), zoom: closeUp.zoom });
   }
   return views;
 }

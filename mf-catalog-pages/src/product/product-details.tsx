@@ -51,7 +51,7 @@ export function ProductDetails({ product, apiBase, options, withTitle = true }: 
   const units = options.formats ? format.units : 1;
   const maxQuantity = maxFormatQuantity(availability, units);
   const [quantity, setQuantity] = useState(1);
-  const views = galleryViews(product.images, product.name, viewsWanted[options.gallery], apiBase, t, product.imageAlts);
+  const views = galleryViews(product.images, product.name, viewsWanted[options.gallery], apiBase, t, product.imageAlts, product.pictures);
   const onSale = product.oldPrice !== undefined && product.oldPrice > product.price;
 
   const layoutClass = [

@@ -3,7 +3,6 @@ import type { CSSProperties } from 'react';
 import { useText } from '../messages/messages';
 import type { GalleryStyle } from './product-layouts';
 import type { GalleryView } from './gallery-views';
-import { thumbnailOf } from '@shop/contracts/photos';
 import { ProductImage } from '../shared/product-image';
 import styles from './product-gallery.module.css';
 
@@ -28,7 +27,7 @@ function Picture({ view, eager, size }: { view: GalleryView; eager: boolean; siz
   const zoom = { '--zoom': view.zoom } as CSSProperties;
   return (
     <div className={styles.frame} style={zoom}>
-      <ProductImage src={view.src} alt={view.alt} size={size} sizes={GALLERY_SIZES} eager={eager} className={styles.image} />
+      <ProductImage src={view.src} picture={view.picture} alt={view.alt} size={size} sizes={GALLERY_SIZES} eager={eager} className={styles.image} />
     </div>
   );
 }
@@ -63,7 +62,7 @@ export function ProductGallery({ views, style }: Props) {
               onClick={() => setSelected(i)}
               style={{ '--zoom': view.zoom } as CSSProperties}
             >
-              <img src={thumbnailOf(view.src)} alt="" width={80} height={80} loading="lazy" decoding="async" />
+              <img src={view.picture?.fallback ?? view.src} alt="" width={80} height={80} loading="lazy" decoding="async" />
             </button>
           ))}
         </div>

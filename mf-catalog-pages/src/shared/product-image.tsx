@@ -1,10 +1,12 @@
-import { pictureOf } from '@shop/contracts/photos';
+import type { PictureSources } from '@shop/contracts/photos';
 
 interface Props {
   src: string;
   alt: string;
   /** Rendered size in CSS pixels; drawings are square, so width = height and the box is reserved (no layout shift). */
   size: number;
+  /** A photo's renditions, as the API names them (the product's `pictures`): none for a drawing. */
+  picture?: PictureSources | undefined;
   /** How wide it is drawn at each screen width (`sizes`): what lets a phone take a small rendition of a photo. */
   sizes?: string;
   eager?: boolean;
@@ -12,8 +14,7 @@ interface Props {
 }
 
 /** A product's image: a drawing as it is, a photo as AVIF, WebP or JPEG at the width the screen needs (decision 044). */
-export function ProductImage({ src, alt, size, sizes = `${size}px`, eager = false, className }: Props) {
-  const picture = pictureOf(src);
+export function ProductImage({ src, alt, size, picture, sizes = `${size}px`, eager = false, className }: Props) {
   const img = (
     <img
       src={picture ? picture.fallback : src}
@@ -28,12 +29,13 @@ export function ProductImage({ src, alt, size, sizes = `${size}px`, eager = fals
       className={className}
     />
   );
-  if (!picture) return img;
-  return (
+  return picture ? (
     <picture>
       <source type="image/avif" srcSet={picture.avif} sizes={sizes} />
       <source type="image/webp" srcSet={picture.webp} sizes={sizes} />
       {img}
     </picture>
+  ) : (
+    img
   );
 }

@@ -14,6 +14,7 @@ const product: MerchandisedProduct = {
   promotion: { oldPrice: 150, startsAt: null, endsAt: null },
   texts: { 'fr-MA': { name: 'Huile d’argan', description: 'Une huile pure.' }, 'ar-MA': { name: 'زيت الأركان', description: 'زيت خالص.' } },
   images: ['/images/huile.jpg'],
+  photos: [],
   archived: false,
   onPromotionNow: true,
   onHand: 10,

@@ -8,6 +8,7 @@ import { AuditLog } from './audit-log';
 import { auditPath, isCatalogueKey, productPath } from './catalogue-keys';
 import { ProductActions } from './product-actions';
 import { ProductForm } from './product-form';
+import { ProductPhotos } from './product-photos';
 import { editFromForm, formFromProduct, type FieldErrors, type ProductFormValues } from './product-form-values';
 import { saveRefusalOf } from './save-refusal';
 import { StaleComparison } from './stale-comparison';
@@ -122,6 +123,7 @@ function LoadedEditor({ product: read, onClose, onChanged }: { product: Merchand
         onCancel={onClose}
       />
       <ProductActions product={product} onChanged={changedHere} setNotice={setNotice} />
+      <ProductPhotos key={product.version} product={product} onChanged={changedHere} setNotice={setNotice} />
       <section className={styles.panel} aria-labelledby="product-audit-title">
         <h4 id="product-audit-title">Historique du produit</h4>
         <AuditLog key={auditPath(product.id)} changes={`${product.version} ${product.onHand}`} productId={product.id} caption={`Modifications de ${product.texts['fr-MA'].name}`} />

@@ -12,6 +12,7 @@ const read: MerchandisedProduct = {
   promotion: null,
   texts: { 'fr-MA': { name: 'Huile d’argan', description: 'Une huile pure.' }, 'ar-MA': { name: 'زيت الأركان', description: 'زيت خالص.' } },
   images: ['/images/huile.jpg'],
+  photos: [],
   archived: false,
   onPromotionNow: false,
   onHand: 10,

@@ -18,14 +18,16 @@ export class ApiRefusal extends Error {
  * Calls the console's API with the session cookie (the browser adds the shop's Origin itself). Without a session the
  * browser goes to the login page; any other refusal is thrown as an ApiRefusal.
  */
-export async function callApi<T>(path: string, init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {}): Promise<T> {
+export async function callApi<T>(path: string, init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; file?: Blob } = {}): Promise<T> {
   let response: Response;
+  // A file (a photo) goes as it is, with its type; any other body as JSON.
+  const type = init.file ? init.file.type || 'application/octet-stream' : init.body === undefined ? undefined : 'application/json';
   try {
     response = await fetch(`/operations/api${path}`, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      headers: { Accept: 'application/json', ...(type ? { 'Content-Type': type } : {}) },
+      ...(init.file ? { body: init.file } : init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
   } catch {
     throw new ApiRefusal(0, { code: 'unavailable', message: 'La boutique ne répond pas. Vérifiez la connexion et réessayez.' });

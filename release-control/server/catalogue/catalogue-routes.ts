@@ -2,7 +2,9 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { MERCHANDISING_MESSAGES, OPERATOR_HEADER } from '@shop/contracts/merchandising';
 import { OPERATIONS_MESSAGES } from '@shop/contracts/operations';
+import { PHOTO_UPLOAD_LIMITS } from '@shop/contracts/photos';
 import { PRODUCT_KEY } from '@shop/contracts/product-query';
+import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 import type { OperatorState } from '../http/authentication';
 import { OperationsError, readJson } from '../http/operations-error';
 import { cartServiceCall, type CartServiceCallDeps, type CartServiceRequest } from '../shared/cart-service-call';
@@ -14,6 +16,7 @@ export interface CatalogueDeps extends CartServiceCallDeps {
 /** What the list and the audit pass on to cart-service; anything else in the query is left behind. */
 const LIST_PARAMETERS = ['q', 'archived', 'cursor', 'limit'] as const;
 const AUDIT_PARAMETERS = ['cursor'] as const;
+const PHOTO_PARAMETERS = ['version', 'alt.fr-MA', 'alt.ar-MA'] as const;
 const PREFIX = '/operations/api/catalogue';
 
 /** The query string of the allowed parameters the request has, each cut to 200 characters. */
@@ -68,6 +71,25 @@ export function registerCatalogueRoutes(router: Router<OperatorState>, deps: Cat
       write(ctx, `/admin/products/${productId(ctx)}/${action}`, 'POST', `product ${action === 'stock' ? 'stock adjusted' : `${action}d`} from the console`),
     );
   }
+  // A photo: its bytes read here within the upload limit (413 beyond), sent on with its alternative texts; making its
+  // renditions takes cart-service a few seconds.
+  router.post(`${PREFIX}/products/:id/photos`, async (ctx) => {
+    const id = productId(ctx);
+    let data: Buffer;
+    try {
+      data = await readBodyWithin(ctx.req, PHOTO_UPLOAD_LIMITS.bytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw new OperationsError(413, 'payload_too_large', MERCHANDISING_MESSAGES.photoTooHeavy);
+      throw error;
+    }
+    await ask(ctx, `/admin/products/${id}/photos${passedQuery(ctx, PHOTO_PARAMETERS)}`, {
+      method: 'POST',
+      bytes: { data, type: ctx.get('Content-Type') || 'application/octet-stream' },
+      timeoutMs: 60_000,
+    });
+    if (ctx.status === 201) deps.log.info({ operator: ctx.state.operator, product: id, bytes: data.length }, 'photo added from the console');
+  });
+  router.put(`${PREFIX}/products/:id/photos`, (ctx) => write(ctx, `/admin/products/${productId(ctx)}/photos`, 'PUT', 'photos arranged from the console'));
   router.get(`${PREFIX}/products/:id/audit`, (ctx) => ask(ctx, `/admin/products/${productId(ctx)}/audit${passedQuery(ctx, AUDIT_PARAMETERS)}`, { method: 'GET' }));
   router.get(`${PREFIX}/audit`, (ctx) => ask(ctx, `/admin/catalogue/audit${passedQuery(ctx, AUDIT_PARAMETERS)}`, { method: 'GET' }));
 }

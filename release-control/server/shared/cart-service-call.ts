@@ -21,6 +21,10 @@ export interface CartServiceRequest {
   method: 'GET' | 'POST' | 'PUT';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as they are, with their type (a photo's bytes); instead of `body`. */
+  bytes?: { data: Buffer; type: string };
+  /** How long cart-service may take (5 s unless told: a photo's renditions take longer). */
+  timeoutMs?: number;
   /** More headers (the operator behind a write: X-Operator). */
   headers?: Record<string, string>;
 }
@@ -37,14 +41,15 @@ export function cartServiceCall(deps: CartServiceCallDeps, unavailable: Unavaila
     if (!deps.adminToken) throw new OperationsError(503, unavailable.code, unavailable.unconfigured);
     let response: Response;
     try {
+      const json = request.body !== undefined && !request.bytes;
       response = await fetch(new URL(path, deps.cartServiceUrl), {
         method: request.method,
-        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-        signal: AbortSignal.timeout(5000),
+        ...(request.bytes ? { body: new Uint8Array(request.bytes.data) } : json ? { body: JSON.stringify(request.body) } : {}),
+        signal: AbortSignal.timeout(request.timeoutMs ?? 5000),
         headers: {
           Authorization: `Bearer ${deps.adminToken}`,
           Accept: 'application/json',
-          ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(request.bytes ? { 'Content-Type': request.bytes.type } : json ? { 'Content-Type': 'application/json' } : {}),
           'X-Forwarded-For': ctx.ip,
           ...request.headers,
         },

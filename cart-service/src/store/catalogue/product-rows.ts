@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import type { Category, Product } from '@shop/contracts/products';
 import type { ProductPhoto } from '@shop/contracts/merchandising';
+import { pictureOf } from '@shop/contracts/photos';
 import { availabilityOf } from '../availability';
 import type { Catalogue, CatalogueProduct } from '../catalogue';
 
@@ -36,7 +37,11 @@ export function catalogueProductOf(row: ProductRow): CatalogueProduct {
     ...(row.old_price_centimes !== null ? { oldPrice: row.old_price_centimes / 100 } : {}),
     // Its photos when it has some, else its drawings (decision 044).
     ...(row.photos.length > 0
-      ? { images: row.photos.map((photo) => photo.image), imageAlts: row.photos.map((photo) => photo.alt[row.locale as ShopLocale] ?? '') }
+      ? {
+          images: row.photos.map((photo) => photo.image),
+          imageAlts: row.photos.map((photo) => photo.alt[row.locale as ShopLocale] ?? ''),
+          pictures: row.photos.map((photo) => pictureOf(photo.image)!),
+        }
       : { images: row.images }),
     updatedAt: row.updated_on,
   };

@@ -34,7 +34,7 @@ export function ProductCard({ product, apiBase, eager, headingLevel = 2, view = 
     <li className={view === 'list' ? `${styles.card} ${styles.list}` : styles.card} data-product-id={product.id}>
       <div className={styles.media}>
         {/* The name is right below and is the card's link: the image adds nothing for a screen reader. */}
-        <ProductImage src={`${apiBase}${image}`} alt="" size={320} sizes={CARD_SIZES} eager={eager} className={styles.image} />
+        <ProductImage src={`${apiBase}${image}`} picture={product.pictures?.[0]} alt="" size={320} sizes={CARD_SIZES} eager={eager} className={styles.image} />
         {availability.status === 'out-of-stock' ? <span className={styles.badge}>{t('shared.stock.out')}</span> : null}
         {availability.status === 'low-stock' ? (
           <span className={styles.badge}>{t('shared.stock.low', { left: availability.left })}</span>
