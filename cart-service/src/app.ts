@@ -27,6 +27,7 @@ import { adminAuth } from './http/admin-auth';
 import { registerAdminRoutes } from './orders/admin-routes';
 import { registerStockAdminRoutes } from './stock/stock-admin-routes';
 import { registerMerchandisingRoutes } from './catalogue/merchandising-routes';
+import { registerCatalogueCsvRoutes } from './catalogue/catalogue-csv-routes';
 
 /** How often planned promotions are started and ended. */
 export const PROMOTION_CLOCK_MS = 30_000;
@@ -134,6 +135,7 @@ export function createApp(options: AppOptions): CartServiceApp {
     bodyLimitBytes: limits.bodyBytes,
     logger,
   });
+  registerCatalogueCsvRoutes(router, { store, authenticated: adminAuth(adminAccess), publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR, logger });
   // A promotion planned with dates starts and ends on time, within PROMOTION_CLOCK_MS, on whichever instance looks first.
   const promotionClock = setInterval(() => {
     store.applyPromotionWindows(new Date()).catch((error: unknown) => logger.warn({ err: error }, 'applying promotion windows failed; retried later'));

@@ -106,6 +106,7 @@ export const CATALOGUE_CSV_MESSAGES = {
   unreadable: (line: number) => `Le fichier n’est pas un CSV lisible (guillemets mal fermés ou colonnes en trop vers la ligne ${line}).`,
   missingColumns: (columns: string[]) => `L’en-tête du fichier doit nommer les colonnes ${columns.join(', ')}.`,
   empty: 'Le fichier ne contient aucun produit.',
+  columnCount: (found: number, expected: number) => `La ligne a ${found} colonne(s) au lieu de ${expected} : une virgule ou un guillemet de trop ?`,
   tooManyRows: (max: number) => `Un fichier contient au plus ${max.toLocaleString('fr-FR')} produits.`,
   duplicateId: (first: number) => `Ce produit est déjà à la ligne ${first}.`,
   duplicateSlug: (first: number) => `Cette adresse est déjà celle de la ligne ${first}.`,

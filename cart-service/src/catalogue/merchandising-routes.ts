@@ -31,7 +31,7 @@ export interface MerchandisingDeps {
 const UNNAMED = 'API';
 
 /** The operator release-control names (it authenticated them); trusted only behind the admin token. */
-function authorOf(ctx: Context): Author {
+export function authorOf(ctx: Context): Author {
   const named = ctx.get(OPERATOR_HEADER).trim();
   return { by: /^[\p{L}\p{N} ._@-]{1,64}$/u.test(named) ? named : UNNAMED, at: new Date() };
 }

@@ -139,6 +139,8 @@ class SqlShopStore implements ShopStore {
   setArchived: MerchandisingStore['setArchived'] = (...args) => this.guard(() => this.merchandising.setArchived(...args));
   adjustProductStock: MerchandisingStore['adjustProductStock'] = (...args) => this.guard(() => this.stockMoved(this.merchandising.adjustProductStock(...args)));
   catalogueAudit: MerchandisingStore['catalogueAudit'] = (...args) => this.guard(() => this.merchandising.catalogueAudit(...args));
+  merchandisedInShopOrder: MerchandisingStore['merchandisedInShopOrder'] = (...args) => this.guard(() => this.merchandising.merchandisedInShopOrder(...args));
+  importProductRows: MerchandisingStore['importProductRows'] = (...args) => this.guard(() => this.merchandising.importProductRows(...args));
   applyPromotionWindows: MerchandisingStore['applyPromotionWindows'] = (...args) => this.guard(() => this.merchandising.applyPromotionWindows(...args));
   getLines: CartStore['getLines'] = (...args) => this.guard(() => this.cartView.getLines(...args));
   addLine: CartStore['addLine'] = (...args) => this.guard(() => this.cartView.addLine(...args));

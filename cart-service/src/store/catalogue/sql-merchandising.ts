@@ -8,7 +8,10 @@ import {
   StaleVersionError,
   StockBelowZeroError,
   type Author,
+  type ImportedRow,
   type MerchandisingQuery,
+  type RowsImport,
+  type RowsImportOutcome,
   type MerchandisingStore,
 } from '../merchandising';
 import { adjustLockedStock } from '../sql-stock';
@@ -18,6 +21,7 @@ import { moveBetweenCells } from './facet-cells';
 import { digestOf, IMPORT_LOCK, writeProducts } from './import-products';
 import { cellPlaceOf, changedFields, MERCHANDISED_COLUMNS, merchandisedOf, merchandisedRows, type MerchandisedRow } from './merchandised-rows';
 import { entryOf, newProductId, writePromotions } from './merchandised-writes';
+import { importRows, productsInShopOrder } from './csv-import';
 import { searchQuery } from './search-text';
 
 export class SqlMerchandising implements MerchandisingStore {
@@ -120,6 +124,14 @@ export class SqlMerchandising implements MerchandisingStore {
 
   catalogueAudit(productId: string | null, cursor: string | undefined) {
     return auditPage(this.db, productId, cursor);
+  }
+
+  merchandisedInShopOrder(after: number | null, limit: number) {
+    return productsInShopOrder(this.db, after, limit);
+  }
+
+  importProductRows(rows: readonly ImportedRow[], options: RowsImport): Promise<RowsImportOutcome> {
+    return importRows(this.db, rows, options);
   }
 
   async applyPromotionWindows(now: Date): Promise<number> {
