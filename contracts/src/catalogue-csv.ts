@@ -122,4 +122,6 @@ export const CATALOGUE_CSV_MESSAGES = {
   instant: 'Une date et une heure ISO 8601 (2026-12-10T00:00:00Z), ou vide.',
   promotionDatesWithoutPrice: 'Des dates de promotion sans ancien prix : remplissez promo_old_price ou videz les dates.',
   failed: 'L’import a échoué. Rien n’a été modifié ; réessayez.',
+  unavailable: 'Le catalogue ne répond pas. Réessayez dans un instant.',
+  noAdminToken: 'Le catalogue n’est pas disponible : ADMIN_TOKEN n’est pas défini pour la boutique.',
 } as const;

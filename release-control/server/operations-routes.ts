@@ -8,6 +8,7 @@ import { accountIdentities } from './accounts/identities';
 import { registerLoginRoutes, type LoginDeps } from './accounts/login-routes';
 import { registerOperatorRoutes } from './accounts/operator-routes';
 import { registerCanaryRoutes } from './canary/canary-routes';
+import { registerCatalogueCsvRoutes } from './catalogue/catalogue-csv-routes';
 import { identifyOperator, requireOperator, type OperatorState } from './http/authentication';
 import { OperationsError, operationsErrors } from './http/operations-error';
 import { sameOriginOnly } from './http/same-origin';
@@ -105,6 +106,7 @@ export function operationsRouter(options: OperationsOptions): Router<OperatorSta
   registerRevisionRoutes(router, options);
   registerCanaryRoutes(router, options);
   registerOrderRoutes(router, options);
+  registerCatalogueCsvRoutes(router, options);
   registerReleaseRoutes(router, { ...options, candidateRefusals: (releases) => options.previews.refusals(releases) });
   registerPreviewRoutes(router, options);
   registerTeamRoutes(router, options);
