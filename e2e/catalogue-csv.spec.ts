@@ -64,7 +64,7 @@ test('an operator exports the catalogue with its Arabic, then a 10,000-line file
   const file = fileWithOneBadLine();
   if (mounted) {
     await panel.getByLabel('Fichier CSV à importer').setInputFiles({ name: 'nouveaux-produits.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
-    await panel.getByRole('button', { name: 'Importer' }).click();
+    await panel.getByRole('button', { name: 'Importer', exact: true }).click();
     const table = panel.getByRole('table', { name: 'Lignes à corriger' });
     await expect(table.getByRole('row').nth(1)).toHaveText(new RegExp(`^${BAD_LINE}name_arLe nom en arabe`), { timeout: 30_000 });
     await expect(panel.getByRole('alert')).toContainText('1 ligne(s) à corriger');
