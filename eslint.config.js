@@ -242,6 +242,7 @@ module.exports = defineConfig([
                 inPackage('cart-service'),
                 { element: { type: 'service-*' } },
                 { file: { path: 'bench/cart-service/**' } },
+                { file: { path: 'bench/catalogue-csv.ts' } },
               ],
               allow: { to: inPackage('server-kit'), dependency: { source: ['@shop/server-kit/*', '@shop/server-kit/release-server/*', TRACING] } },
             },
@@ -418,9 +419,10 @@ module.exports = defineConfig([
               from: { element: { type: 'workspace-tooling', captured: { folder: '{faults,bench,scripts}' } } },
               allow: { to: inPackage('deploy'), dependency: { source: ['../deploy/fleet/*'] } },
             },
-            // The cart-service benchmarks run cart-service's own app, stores and database clients in process.
+            // The cart-service benchmarks, and the catalogue's CSV one (on PGlite and a PostgreSQL server, as its tests),
+            // run cart-service's own app, stores and database clients in process.
             {
-              from: { file: { path: 'bench/cart-service/**' } },
+              from: [{ file: { path: 'bench/cart-service/**' } }, { file: { path: 'bench/catalogue-csv.ts' } }],
               allow: { to: [inPackage('cart-service'), { element: { type: 'service-*' } }] },
             },
             // cart-service (its README, "Modules"): features kept apart, so one can change without the others.

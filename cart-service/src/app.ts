@@ -29,6 +29,7 @@ import { registerStockAdminRoutes } from './stock/stock-admin-routes';
 import { registerMerchandisingRoutes } from './catalogue/merchandising-routes';
 import { registerPhotoRoutes } from './photos/photo-routes';
 import type { PhotoStorage } from './photos/photo-storage';
+import { registerCatalogueCsvRoutes } from './catalogue/catalogue-csv-routes';
 
 /** How often planned promotions are started and ended. */
 export const PROMOTION_CLOCK_MS = 30_000;
@@ -139,6 +140,7 @@ export function createApp(options: AppOptions): CartServiceApp {
     logger,
   });
   registerPhotoRoutes(router, { store, storage: options.photos, authenticated: adminAuth(adminAccess), bodyLimitBytes: limits.bodyBytes, logger });
+  registerCatalogueCsvRoutes(router, { store, authenticated: adminAuth(adminAccess), publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR, logger });
   // A promotion planned with dates starts and ends on time, within PROMOTION_CLOCK_MS, on whichever instance looks first.
   const promotionClock = setInterval(() => {
     store.applyPromotionWindows(new Date()).catch((error: unknown) => logger.warn({ err: error }, 'applying promotion windows failed; retried later'));

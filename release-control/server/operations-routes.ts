@@ -9,6 +9,7 @@ import { registerLoginRoutes, type LoginDeps } from './accounts/login-routes';
 import { registerOperatorRoutes } from './accounts/operator-routes';
 import { registerCanaryRoutes } from './canary/canary-routes';
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes';
+import { registerCatalogueCsvRoutes } from './catalogue/catalogue-csv-routes';
 import { identifyOperator, requireOperator, type OperatorState } from './http/authentication';
 import { OperationsError, operationsErrors } from './http/operations-error';
 import { sameOriginOnly } from './http/same-origin';
@@ -107,6 +108,7 @@ export function operationsRouter(options: OperationsOptions): Router<OperatorSta
   registerCanaryRoutes(router, options);
   registerOrderRoutes(router, options);
   registerCatalogueRoutes(router, options);
+  registerCatalogueCsvRoutes(router, options);
   registerReleaseRoutes(router, { ...options, candidateRefusals: (releases) => options.previews.refusals(releases) });
   registerPreviewRoutes(router, options);
   registerTeamRoutes(router, options);

@@ -4,7 +4,7 @@ import { PRODUCT_TEXT_LIMITS, STOCK_REASON_MAX, type ProductDraft, type ProductE
 import { ApiError } from '../http/api-error';
 import { CATEGORIES, identifier, money } from './catalogue-file';
 
-const MAX_STOCK = 1_000_000;
+export const MAX_STOCK = 1_000_000;
 const { name, description } = PRODUCT_TEXT_LIMITS;
 
 /** What a merchandiser is told for each field the console shows, keyed by the field's path (`texts.ar-MA.name`). */
@@ -67,13 +67,17 @@ const adjustment = z.strictObject({
 });
 const versionOnly = z.strictObject({ version: z.number().int().min(1) });
 
+/** A body checked field by field: its value, or each invalid field's French message keyed by its path. */
+export type FieldCheck<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> };
+
 /**
- * Every invalid field at once, each with its French message (400 `validation_failed` with `fields`), so the console
- * shows them all beside their inputs; a key the API does not know is refused too.
+ * Every invalid field at once, each with its French message keyed by the field's path (`texts.ar-MA.name`), so the
+ * console shows them all beside their inputs and a CSV import names each cell; a key the API does not know is refused
+ * too. The one place the rules of a product's fields are read, whichever way the product comes.
  */
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+function check<T extends z.ZodType>(schema: T, body: unknown): FieldCheck<z.infer<T>> {
   const result = schema.safeParse(body);
-  if (result.success) return result.data;
+  if (result.success) return { ok: true, value: result.data };
   const refused: Record<string, string> = {};
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -91,8 +95,21 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
       }
     }
   }
-  throw new ApiError(400, 'validation_failed', 'Certains champs sont à corriger.', { extra: { fields: refused } });
+  return { ok: false, fields: refused };
 }
+
+/** The API's refusal of an invalid body: 400 `validation_failed` with `fields`. */
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const checked = check(schema, body);
+  if (checked.ok) return checked.value;
+  throw new ApiError(400, 'validation_failed', 'Certains champs sont à corriger.', { extra: { fields: checked.fields } });
+}
+
+/** A new product's or an edit's fields checked, without throwing: what a CSV import runs on each line. */
+export const productChecks = {
+  draft: (body: unknown): FieldCheck<ProductDraft> => check(draft, body),
+  edit: (body: unknown): FieldCheck<ProductEdit> => check(edit, body),
+};
 
 export const productBodies = {
   draft: (body: unknown): ProductDraft => parse(draft, body),

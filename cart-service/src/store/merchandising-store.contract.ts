@@ -126,6 +126,53 @@ export function merchandisingStoreContract(name: string, createBacking: BackingF
       expect(entry).toMatchObject({ action: 'stock_adjusted', reason: 'Casse au déballage', changes: [{ field: 'onHand', before: 12, after: 0 }] });
     });
 
+    it('reads every product in the shop’s order a keyset chunk at a time, archived ones too (the CSV export)', async () => {
+      const { store } = await stores.open();
+      const made = await store.createProduct(draft(), [], author());
+      await store.setArchived(made.id, true, 1, author());
+      const ids: string[] = [];
+      let after: number | null = null;
+      do {
+        const chunk = await store.merchandisedInShopOrder(after, 7);
+        ids.push(...chunk.products.map((p) => p.id));
+        after = chunk.next;
+      } while (after !== null);
+      expect(ids.at(-1)).toBe(made.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBe((await store.merchandisedProducts({ archived: true, limit: 1 })).total);
+    });
+
+    it('imports CSV rows in one transaction: slugs swapped, a product added, lines equal to their product untouched, counts exact', async () => {
+      const { store } = await stores.open();
+      const before = await countsAgree(store);
+      const [a, b, c] = (await store.merchandisedInShopOrder(null, 3)).products;
+      const row = (p: typeof a, line: number) => ({ line, id: p!.id, version: p!.version, fields: p!, archived: p!.archived, initialStock: 0 });
+      const rows = [
+        { ...row(a, 2), fields: { ...a!, slug: b!.slug } },
+        { ...row(b, 3), fields: { ...b!, slug: a!.slug }, archived: true },
+        row(c, 4),
+        { line: 5, id: null, version: null, fields: draft(), archived: false, initialStock: 4 },
+      ];
+      const writes: number[] = [];
+      const outcome = await store.importProductRows(rows, { author: author('amine'), images: [], checkOnly: false, progress: (done) => void writes.push(done) });
+      expect(outcome).toEqual({ ok: true, result: { added: 1, updated: 2, unchanged: 1 } });
+      expect(writes).toEqual([0, 3]);
+      expect(await store.merchandisedProduct(a!.id)).toMatchObject({ slug: b!.slug, version: a!.version + 1 });
+      expect(await store.merchandisedProduct(b!.id)).toMatchObject({ slug: a!.slug, archived: true, version: b!.version + 1 });
+      expect((await store.merchandisedProduct(c!.id))?.version).toBe(c!.version);
+      expect((await countsAgree(store)).total).toBe(before.total);
+      const added = (await store.productPage('huile-de-nigelle-pure', 'fr-MA'))!.product;
+      expect((await store.merchandisedProduct(added.id))?.onHand).toBe(4);
+      expect((await store.catalogueAudit(null, undefined)).entries.slice(0, 3).map((e) => [e.action, e.by])).toEqual([['imported', 'amine'], ['imported', 'amine'], ['imported', 'amine']]);
+
+      // The same rows again are stale (their versions moved on) and taken slugs: refused whole, nothing written.
+      const audit = (await store.catalogueAudit(null, undefined)).entries[0]!.id;
+      const again = await store.importProductRows([{ ...rows[0]!, fields: { ...rows[0]!.fields, price: 1 } }, { ...rows[3]!, fields: draft({ slug: 'huile-de-nigelle-pure' }) }], { author: author(), images: [], checkOnly: false });
+      expect(again).toMatchObject({ ok: false, lines: [{ line: 2, field: 'version' }, { line: 5, field: 'slug' }] });
+      expect((await store.merchandisedProduct(a!.id))?.price).toBe(a!.price);
+      expect((await store.catalogueAudit(null, undefined)).entries[0]!.id).toBe(audit);
+    });
+
     it('shows a save on another instance at its next read, whatever it kept', async () => {
       const { store, backing } = await stores.open();
       const other = backing.storeOptions.databaseUrl ? await stores.reopen(backing) : store;

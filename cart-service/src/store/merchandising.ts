@@ -1,4 +1,5 @@
-import type { CatalogueAuditPage, MerchandisedProduct, MerchandisedProductsPage, ProductDraft, ProductEdit, ProductPhoto } from '@shop/contracts/merchandising';
+import type { CatalogueCsvLineError, CatalogueCsvResult } from '@shop/contracts/catalogue-csv';
+import type { CatalogueAuditPage, MerchandisedProduct, MerchandisedProductsPage, ProductDraft, ProductEdit, ProductFields, ProductPhoto } from '@shop/contracts/merchandising';
 
 /** Who makes a change, and when (the audit log's `by` and `at`). */
 export interface Author {
@@ -13,6 +14,31 @@ export interface MerchandisingQuery {
   cursor?: string | undefined;
   limit: number;
 }
+
+/** One line of a CSV import, its fields already checked (catalogue-csv-rows.ts): a new product when `id` is null. */
+export interface ImportedRow {
+  /** The spreadsheet's row number, for the refusals. */
+  line: number;
+  id: string | null;
+  /** The version exported (null for a new product). */
+  version: number | null;
+  fields: ProductFields;
+  archived: boolean;
+  /** A new product's units; an existing product's stock is never set by a file. */
+  initialStock: number;
+}
+
+export interface RowsImport {
+  author: Author;
+  /** A new product's images (the drawing of a product without photo). */
+  images: readonly string[];
+  /** Other lines were already refused: check these against the catalogue to list every refusal, and write nothing. */
+  checkOnly: boolean;
+  /** Called as rows are written: `done` of `total` (the rows that change something). */
+  progress?: (done: number, total: number) => void | Promise<void>;
+}
+
+export type RowsImportOutcome = { ok: true; result: CatalogueCsvResult } | { ok: false; lines: CatalogueCsvLineError[] };
 
 /**
  * The catalogue as merchandisers run it (decision 043): every write is one transaction that checks the version it was
@@ -32,6 +58,13 @@ export interface MerchandisingStore {
   /** The product's photos as given: some kept, reordered, their texts changed; one it does not have is UnknownPhotoError. */
   arrangePhotos(id: string, version: number, photos: readonly ProductPhoto[], author: Author): Promise<MerchandisedProduct>;
   catalogueAudit(productId: string | null, cursor: string | undefined): Promise<CatalogueAuditPage>;
+  /** Every product, archived ones too, in the shop's order: `limit` after the place `after` (keyset), and the next place. */
+  merchandisedInShopOrder(after: number | null, limit: number): Promise<{ products: MerchandisedProduct[]; next: number | null }>;
+  /**
+   * A CSV file's lines in one transaction, after checking them against the catalogue under the import lock (unknown
+   * ids, versions changed since the export, slugs of other products): any refusal writes nothing.
+   */
+  importProductRows(rows: readonly ImportedRow[], options: RowsImport): Promise<RowsImportOutcome>;
   /** Promotions whose window opened or closed by `now` start or end (the promotion clock); how many changed. */
   applyPromotionWindows(now: Date): Promise<number>;
 }

@@ -141,6 +141,8 @@ class SqlShopStore implements ShopStore {
   addPhoto: MerchandisingStore['addPhoto'] = (...args) => this.guard(() => this.merchandising.addPhoto(...args));
   arrangePhotos: MerchandisingStore['arrangePhotos'] = (...args) => this.guard(() => this.merchandising.arrangePhotos(...args));
   catalogueAudit: MerchandisingStore['catalogueAudit'] = (...args) => this.guard(() => this.merchandising.catalogueAudit(...args));
+  merchandisedInShopOrder: MerchandisingStore['merchandisedInShopOrder'] = (...args) => this.guard(() => this.merchandising.merchandisedInShopOrder(...args));
+  importProductRows: MerchandisingStore['importProductRows'] = (...args) => this.guard(() => this.merchandising.importProductRows(...args));
   applyPromotionWindows: MerchandisingStore['applyPromotionWindows'] = (...args) => this.guard(() => this.merchandising.applyPromotionWindows(...args));
   getLines: CartStore['getLines'] = (...args) => this.guard(() => this.cartView.getLines(...args));
   addLine: CartStore['addLine'] = (...args) => this.guard(() => this.cartView.addLine(...args));

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { DEFAULT_LOCALE } from '@shop/contracts/locales';
-import type { MerchandisedProduct, MerchandisedProductsPage, ProductFields, ProductPhoto, Promotion } from '@shop/contracts/merchandising';
+import type { MerchandisedProduct, MerchandisedProductsPage, ProductFields, ProductPhoto } from '@shop/contracts/merchandising';
 import { MAX_PHOTOS } from '@shop/contracts/photos';
 import type { SqlClient, SqlQueryable } from '../../db/sql-client';
 import { sqlState } from '../../db/sql-client';
-import type { ValidProduct } from '../catalogue';
 import {
   ProductNotFoundError,
   SlugTakenError,
@@ -13,7 +11,10 @@ import {
   TooManyPhotosError,
   UnknownPhotoError,
   type Author,
+  type ImportedRow,
   type MerchandisingQuery,
+  type RowsImport,
+  type RowsImportOutcome,
   type MerchandisingStore,
 } from '../merchandising';
 import { adjustLockedStock } from '../sql-stock';
@@ -22,40 +23,9 @@ import { nextCatalogueGeneration } from './catalogue-generation';
 import { moveBetweenCells } from './facet-cells';
 import { digestOf, IMPORT_LOCK, writeProducts } from './import-products';
 import { cellPlaceOf, changedFields, MERCHANDISED_COLUMNS, merchandisedOf, merchandisedRows, type MerchandisedRow } from './merchandised-rows';
+import { entryOf, newProductId, writePromotions } from './merchandised-writes';
+import { importRows, productsInShopOrder } from './csv-import';
 import { searchQuery } from './search-text';
-
-const centimes = (mad: number) => Math.round(mad * 100);
-
-/** A product id for a product made in the console: never a slug's shape a merchandiser would type. */
-const newProductId = () => `m-${randomBytes(6).toString('hex')}`;
-
-/** The fields as a catalogue entry, for the writer an import uses (its words indexed for search the same way). */
-function entryOf(id: string, fields: ProductFields, images: readonly string[], at: Date): ValidProduct {
-  return {
-    id,
-    slug: fields.slug,
-    category: fields.category,
-    price: fields.price,
-    images: [...images],
-    updatedAt: at.toISOString().slice(0, 10),
-    initialStock: 0,
-    texts: fields.texts,
-  };
-}
-
-/**
- * The planned promotion, and the one running now (`old_price_centimes`, which listings read): the promotion clock
- * (applyPromotionWindows) moves the second when a window opens or closes.
- */
-async function writePromotion(tx: SqlQueryable, id: string, promotion: Promotion | null, now: Date): Promise<void> {
-  await tx.query(
-    `UPDATE products SET promo_old_price_centimes = $2::integer, promo_starts_at = $3::timestamptz, promo_ends_at = $4::timestamptz,
-       old_price_centimes = CASE WHEN $2::integer IS NOT NULL AND ($3::timestamptz IS NULL OR $3::timestamptz <= $5::timestamptz)
-         AND ($4::timestamptz IS NULL OR $4::timestamptz > $5::timestamptz) THEN $2::integer END
-     WHERE id = $1`,
-    [id, promotion ? centimes(promotion.oldPrice) : null, promotion?.startsAt ?? null, promotion?.endsAt ?? null, now.toISOString()],
-  );
-}
 
 export class SqlMerchandising implements MerchandisingStore {
   constructor(private readonly db: SqlClient) {}
@@ -101,7 +71,7 @@ export class SqlMerchandising implements MerchandisingStore {
       const { rows } = await tx.query<{ position: number }>('SELECT COALESCE(max(position), 0) + 1 AS position FROM products');
       const entry = { ...entryOf(id, draft, images, author.at), initialStock: draft.initialStock ?? 0 };
       await writeProducts(tx, [{ product: entry, digest: digestOf(entry) }], new Map([[id, rows[0]!.position]]));
-      await writePromotion(tx, id, draft.promotion, author.at);
+      await writePromotions(tx, [{ id, promotion: draft.promotion }], author.at);
       const row = await locked(tx, id);
       await moveBetweenCells(tx, null, cellPlaceOf(row));
       const product = merchandisedOf(row);
@@ -116,7 +86,7 @@ export class SqlMerchandising implements MerchandisingStore {
       await refuseTakenSlug(tx, edit.slug, id);
       const entry = entryOf(id, edit, row.images, author.at);
       await writeProducts(tx, [{ product: entry, digest: digestOf(entry) }], new Map());
-      await writePromotion(tx, id, edit.promotion, author.at);
+      await writePromotions(tx, [{ id, promotion: edit.promotion }], author.at);
       const after = await locked(tx, id);
       await moveBetweenCells(tx, cellPlaceOf(row), cellPlaceOf(after));
       const product = merchandisedOf(after);
@@ -174,6 +144,14 @@ export class SqlMerchandising implements MerchandisingStore {
 
   catalogueAudit(productId: string | null, cursor: string | undefined) {
     return auditPage(this.db, productId, cursor);
+  }
+
+  merchandisedInShopOrder(after: number | null, limit: number) {
+    return productsInShopOrder(this.db, after, limit);
+  }
+
+  importProductRows(rows: readonly ImportedRow[], options: RowsImport): Promise<RowsImportOutcome> {
+    return importRows(this.db, rows, options);
   }
 
   async applyPromotionWindows(now: Date): Promise<number> {
