@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { MERCHANDISING_MESSAGES, type MerchandisedProductsPage } from '@shop/contracts/merchandising';
 import { formatMad } from './support/cart';
 import { catalogContent, pageHeading } from './support/catalog-pages';
@@ -131,6 +132,47 @@ test('a merchandiser creates a product in French and Arabic, the shop lists and 
   await expect(history.getByRole('row').nth(1)).toContainText(`Nom (arabe) : ${PRODUCT.ar.name} → ${arabicName}`);
   await expect(section.getByRole('table', { name: 'Modifications récentes du catalogue' })).toContainText(PRODUCT.fr.name);
   expect(await seriousViolations(page, 'section#catalogue')).toEqual([]);
+
+  // A photo from a phone, its GPS position in its EXIF, described in both languages.
+  const photo = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#b06a3b', noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+    .withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '31/1 37/1 0/1' } })
+    .jpeg()
+    .toBuffer();
+  const photos = edit.page().locator('section[aria-labelledby="photos-title"]');
+  await photos.getByLabel('Photo (JPEG, PNG ou WebP, 10 Mo au plus)').setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await photos.getByLabel('Texte de la photo (français)').fill('Le flacon d’huile sur une pierre');
+  await photos.getByLabel('Texte de la photo (arabe)').fill('قارورة الزيت على حجر');
+  await photos.getByRole('button', { name: 'Ajouter la photo' }).click();
+  await expect(section.getByText(`Photo ajoutée à ${PRODUCT.fr.name}.`)).toBeVisible({ timeout: 30_000 });
+  expect(await seriousViolations(page, 'section#catalogue')).toEqual([]);
+
+  // The shop serves it as AVIF, WebP or JPEG at the width a screen needs, in the listing and on its page, cleaned.
+  await shop.goto(`${stack.url}/shop/face?sort=nouveautes`);
+  const sources = card(shop, created.id).locator('picture source');
+  await expect(sources).toHaveCount(2);
+  await expect(sources.first()).toHaveAttribute('type', 'image/avif');
+  await expect(sources.first()).toHaveAttribute('srcset', /\/images\/photos\/[0-9a-f]{16}\/320x320\.avif 320w,.*1600x1600\.avif 1600w$/);
+  await expect(card(shop, created.id).locator('picture img')).toHaveAttribute('sizes', /50vw$/);
+  await shop.goto(`${stack.url}/ar/shop/product/${PRODUCT.slug}`);
+  const hero = shop.locator('picture img').first();
+  await expect(hero).toHaveAttribute('alt', 'قارورة الزيت على حجر');
+  await expect(hero).toHaveAttribute('fetchpriority', 'high');
+  const largest = (await hero.getAttribute('srcset'))!.split(',').at(-1)!.split(' ')[0]!;
+  const served = await shop.request.get(`${stack.url}${largest}`);
+  expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
+  expect(await shop.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/\/images\/photos\/[0-9a-f]{16}\/share\.jpg$/);
+
+  // Through the console's API, as a script would send them: not a photo, and a decompression bomb, both refused.
+  const upload = (body: Buffer) =>
+    request.post(`${stack.url}/operations/api/catalogue/products/${created.id}/photos?version=99&alt.fr-MA=x&alt.ar-MA=x`, {
+      headers: { Authorization: `Bearer ${tokens['amina']}`, 'Content-Type': 'image/jpeg' },
+      data: body,
+    });
+  const fake = await upload(Buffer.from('un texte enregistré sous le nom photo.jpg'));
+  expect([fake.status(), ((await fake.json()) as { error: { code: string } }).error.code]).toEqual([415, 'unsupported_image']);
+  const bomb = await upload(await sharp({ create: { width: 6500, height: 6400, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 1 }).toBuffer());
+  expect([bomb.status(), ((await bomb.json()) as { error: { code: string } }).error.code]).toEqual([422, 'image_too_large']);
   await shop.close();
 });
 

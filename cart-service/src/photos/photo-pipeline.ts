@@ -39,13 +39,10 @@ export function sniffImage(bytes: Buffer): 'jpeg' | 'png' | 'webp' | undefined {
 const MAX_WIDTH = PHOTO_WIDTHS.at(-1)!;
 
 /**
- * An upload made into the renditions pages serve (decision 044). Refused before decoding: content that is not a JPEG,
- * PNG or WebP, and an image of more than PHOTO_UPLOAD_LIMITS.pixels read from its header (a decompression bomb is a
- * few kilobytes that decode to gigabytes); sharp is also told the limit, so an image whose header lies fails to decode.
- * Turned upright from its EXIF orientation, then written without any metadata: EXIF, GPS position, camera and XMP are
- * gone from every rendition (sharp keeps none unless asked).
+ * What a photo must be before anything is made of it, read from its first bytes and its header only (no decoding): a
+ * JPEG, PNG or WebP by content, of PHOTO_UPLOAD_LIMITS.pixels at most. Cheap: an upload is refused by this first.
  */
-export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
+export async function checkPhoto(upload: Buffer): Promise<Metadata> {
   const kind = sniffImage(upload);
   if (!kind) throw new PhotoRefusedError('unsupported_image', 'Ce fichier n’est pas une photo JPEG, PNG ou WebP (son contenu le dit, pas son nom).');
   let meta: Metadata;
@@ -62,6 +59,18 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
     const megapixels = (pixels / 1e6).toLocaleString('fr-FR', { maximumFractionDigits: 1 });
     throw new PhotoRefusedError('image_too_large', `Cette photo fait ${megapixels} mégapixels : 40 au plus.`);
   }
+  return meta;
+}
+
+/**
+ * An upload made into the renditions pages serve (decision 044). Refused before decoding: content that is not a JPEG,
+ * PNG or WebP, and an image of more than PHOTO_UPLOAD_LIMITS.pixels read from its header (a decompression bomb is a
+ * few kilobytes that decode to gigabytes); sharp is also told the limit, so an image whose header lies fails to decode.
+ * Turned upright from its EXIF orientation, then written without any metadata: EXIF, GPS position, camera and XMP are
+ * gone from every rendition (sharp keeps none unless asked).
+ */
+export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
+  const meta = await checkPhoto(upload);
   // Orientations 5 to 8 turn the image a quarter: its upright width is its stored height.
   const turned = (meta.orientation ?? 1) >= 5;
   const largest = Math.min((turned ? meta.height : meta.width) ?? 0, MAX_WIDTH);

@@ -12,7 +12,7 @@ import { ApiError, messages } from '../http/api-error';
 import { sendJson } from '../http/send-json';
 import { authorOf, sendStaleVersion } from '../http/operator-author';
 import { ProductNotFoundError, StaleVersionError, TooManyPhotosError, UnknownPhotoError, type MerchandisingStore } from '../store/merchandising';
-import { PhotoRefusedError, processPhoto } from './photo-pipeline';
+import { checkPhoto, PhotoRefusedError, processPhoto } from './photo-pipeline';
 import { PHOTO_KEY, RENDITION_FILE, type PhotoStorage } from './photo-storage';
 import { IMAGE_MAX_AGE_MS } from '../http/static-images';
 
@@ -67,17 +67,16 @@ export function registerPhotoRoutes(router: Router, deps: PhotoDeps): void {
       if (error instanceof BodyTooLargeError) throw new ApiError(413, 'payload_too_large', MERCHANDISING_MESSAGES.photoTooHeavy);
       throw error;
     }
-    // The product first: no renditions made for a product that is not there or was changed meanwhile.
+    const refused = (error: unknown): never => {
+      if (error instanceof PhotoRefusedError) throw new ApiError(error.code === 'unsupported_image' ? 415 : 422, error.code, error.message);
+      throw error;
+    };
+    // What the file is, then the product: no renditions made for a product that is not there or was changed meanwhile.
+    await checkPhoto(upload).catch(refused);
     const before = await store.merchandisedProduct(id);
     if (!before) throw new ApiError(404, 'product_not_found', MERCHANDISING_MESSAGES.productNotFound);
     if (before.version !== version) return refusal(ctx, new StaleVersionError(before));
-    let photo;
-    try {
-      photo = await processPhoto(upload);
-    } catch (error) {
-      if (error instanceof PhotoRefusedError) throw new ApiError(error.code === 'unsupported_image' ? 415 : 422, error.code, error.message);
-      throw error;
-    }
+    const photo = await processPhoto(upload).catch(refused);
     for (const file of photo.files) await storage.put(photo.key, file.name, file.bytes, file.type);
     const author = authorOf(ctx);
     try {

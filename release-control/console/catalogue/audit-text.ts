@@ -1,5 +1,5 @@
 import { formatPrice } from '@shop/contracts/money';
-import type { CatalogueAuditAction, Promotion } from '@shop/contracts/merchandising';
+import type { CatalogueAuditAction, ProductPhoto, Promotion } from '@shop/contracts/merchandising';
 import type { Category } from '@shop/contracts/products';
 import { formatDateTime } from '../shared/api';
 import { CATEGORY_LABELS, LANGUAGE_LABELS } from './product-form-values';
@@ -24,6 +24,7 @@ const FIELD_LABELS: Record<string, string> = {
   onHand: 'Stock',
   archived: 'Archivé',
   images: 'Images',
+  photos: 'Photos',
 };
 
 /** An audit entry's field in French (`texts.ar-MA.name` → `Nom (arabe)`); a field the console does not know, as it is. */
@@ -51,5 +52,7 @@ export function valueText(field: string, value: unknown): string {
   if (field === 'promotion' && isPromotion(value)) return promotionText(value);
   if ((field === 'promotion.startsAt' || field === 'promotion.endsAt') && typeof value === 'string') return formatDateTime(value);
   if (typeof value === 'string' || typeof value === 'number') return String(value);
+  // Photos by their French text, in their order: what a merchandiser recognises them by.
+  if (field === 'photos' && Array.isArray(value)) return value.length === 0 ? 'aucune' : value.map((photo: ProductPhoto) => `« ${photo.alt['fr-MA']} »`).join(', ');
   return JSON.stringify(value);
 }

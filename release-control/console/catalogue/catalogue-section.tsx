@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { NoticeArea, type Notice } from '../shared/notice';
 import styles from './catalogue.module.css';
 import { AuditLog } from './audit-log';
+import { CatalogueCsvPanel } from './csv/catalogue-csv-panel';
 import { NewProduct } from './new-product';
 import { ProductEditor } from './product-editor';
 import { ProductList } from './product-list';
 
 /**
  * The catalogue as merchandisers run it (issue 61), through cart-service's /admin/products API: the products searched
- * and paged, a new one, one edited (in French and Arabic, with its promotion, state and stock), and the « Journal » of
- * every change.
+ * and paged, a new one, one edited (in French and Arabic, with its promotion, state, stock and photos), the « Journal » of
+ * every change, and the whole catalogue as a CSV file.
  */
 export function CatalogueSection() {
   // What is open under the list: nothing, a new product's form, or a product by its id.
@@ -48,6 +49,7 @@ export function CatalogueSection() {
         <p>Les dernières modifications du catalogue, toutes fiches confondues.</p>
         <AuditLog changes={changes} caption="Modifications récentes du catalogue" />
       </section>
+      <CatalogueCsvPanel />
     </>
   );
 }
