@@ -210,7 +210,7 @@ test('two merchandisers save the same product: the second sees the current value
   // Archived, it leaves the shop.
   await section.getByRole('button', { name: 'Archiver' }).click();
   await expect(section.getByText(`${PRODUCT.fr.name} est archivé.`)).toBeVisible();
-  const listed = await request.get(`${stack.url}/operations/api/catalogue/products?archived=1&q=${PRODUCT.slug}`, { headers: { Authorization: `Bearer ${tokens['amina']}` } });
+  const listed = await request.get(`${stack.url}/operations/api/catalogue/products?archived=true&q=${PRODUCT.slug}`, { headers: { Authorization: `Bearer ${tokens['amina']}` } });
   const [archived] = ((await listed.json()) as MerchandisedProductsPage).products;
   expect(archived).toMatchObject({ slug: PRODUCT.slug, archived: true });
   await shop.goto(`${stack.url}/shop/all?q=${encodeURIComponent('figue de barbarie')}`);

@@ -3,7 +3,8 @@
  * calls for an operator with the `catalogue` role (release-control's `/operations/api/catalogue/…`, same bodies and
  * answers). Prices are in MAD with at most two decimals; every refusal is `{error: {code, message}}` in French.
  *
- *   GET    /admin/products?q=&archived=&cursor=&limit=   → MerchandisedProductsPage (searched and paged by the database)
+ *   GET    /admin/products?q=&archived=true&cursor=&limit= → MerchandisedProductsPage (searched and paged by the database;
+ *                                                           archived products too with archived=true)
  *   POST   /admin/products              ProductDraft      → MerchandisedProductResponse (201) | 400 | 409 slug_taken
  *   GET    /admin/products/:id                            → MerchandisedProductResponse | 404
  *   PUT    /admin/products/:id          ProductEdit       → MerchandisedProductResponse | 400 | 404

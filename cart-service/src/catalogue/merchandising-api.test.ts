@@ -82,6 +82,9 @@ describe('/admin/products', () => {
     const { product } = (await admin('POST', '/admin/products', draft({ slug: 'savon-a-l-argan' }))).body as unknown as MerchandisedProductResponse;
     expect((await admin('POST', `/admin/products/${product.id}/archive`, { version: 1 })).body).toMatchObject({ product: { archived: true, version: 2 } });
     expect((await fetch(`${app.url}/api/products/savon-a-l-argan`)).status).toBe(404);
+    // The console's list finds it only when it asks for archived products too, as its toggle does (`archived=true`).
+    expect((await admin('GET', '/admin/products?q=savon-a-l-argan')).body).toMatchObject({ total: 0 });
+    expect((await admin('GET', '/admin/products?q=savon-a-l-argan&archived=true')).body).toMatchObject({ total: 1, products: [{ archived: true }] });
     expect((await admin('POST', `/admin/products/${product.id}/restore`, { version: 1 })).status).toBe(409);
     expect((await admin('POST', `/admin/products/${product.id}/restore`, { version: 2 })).status).toBe(200);
     expect((await fetch(`${app.url}/api/products/savon-a-l-argan`)).status).toBe(200);

@@ -71,7 +71,7 @@ export function registerMerchandisingRoutes(router: Router, deps: MerchandisingD
     if (!(limit <= MERCHANDISING_MAX_PAGE_SIZE)) {
       throw new ApiError(400, 'validation_failed', `limit : un nombre de 1 à ${MERCHANDISING_MAX_PAGE_SIZE}.`);
     }
-    sendJson(ctx, await store.merchandisedProducts({ q, archived: ctx.query['archived'] === '1', cursor, limit }));
+    sendJson(ctx, await store.merchandisedProducts({ q, archived: ctx.query['archived'] === 'true' || ctx.query['archived'] === '1', cursor, limit }));
   });
 
   router.post('/admin/products', authenticated, async (ctx) => {
