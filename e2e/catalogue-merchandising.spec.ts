@@ -108,8 +108,12 @@ test('a merchandiser creates a product in French and Arabic, the shop lists and 
   // The newest of the face care listing.
   await shop.goto(`${stack.url}/shop/face?sort=nouveautes`);
   await expect(card(shop, created.id)).toBeVisible();
+  // A shopper puts it in their cart at 249.
+  await card(shop, created.id).getByRole('button', { name: /ajouter au panier/i }).click();
+  const cartPrice = async () => ((await (await shop.request.get(`${stack.url}/api/cart`)).json()) as { cart: Array<{ productId: string; price: number }> }).cart.find((line) => line.productId === created.id)?.price;
+  await expect.poll(cartPrice).toBe(249);
 
-  // A new price, then its page shows it.
+  // A new price, then its page and the cart that holds it show it.
   const edit = editor(page, PRODUCT.fr.name);
   await edit.getByLabel('Prix (MAD)').fill('199,90');
   await edit.getByRole('button', { name: 'Enregistrer' }).click();
@@ -117,6 +121,7 @@ test('a merchandiser creates a product in French and Arabic, the shop lists and 
   await shop.goto(`${stack.url}/shop/product/${PRODUCT.slug}`);
   await expect(pageHeading(shop)).toHaveText(PRODUCT.fr.name);
   await expect(catalogContent(shop)).toContainText(formatMad(199.9));
+  expect(await cartPrice()).toBe(199.9);
 
   // A new Arabic name, on the Arabic page.
   const arabicName = 'زيت التين الشوكي الأصيل';

@@ -6,12 +6,22 @@ import { resealRelease } from './reseal-release';
 import { repoRoot } from './stack-processes';
 
 /** Operators of the e2e stacks, with passwords that satisfy the console's rule. */
-export const OPERATORS = { amina: 'mot-de-passe-amina-2026', youssef: 'mot-de-passe-youssef-2026' } as const;
+export const OPERATORS = {
+  amina: 'mot-de-passe-amina-2026',
+  youssef: 'mot-de-passe-youssef-2026',
+  nadia: 'mot-de-passe-nadia-2026',
+  karim: 'mot-de-passe-karim-2026',
+  salma: 'mot-de-passe-salma-2026',
+  omar: 'mot-de-passe-omar-2026',
+} as const;
 export type OperatorName = keyof typeof OPERATORS;
 
-/** Adds an operator the way the README says: the command, the password on its stdin (never on the command line). */
-export async function addOperatorWithCommand(name: OperatorName, env: Record<string, string>): Promise<string> {
-  const child = spawn('npx', ['tsx', 'server/cli/operators-cli.ts', 'add', name], {
+/**
+ * Adds an operator the way the README says: the command, the password on its stdin (never on the command line); with
+ * `roles`, only those (`--role`), else every role.
+ */
+export async function addOperatorWithCommand(name: OperatorName, env: Record<string, string>, roles: readonly string[] = []): Promise<string> {
+  const child = spawn('npx', ['tsx', 'server/cli/operators-cli.ts', 'add', name, ...roles.flatMap((role) => ['--role', role])], {
     cwd: join(repoRoot, 'release-control'),
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
