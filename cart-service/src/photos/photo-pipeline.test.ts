@@ -19,7 +19,7 @@ describe('processPhoto', () => {
     const photo = await processPhoto(upload);
     expect(photo.image).toBe(`/images/photos/${photo.key}/1500x2000.jpg`);
     expect(photo.files.map((f) => f.name)).toEqual([
-      ...['320x427', '640x853', '960x1280', '1280x1707', '1500x2000'].flatMap((n) => [`${n}.avif`, `${n}.webp`, `${n}.jpg`]),
+      ...['320x427', '480x640', '640x853', '960x1280', '1280x1707', '1500x2000'].flatMap((n) => [`${n}.avif`, `${n}.webp`, `${n}.jpg`]),
       'share.jpg',
     ]);
     // Every name pages will ask for (contracts' pictureOf) is a file made here.
