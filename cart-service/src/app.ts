@@ -130,17 +130,14 @@ export function createApp(options: AppOptions): CartServiceApp {
   registerOrderRoutes(router, { store, catalogue, session, bodyLimitBytes: limits.orderBodyBytes, tracking: limits.tracking, logger });
   const adminAccess = { store, adminToken: options.adminToken, rateLimit: limits.admin };
   registerAdminRoutes(router, { ...adminAccess, catalogue, bodyLimitBytes: limits.bodyBytes, logger });
-  registerStockAdminRoutes(router, { stock: store, catalogue, authenticated: adminAuth(adminAccess), bodyLimitBytes: limits.bodyBytes, logger });
-  registerCatalogueAdminRoutes(router, { catalogue, authenticated: adminAuth(adminAccess), publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR, logger });
-  registerMerchandisingRoutes(router, {
-    store,
-    authenticated: adminAuth(adminAccess),
-    publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR,
-    bodyLimitBytes: limits.bodyBytes,
-    logger,
-  });
-  registerPhotoRoutes(router, { store, storage: options.photos, authenticated: adminAuth(adminAccess), bodyLimitBytes: limits.bodyBytes, logger });
-  registerCatalogueCsvRoutes(router, { store, authenticated: adminAuth(adminAccess), publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR, logger });
+  // One authentication for every operators' route but the orders' (registerAdminRoutes builds its own from adminAccess).
+  const authenticated = adminAuth(adminAccess);
+  const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
+  registerStockAdminRoutes(router, { stock: store, catalogue, authenticated, bodyLimitBytes: limits.bodyBytes, logger });
+  registerCatalogueAdminRoutes(router, { catalogue, authenticated, publicDir, logger });
+  registerMerchandisingRoutes(router, { store, authenticated, publicDir, bodyLimitBytes: limits.bodyBytes, logger });
+  registerPhotoRoutes(router, { store, storage: options.photos, authenticated, bodyLimitBytes: limits.bodyBytes, logger });
+  registerCatalogueCsvRoutes(router, { store, authenticated, publicDir, logger });
   // A promotion planned with dates starts and ends on time, within PROMOTION_CLOCK_MS, on whichever instance looks first.
   const promotionClock = setInterval(() => {
     store.applyPromotionWindows(new Date()).catch((error: unknown) => logger.warn({ err: error }, 'applying promotion windows failed; retried later'));
@@ -162,9 +159,9 @@ export function createApp(options: AppOptions): CartServiceApp {
   // The shell's proxy passes answers through untouched, so the catalogue (~9 kB of JSON) and the SVG images are
   // compressed here. Bodies under 1 kB (a cart, most errors) are sent as they are: not worth the CPU.
   app.use(compress({ threshold: 1024 }));
-  app.use(staticImages(options.publicDir ?? DEFAULT_PUBLIC_DIR));
+  app.use(staticImages(publicDir));
   // An SVG image's PNG for link previews, made on first request (a PNG file of that name would be served above).
-  app.use(imageRenditions(options.publicDir ?? DEFAULT_PUBLIC_DIR));
+  app.use(imageRenditions(publicDir));
   app.use(originCheck(options.allowedOrigins));
   app.use(router.routes());
   // A known path asked with another method (OPTIONS and unknown ones included): 405 JSON with Allow, never 200 or 501.

@@ -20,7 +20,7 @@ import { ApiError } from '../http/api-error';
 import type { ImportedRow, MerchandisingStore } from '../store/merchandising';
 import { PLACEHOLDER_IMAGE, versionedImage } from './catalogue-file';
 import { csvLineOf, readCsvLine } from './catalogue-csv-rows';
-import { authorOf } from '../http/operator-author';
+import { authorOf } from '../http/merchandising-answers';
 
 /** Products read per query of an export: one keyset range each, so the file never holds the catalogue in memory. */
 const EXPORT_CHUNK = 1000;

@@ -9,11 +9,10 @@ import {
   type MerchandisedProduct,
   type MerchandisedProductResponse,
 } from '@shop/contracts/merchandising';
-import { PRODUCT_KEY } from '@shop/contracts/product-query';
 import { ApiError } from '../http/api-error';
 import { sendJson } from '../http/send-json';
-import { ProductNotFoundError, SlugTakenError, StaleVersionError, StockBelowZeroError, type MerchandisingStore } from '../store/merchandising';
-import { authorOf, sendStaleVersion } from '../http/operator-author';
+import { SlugTakenError, type MerchandisingStore } from '../store/merchandising';
+import { answerRefusal, authorOf, productIdOf } from '../http/merchandising-answers';
 import { PLACEHOLDER_IMAGE, versionedImage } from './catalogue-file';
 import { productBodies } from './product-bodies';
 
@@ -25,12 +24,6 @@ export interface MerchandisingDeps {
   bodyLimitBytes: number;
   logger: Logger;
 }
-
-const idOf = (ctx: Context): string => {
-  const id = String(ctx.params['id'] ?? '');
-  if (!PRODUCT_KEY.test(id)) throw new ApiError(404, 'product_not_found', MERCHANDISING_MESSAGES.productNotFound);
-  return id;
-};
 
 /**
  * The catalogue as merchandisers run it (decision 043; contracts/src/merchandising.ts lists the routes). Every write
@@ -49,13 +42,8 @@ export function registerMerchandisingRoutes(router: Router, deps: MerchandisingD
       sendJson(ctx, response, status);
       return product;
     } catch (error) {
-      if (error instanceof StaleVersionError) {
-        sendStaleVersion(ctx, error.current);
-        return undefined;
-      }
-      if (error instanceof ProductNotFoundError) throw new ApiError(404, 'product_not_found', MERCHANDISING_MESSAGES.productNotFound);
-      if (error instanceof StockBelowZeroError) throw new ApiError(409, 'out_of_stock', MERCHANDISING_MESSAGES.stockBelowZero(error.onHand));
-      throw error;
+      answerRefusal(ctx, error);
+      return undefined;
     }
   };
   const slugTaken = (slug: string) => (error: unknown) => {
@@ -83,14 +71,14 @@ export function registerMerchandisingRoutes(router: Router, deps: MerchandisingD
   });
 
   router.get('/admin/products/:id', authenticated, async (ctx) => {
-    const product = await store.merchandisedProduct(idOf(ctx));
+    const product = await store.merchandisedProduct(productIdOf(ctx));
     if (!product) throw new ApiError(404, 'product_not_found', MERCHANDISING_MESSAGES.productNotFound);
     const response: MerchandisedProductResponse = { product };
     sendJson(ctx, response);
   });
 
   router.put('/admin/products/:id', authenticated, async (ctx) => {
-    const id = idOf(ctx);
+    const id = productIdOf(ctx);
     const edit = productBodies.edit(await body(ctx));
     const author = authorOf(ctx);
     const product = await answer(ctx, () => store.updateProduct(id, edit, author).catch(slugTaken(edit.slug)));
@@ -99,7 +87,7 @@ export function registerMerchandisingRoutes(router: Router, deps: MerchandisingD
 
   for (const [action, archived] of [['archive', true], ['restore', false]] as const) {
     router.post(`/admin/products/:id/${action}`, authenticated, async (ctx) => {
-      const id = idOf(ctx);
+      const id = productIdOf(ctx);
       const version = productBodies.version(await body(ctx));
       const author = authorOf(ctx);
       const product = await answer(ctx, () => store.setArchived(id, archived, version, author));
@@ -108,7 +96,7 @@ export function registerMerchandisingRoutes(router: Router, deps: MerchandisingD
   }
 
   router.post('/admin/products/:id/stock', authenticated, async (ctx) => {
-    const id = idOf(ctx);
+    const id = productIdOf(ctx);
     const { delta, reason } = productBodies.adjustment(await body(ctx));
     const author = authorOf(ctx);
     const product = await answer(ctx, () => store.adjustProductStock(id, delta, reason, author));
@@ -117,7 +105,7 @@ export function registerMerchandisingRoutes(router: Router, deps: MerchandisingD
 
   router.get('/admin/products/:id/audit', authenticated, async (ctx) => {
     const cursor = typeof ctx.query['cursor'] === 'string' ? ctx.query['cursor'] : undefined;
-    sendJson(ctx, await store.catalogueAudit(idOf(ctx), cursor));
+    sendJson(ctx, await store.catalogueAudit(productIdOf(ctx), cursor));
   });
 
   router.get('/admin/catalogue/audit', authenticated, async (ctx) => {

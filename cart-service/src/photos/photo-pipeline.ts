@@ -69,8 +69,9 @@ export async function checkPhoto(upload: Buffer): Promise<Metadata> {
  * Turned upright from its EXIF orientation, then written without any metadata: EXIF, GPS position, camera and XMP are
  * gone from every rendition (sharp keeps none unless asked).
  */
-export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
-  const meta = await checkPhoto(upload);
+export async function processPhoto(upload: Buffer, checked?: Metadata): Promise<ProcessedPhoto> {
+  // What checkPhoto read of it, when the caller has checked it already (its refusals come before any other work).
+  const meta = checked ?? (await checkPhoto(upload));
   // Orientations 5 to 8 turn the image a quarter: its upright width is its stored height.
   const turned = (meta.orientation ?? 1) >= 5;
   const largest = Math.min((turned ? meta.height : meta.width) ?? 0, MAX_WIDTH);

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
@@ -7,11 +7,10 @@ import { readJsonBody } from '@shop/server-kit/json-body';
 import { SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import { MERCHANDISING_MESSAGES, PHOTO_ALT_MAX, type MerchandisedProductResponse, type ProductPhoto } from '@shop/contracts/merchandising';
 import { MAX_PHOTOS, PHOTO_UPLOAD_LIMITS } from '@shop/contracts/photos';
-import { PRODUCT_KEY } from '@shop/contracts/product-query';
 import { ApiError, messages } from '../http/api-error';
 import { sendJson } from '../http/send-json';
-import { authorOf, sendStaleVersion } from '../http/operator-author';
-import { ProductNotFoundError, StaleVersionError, TooManyPhotosError, UnknownPhotoError, type MerchandisingStore } from '../store/merchandising';
+import { answerRefusal, authorOf, productIdOf, sendStaleVersion } from '../http/merchandising-answers';
+import type { MerchandisingStore } from '../store/merchandising';
 import { checkPhoto, PhotoRefusedError, processPhoto } from './photo-pipeline';
 import { PHOTO_KEY, RENDITION_FILE, type PhotoStorage } from './photo-storage';
 import { IMAGE_MAX_AGE_MS } from '../http/static-images';
@@ -33,15 +32,6 @@ const arrangement = z.strictObject({
 });
 const ALT_MESSAGE = `Le texte de remplacement de chaque photo, en français et en arabe : de 1 à ${PHOTO_ALT_MAX} caractères.`;
 
-/** A photo's write refused as the API answers it (the stale version with the product as it is now). */
-function refusal(ctx: Context, error: unknown): never | void {
-  if (error instanceof StaleVersionError) return sendStaleVersion(ctx, error.current);
-  if (error instanceof ProductNotFoundError) throw new ApiError(404, 'product_not_found', MERCHANDISING_MESSAGES.productNotFound);
-  if (error instanceof TooManyPhotosError) throw new ApiError(409, 'validation_failed', MERCHANDISING_MESSAGES.tooManyPhotos(MAX_PHOTOS));
-  if (error instanceof UnknownPhotoError) throw new ApiError(409, 'validation_failed', MERCHANDISING_MESSAGES.unknownPhoto);
-  throw error;
-}
-
 /**
  * Product photos (decision 044):
  *   POST /admin/products/:id/photos?version=&alt.fr-MA=&alt.ar-MA=   the photo's bytes as the body, whatever its declared
@@ -53,8 +43,7 @@ export function registerPhotoRoutes(router: Router, deps: PhotoDeps): void {
   const { store, storage, authenticated, logger } = deps;
 
   router.post('/admin/products/:id/photos', authenticated, async (ctx) => {
-    const id = String(ctx.params['id'] ?? '');
-    if (!PRODUCT_KEY.test(id)) throw new ApiError(404, 'product_not_found', MERCHANDISING_MESSAGES.productNotFound);
+    const id = productIdOf(ctx);
     const version = Number(ctx.query['version']);
     const texts = altTexts.safeParse(Object.fromEntries(SHOP_LOCALES.map((locale) => [locale, ctx.query[`alt.${locale}`]])));
     if (!Number.isInteger(version) || version < 1) throw new ApiError(400, 'validation_failed', 'La version du produit lue avant la modification manque.', { extra: { fields: { version: 'La version du produit lue avant la modification manque.' } } });
@@ -72,11 +61,11 @@ export function registerPhotoRoutes(router: Router, deps: PhotoDeps): void {
       throw error;
     };
     // What the file is, then the product: no renditions made for a product that is not there or was changed meanwhile.
-    await checkPhoto(upload).catch(refused);
+    const checked = await checkPhoto(upload).catch(refused);
     const before = await store.merchandisedProduct(id);
     if (!before) throw new ApiError(404, 'product_not_found', MERCHANDISING_MESSAGES.productNotFound);
-    if (before.version !== version) return refusal(ctx, new StaleVersionError(before));
-    const photo = await processPhoto(upload).catch(refused);
+    if (before.version !== version) return sendStaleVersion(ctx, before);
+    const photo = await processPhoto(upload, checked).catch(refused);
     for (const file of photo.files) await storage.put(photo.key, file.name, file.bytes, file.type);
     const author = authorOf(ctx);
     try {
@@ -85,13 +74,12 @@ export function registerPhotoRoutes(router: Router, deps: PhotoDeps): void {
       sendJson(ctx, response, 201);
       logger.info({ product: id, operator: author.by, photo: photo.key, bytes: upload.length }, 'photo added');
     } catch (error) {
-      refusal(ctx, error);
+      answerRefusal(ctx, error);
     }
   });
 
   router.put('/admin/products/:id/photos', authenticated, async (ctx) => {
-    const id = String(ctx.params['id'] ?? '');
-    if (!PRODUCT_KEY.test(id)) throw new ApiError(404, 'product_not_found', MERCHANDISING_MESSAGES.productNotFound);
+    const id = productIdOf(ctx);
     const parsed = arrangement.safeParse(await readJsonBody(ctx, deps.bodyLimitBytes));
     if (!parsed.success) throw new ApiError(400, 'validation_failed', ALT_MESSAGE, { extra: { fields: { photos: ALT_MESSAGE } } });
     const author = authorOf(ctx);
@@ -100,7 +88,7 @@ export function registerPhotoRoutes(router: Router, deps: PhotoDeps): void {
       sendJson(ctx, { product } satisfies MerchandisedProductResponse);
       logger.info({ product: id, operator: author.by, photos: product.photos.length }, 'photos arranged');
     } catch (error) {
-      refusal(ctx, error);
+      answerRefusal(ctx, error);
     }
   });
 

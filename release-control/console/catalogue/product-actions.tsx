@@ -6,6 +6,7 @@ import type { Notice } from '../shared/notice';
 import styles from './catalogue.module.css';
 import { productPath } from './catalogue-keys';
 import { FormField } from './form-field';
+import { saveRefusalOf } from './save-refusal';
 
 interface ProductActionsProps {
   product: MerchandisedProduct;
@@ -35,8 +36,8 @@ export function ProductActions({ product, onChanged, setNotice }: ProductActions
       // cart-service's own checks of an adjustment, by their fields.
       const fields = error.body.fields ?? {};
       if (fields['delta'] || fields['reason']) setErrors({ ...(fields['delta'] ? { delta: fields['delta'] } : {}), ...(fields['reason'] ? { reason: fields['reason'] } : {}) });
-      const current = (error.answer as { current?: MerchandisedProduct } | null)?.current;
-      if (current) onChanged(current, false);
+      const refusal = saveRefusalOf(error);
+      if (refusal.kind === 'stale') onChanged(refusal.current, false);
       return false;
     } finally {
       setBusy(false);

@@ -7,6 +7,7 @@ import type { Notice } from '../shared/notice';
 import styles from './catalogue.module.css';
 import { productPath } from './catalogue-keys';
 import { FormField } from './form-field';
+import { saveRefusalOf } from './save-refusal';
 
 interface Props {
   product: MerchandisedProduct;
@@ -45,10 +46,10 @@ export function ProductPhotos({ product, onChanged, setNotice }: Props) {
     } catch (error) {
       if (!(error instanceof ApiRefusal)) throw error;
       setNotice({ kind: 'refused', text: error.message });
-      const current = (error.answer as { current?: MerchandisedProduct } | null)?.current;
-      if (current) {
-        setPhotos(current.photos);
-        onChanged(current, false);
+      const refusal = saveRefusalOf(error);
+      if (refusal.kind === 'stale') {
+        setPhotos(refusal.current.photos);
+        onChanged(refusal.current, false);
       }
       return false;
     } finally {

@@ -23,7 +23,8 @@ export function digestOf(product: ValidProduct): string {
   return createHash('sha256').update(JSON.stringify(entry)).digest('base64url').slice(0, 22);
 }
 
-const centimes = (mad: number) => Math.round(mad * 100);
+/** A price in MAD (at most two decimals, catalogue-file.ts) as the integer centimes the database keeps. */
+export const centimes = (mad: number) => Math.round(mad * 100);
 
 /**
  * Writes a validated catalogue in one transaction: products new to the database get the next places in the shop's

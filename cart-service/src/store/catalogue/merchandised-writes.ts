@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ProductFields, Promotion } from '@shop/contracts/merchandising';
 import type { SqlQueryable } from '../../db/sql-client';
 import type { ValidProduct } from '../catalogue';
+import { centimes } from './import-products';
 
-const centimes = (mad: number) => Math.round(mad * 100);
 
 /** A product id for a product made in the console or by a CSV line: never a slug's shape a merchandiser would type. */
 export const newProductId = () => `m-${randomBytes(6).toString('hex')}`;
@@ -23,6 +23,13 @@ export function entryOf(id: string, fields: ProductFields, images: readonly stri
 }
 
 /**
+ * The old price a planned promotion shows at `now`, in SQL: within its window (a start included, an end excluded, either
+ * absent), else none. The one rule for a save's promotion and for the clock that starts and ends them.
+ */
+export const runningPromotion = (oldPrice: string, startsAt: string, endsAt: string, now: string) =>
+  `CASE WHEN ${oldPrice} IS NOT NULL AND (${startsAt} IS NULL OR ${startsAt} <= ${now}) AND (${endsAt} IS NULL OR ${endsAt} > ${now}) THEN ${oldPrice} END`;
+
+/**
  * The planned promotions, and the ones running now (`old_price_centimes`, which listings read): the promotion clock
  * (applyPromotionWindows) moves the second when a window opens or closes. One statement for a console save's product
  * or a CSV import's batch of thousands.
@@ -31,8 +38,7 @@ export async function writePromotions(tx: SqlQueryable, promotions: ReadonlyArra
   if (promotions.length === 0) return;
   await tx.query(
     `UPDATE products p SET promo_old_price_centimes = e.old_price, promo_starts_at = e.starts_at, promo_ends_at = e.ends_at,
-       old_price_centimes = CASE WHEN e.old_price IS NOT NULL AND (e.starts_at IS NULL OR e.starts_at <= $5::timestamptz)
-         AND (e.ends_at IS NULL OR e.ends_at > $5::timestamptz) THEN e.old_price END
+       old_price_centimes = ${runningPromotion('e.old_price', 'e.starts_at', 'e.ends_at', '$5::timestamptz')}
      FROM unnest($1::text[], $2::integer[], $3::timestamptz[], $4::timestamptz[]) AS e (id, old_price, starts_at, ends_at)
      WHERE p.id = e.id`,
     [

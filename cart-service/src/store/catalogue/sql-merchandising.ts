@@ -23,7 +23,7 @@ import { nextCatalogueGeneration } from './catalogue-generation';
 import { moveBetweenCells } from './facet-cells';
 import { digestOf, IMPORT_LOCK, writeProducts } from './import-products';
 import { cellPlaceOf, changedFields, MERCHANDISED_COLUMNS, merchandisedOf, merchandisedRows, type MerchandisedRow } from './merchandised-rows';
-import { entryOf, newProductId, writePromotions } from './merchandised-writes';
+import { entryOf, newProductId, runningPromotion, writePromotions } from './merchandised-writes';
 import { importRows, productsInShopOrder } from './csv-import';
 import { searchQuery } from './search-text';
 
@@ -156,8 +156,7 @@ export class SqlMerchandising implements MerchandisingStore {
 
   async applyPromotionWindows(now: Date): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const running = `CASE WHEN (promo_starts_at IS NULL OR promo_starts_at <= $1::timestamptz) AND (promo_ends_at IS NULL OR promo_ends_at > $1::timestamptz)
-        THEN promo_old_price_centimes END`;
+      const running = runningPromotion('promo_old_price_centimes', 'promo_starts_at', 'promo_ends_at', '$1::timestamptz');
       // Only planned windows can open or close with time: the partial index products_promo_window holds them.
       const { rows } = await tx.query<Pick<MerchandisedRow, 'id' | 'category' | 'price_range' | 'archived' | 'old_price_centimes' | 'on_hand'>>(
         `UPDATE products p SET old_price_centimes = ${running}
