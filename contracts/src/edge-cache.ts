@@ -1,0 +1,70 @@
+/**
+ * The shop's pages at the edge (decision 045): what the shell, the shared caches in front of it (Varnish in the fleet,
+ * a CDN beyond it) and the servers that purge them agree on. The cache rule of a shareable page, the tags it carries,
+ * how a purge names them, and the canary arm a cached page belongs to.
+ */
+import { REMOTE_NAMES, type RemoteName } from './remotes';
+
+/**
+ * How long a shared cache serves a page that is the same for every shopper:
+ * - `sMaxAge`: fresh; purges by tag make changes visible before it ends, so it only bounds how stale a page can be
+ *   when every purge failed;
+ * - `staleWhileRevalidate`: served while one request fetches it again in the background;
+ * - `staleIfError`: served while the shells cannot answer (both down): the grace an outage gets.
+ * Browsers keep nothing (`max-age=0`): a shopper's reload always asks the edge.
+ */
+export const SHARED_PAGE_SECONDS = { sMaxAge: 300, staleWhileRevalidate: 30, staleIfError: 900 } as const;
+
+/** The `Cache-Control` of a page a shared cache may keep. */
+export const SHARED_PAGE_CACHE_CONTROL =
+  `public, max-age=0, s-maxage=${SHARED_PAGE_SECONDS.sMaxAge}, ` +
+  `stale-while-revalidate=${SHARED_PAGE_SECONDS.staleWhileRevalidate}, stale-if-error=${SHARED_PAGE_SECONDS.staleIfError}`;
+
+/**
+ * The response header holding a page's tags, space-separated: the one Varnish's `xkey` vmod reads. CDNs read the same
+ * list under another name (Fastly `Surrogate-Key`, Cloudflare `Cache-Tag`, comma-separated): the edge in front of the
+ * shop copies it. The edge removes it before the answer leaves for a browser.
+ */
+export const EDGE_TAGS_HEADER = 'xkey';
+
+/** A purge: `PURGE /` to a cache with the tags to drop, space-separated, in this header (deploy/varnish/shop.vcl). */
+export const EDGE_PURGE_METHOD = 'PURGE';
+export const EDGE_PURGE_TAGS_HEADER = 'xkey-purge';
+
+/** A tag is one token of the header: no space, comma or control character, and short. */
+export const EDGE_TAG = /^[A-Za-z0-9_.:/@%-]{1,200}$/;
+
+/** The tags a page carries: what it shows. Each purge names the same ones. */
+export const edgeTags = {
+  /** The page itself, by its path as shoppers ask for it (`/ar/shop/face`). */
+  page: (path: string) => `page:${encodeURI(path).replace(/[^A-Za-z0-9_.:/@%-]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+  /** A product shown on it (its page, a card of a listing, a related product). */
+  product: (id: string) => `product:${id}`,
+  /** Every page shows the catalogue's listings: a change that moves products between pages purges them all. */
+  listings: () => 'listings',
+  /** The release of a remote that rendered part of it (`release:mf_cart@1.0.1`). */
+  release: (remote: RemoteName, version: string) => `release:${remote}@${version}`,
+  /** The page's language. */
+  language: (language: 'fr' | 'ar') => `lang:${language}`,
+  /** Every page the shop's server rendered: what a purge of everything names. */
+  all: () => 'shop',
+} as const;
+
+/**
+ * The canary's arm a browser is served (decision 021), in the cookie the edge keys cached pages on: absent for the
+ * live releases, `candidate` for the canary's candidate. The shell writes it beside the bucket cookie whenever the
+ * arm it served differs from the cookie's, and such an answer (it sets a cookie) is never stored, so a cached page
+ * under an arm was always rendered for a browser of that arm.
+ */
+export const ARM_COOKIE = 'shop_arm';
+export const CANDIDATE_ARM = 'candidate';
+
+/** The tags of the releases a page was rendered with. */
+export function releaseTags(remotes: readonly { name: RemoteName; version: string }[]): string[] {
+  return remotes.filter((remote) => REMOTE_NAMES.includes(remote.name)).map((remote) => edgeTags.release(remote.name, remote.version));
+}
+
+/** The header value of a set of tags: each once, in order, invalid ones left out. */
+export function edgeTagsHeader(tags: readonly string[]): string {
+  return [...new Set(tags.filter((tag) => EDGE_TAG.test(tag)))].join(' ');
+}
