@@ -49,3 +49,9 @@ export type ApiErrorCode =
   | 'unavailable'
   /** The shell's server reached cart-service but lost its answer: the change may have been made. */
   | 'upstream_timeout';
+
+/**
+ * The answer when the shop's servers cannot be reached at all: the shell's proxy when cart-service does not answer,
+ * and the edge (deploy/haproxy/errors/503-api.http, checked against this) when no shell does.
+ */
+export const SHOP_UNAVAILABLE_MESSAGE = 'La boutique est momentanément indisponible. Réessayez dans un instant.';

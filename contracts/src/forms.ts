@@ -15,6 +15,12 @@ export type FormId = (typeof FORM_IDS)[number];
 
 export const isFormId = (value: unknown): value is FormId => typeof value === 'string' && (FORM_IDS as readonly string[]).includes(value);
 
+/**
+ * The cookie holding the notice a form post leaves for the page it redirects to (the no-JavaScript toast): that page
+ * is rendered for this browser alone, and the edge cache passes it to the shells (deploy/varnish/shop.vcl).
+ */
+export const NOTICE_COOKIE = 'shop_notice';
+
 /** The checkout's hidden field holding the Idempotency-Key the server drew when it rendered the form. */
 export const IDEMPOTENCY_FIELD = 'idempotencyKey';
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOP_UNAVAILABLE_MESSAGE } from '@shop/contracts/errors';
 
 const run = promisify(execFile);
 const here = import.meta.dirname;
@@ -78,7 +79,7 @@ describe('deploy/haproxy/haproxy.cfg run by haproxy, every server a loopback bac
   let echo: Server;
   let haproxyProcess: ChildProcess;
   let folder: string;
-  const ports = { public: 0, cartService: 0, metrics: 0 };
+  const ports = { public: 0, cartService: 0, metrics: 0, fromEdge: 0 };
 
   /** The headers the backend received for a GET through one of HAProxy's frontends, once HAProxy sends there. */
   async function headersThrough(port: number, headers: Record<string, string>): Promise<IncomingHttpHeaders> {
@@ -103,7 +104,7 @@ describe('deploy/haproxy/haproxy.cfg run by haproxy, every server a loopback bac
     });
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     const backend = `127.0.0.1:${(echo.address() as AddressInfo).port}`;
-    [ports.public, ports.cartService, ports.metrics] = (await freePorts(3)) as [number, number, number];
+    [ports.public, ports.cartService, ports.metrics, ports.fromEdge] = (await freePorts(4)) as [number, number, number, number];
     folder = mkdtempSync(join(tmpdir(), 'haproxy-trace-headers-'));
     const env = {
       PATH: process.env.PATH,
@@ -113,8 +114,10 @@ describe('deploy/haproxy/haproxy.cfg run by haproxy, every server a loopback bac
       HAPROXY_PUBLIC_BIND: `127.0.0.1:${ports.public}`,
       HAPROXY_CART_SERVICE_BIND: `127.0.0.1:${ports.cartService}`,
       HAPROXY_METRICS_BIND: `127.0.0.1:${ports.metrics}`,
+      HAPROXY_EDGE_BACKEND_BIND: `127.0.0.1:${ports.fromEdge}`,
+      HAPROXY_EDGE_BACKEND_ADDR: `127.0.0.1:${ports.fromEdge}`,
       ...Object.fromEntries(
-        ['SHELL_1_ADDR', 'SHELL_2_ADDR', 'CART_SERVICE_1_ADDR', 'CART_SERVICE_2_ADDR', 'MF_FRAME_ADDR', 'MF_CART_ADDR', 'MF_CATALOG_PAGES_ADDR'].map((name) => [name, backend]),
+        ['VARNISH_ADDR', 'SHELL_1_ADDR', 'SHELL_2_ADDR', 'CART_SERVICE_1_ADDR', 'CART_SERVICE_2_ADDR', 'MF_FRAME_ADDR', 'MF_CART_ADDR', 'MF_CATALOG_PAGES_ADDR'].map((name) => [name, backend]),
       ),
     };
     haproxyProcess = spawn(haproxy, ['-db', '-f', config], { env, stdio: 'ignore' });
@@ -137,9 +140,29 @@ describe('deploy/haproxy/haproxy.cfg run by haproxy, every server a loopback bac
     expect(received['x-forwarded-for']).toBe('127.0.0.1');
   });
 
+  it('keeps what the edge cache forwards to the shells (its X-Forwarded-For), and tells the cache whether a shell is ready', { timeout: 20_000 }, async () => {
+    const received = await headersThrough(ports.fromEdge, { 'x-forwarded-for': '203.0.113.7, 127.0.0.1' });
+    expect(received['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.1, 127.0.0.1');
+    expect((await fetch(`http://127.0.0.1:${ports.fromEdge}/edge/shells-up`)).status).toBe(200);
+  });
+
   it('passes the shells’ trace context to the cart-services untouched, with their X-Forwarded-For', { timeout: 20_000 }, async () => {
     const received = await headersThrough(ports.cartService, { ...TRACE_CONTEXT, 'x-forwarded-for': '203.0.113.7' });
     for (const [header, value] of Object.entries(TRACE_CONTEXT)) expect(received[header], header).toBe(value);
     expect(received['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.1');
+  });
+});
+
+describe('deploy/haproxy/errors: what the edge answers when no shell can', () => {
+  it('answers the API’s envelope with contracts’ French message, and a French page for a page', () => {
+    const api = readFileSync(join(here, 'errors/503-api.http'), 'utf8');
+    const [head, body] = api.split('\n\n', 2) as [string, string];
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head).toContain('Content-Type: application/json; charset=utf-8');
+    expect(JSON.parse(body)).toEqual({ error: { code: 'unavailable', message: SHOP_UNAVAILABLE_MESSAGE } });
+    const page = readFileSync(join(here, 'errors/503-page.http'), 'utf8');
+    expect(page).toMatch(/^HTTP\/1\.1 503 /);
+    expect(page).toContain('<html lang="fr-MA">');
+    expect(page).toContain('La boutique est momentanément indisponible');
   });
 });

@@ -4,7 +4,7 @@ import { MAX_FORM_BODY_BYTES } from '@shop/contracts/forms';
 import { startCartService } from '@shop/release-control/test-support/cart-service-process';
 import { startShell, type ShellFixture } from '../test-support/shell-fixture';
 import { FORM_MESSAGES } from './form-posts';
-import { NOTICE_COOKIE } from './page-notice-cookie';
+import { NOTICE_COOKIE } from '@shop/contracts/forms';
 
 const SHOP = 'http://localhost:3000';
 

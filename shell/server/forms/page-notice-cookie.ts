@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
-import type { PageNotice } from '@shop/contracts/forms';
+import { NOTICE_COOKIE, type PageNotice } from '@shop/contracts/forms';
 
-/** The notice a form post leaves for the page it redirects to (the no-JavaScript toast), for one minute at most. */
-export const NOTICE_COOKIE = 'shop_notice';
+/** The notice a form post leaves for the page it redirects to (the no-JavaScript toast) lives one minute at most. */
 const MAX_TEXT = 400;
 const ATTRIBUTES = { httpOnly: true, sameSite: 'lax', path: '/', overwrite: true, signed: false } as const;
 

@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import { Pool } from 'undici';
-import type { ApiErrorBody, ApiErrorCode } from '@shop/contracts/errors';
+import { SHOP_UNAVAILABLE_MESSAGE, type ApiErrorBody, type ApiErrorCode } from '@shop/contracts/errors';
 import { bodyTooLargeMessage } from '@shop/contracts/limits';
 import { BodyTooLargeError, readBodyWithin } from '@shop/server-kit/read-body';
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './hop-by-hop';
 import { errorBody } from '@shop/server-kit/api-error';
 
 const answers = {
-  unavailable: 'La boutique est momentanément indisponible. Réessayez dans un instant.',
+  unavailable: SHOP_UNAVAILABLE_MESSAGE,
   upstream_timeout:
     'La boutique n’a pas répondu à temps : votre demande a peut-être été enregistrée. Vérifiez votre panier avant de réessayer.',
   invalid_json: 'Le corps de la requête n’a pas pu être lu.',

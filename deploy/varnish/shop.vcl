@@ -1,0 +1,136 @@
+vcl 4.1;
+# The shop's shared page cache (Varnish 7.1 with varnish-modules' xkey), between HAProxy's public front and the shells
+# (decision 045). The shells decide what may be shared (`Cache-Control`) and what a page shows (its tags, in `xkey`);
+# this file decides what a cached page is keyed on, who may purge, and how long a page outlives the shells.
+#
+# What differs per site (the backend and who may purge) is in `site.vcl`, found on varnishd's vcl_path: the fleet
+# writes its own (deploy/fleet), `deploy/varnish/site.vcl` is the one-machine default, Kubernetes mounts another.
+# `varnishd -C -f deploy/varnish/shop.vcl` compiles it (deploy/varnish/varnish-config.test.ts).
+
+import std;
+import xkey;
+import cookie;
+
+include "site.vcl";
+
+sub vcl_recv {
+    # A purge names tags (`xkey-purge: product:sv-001 release:mf_cart@1.0.1`): every page carrying one is dropped, so
+    # the next shopper's request renders it again. Only the shop's own servers may ask.
+    if (req.method == "PURGE") {
+        if (client.ip !~ purgers) {
+            return (synth(403, "Forbidden"));
+        }
+        if (!req.http.xkey-purge) {
+            return (synth(400, "xkey-purge header required"));
+        }
+        set req.http.x-purged = xkey.purge(req.http.xkey-purge);
+        return (synth(200, "Purged " + req.http.x-purged));
+    }
+
+    # HAProxy asks whether the cache answers; the shells are asked apart (site.vcl's probe).
+    if (req.url == "/edge/varnish-up") {
+        return (synth(200, "ok"));
+    }
+
+    # Headers the shop's pages do not vary on never reach the key or the shells: a page names its own origin
+    # (PUBLIC_URL), and its language is its URL's (/ar/…), never the browser's.
+    unset req.http.X-Forwarded-Host;
+    unset req.http.X-Original-URL;
+    unset req.http.X-Rewrite-URL;
+    unset req.http.Accept-Language;
+
+    if (req.method != "GET" && req.method != "HEAD") {
+        return (pass);
+    }
+    # A request with credentials, the API (carts, orders), the console, release previews and the browsers' reports
+    # are never shared, whatever their answers say.
+    if (req.http.Authorization) {
+        return (pass);
+    }
+    if (req.url ~ "^/(api|operations|telemetry|remotes|preview)(/|\?|$)") {
+        return (pass);
+    }
+    # A browser holding a release preview's link, or the notice its last form post left, is rendered a page of its
+    # own (decisions 026 and 030).
+    cookie.parse(req.http.Cookie);
+    if (cookie.isset("shop_preview") || cookie.isset("shop_notice")) {
+        return (pass);
+    }
+    # The canary's arm (decision 021): the shell writes `<canary>-<l|c>` beside the bucket; a page is kept per arm, so a
+    # canary's share of shoppers holds through the cache. Anything else is the key of browsers without an arm.
+    set req.http.x-shop-arm = cookie.get("shop_arm");
+    if (req.http.x-shop-arm !~ "^[0-9a-f]{8}-[lc]$") {
+        set req.http.x-shop-arm = "none";
+    }
+
+    # Links shared on WhatsApp or from ads carry tracking parameters the pages ignore: one page, one key.
+    set req.url = regsuball(req.url, "([?&])(utm_[a-z]+|fbclid|gclid|msclkid)=[^&]*", "\1");
+    set req.url = regsuball(req.url, "[?&]+$", "");
+    set req.url = regsub(req.url, "\?&+", "?");
+    set req.url = regsuball(req.url, "&&+", "&");
+    set req.url = std.querysort(req.url);
+
+    # While the shells answer, a page past its freshness is served only for stale-while-revalidate (one request
+    # renders it again meanwhile); when they cannot, the object's own grace (stale-if-error) applies.
+    if (std.healthy(req.backend_hint) && !req.http.x-stale-if-error) {
+        set req.grace = 30s;
+    }
+    return (hash);
+}
+
+sub vcl_hash {
+    # The URL and the canary arm, nothing else: not the Host a client sent, not its other cookies.
+    hash_data(req.url);
+    hash_data(req.http.x-shop-arm);
+    return (lookup);
+}
+
+sub vcl_backend_fetch {
+    unset bereq.http.x-shop-arm;
+    unset bereq.http.x-stale-if-error;
+}
+
+sub vcl_backend_response {
+    # A background refresh that failed keeps the page it was refreshing.
+    if (bereq.is_bgfetch && beresp.status >= 500) {
+        return (abandon);
+    }
+    # A page the shells marked shareable (s-maxage) outlives them for its stale-if-error; anything that sets a cookie,
+    # is private or failed is never stored (Varnish's built-in rules, kept by falling through to them).
+    if (beresp.http.Cache-Control ~ "s-maxage" && beresp.http.Cache-Control ~ "stale-if-error=[0-9]+") {
+        set beresp.grace = std.duration(regsub(beresp.http.Cache-Control, ".*stale-if-error=([0-9]+).*", "\1s"), 0s);
+    }
+    if (beresp.status >= 500) {
+        set beresp.uncacheable = true;
+        set beresp.ttl = 1s;
+        return (deliver);
+    }
+}
+
+sub vcl_deliver {
+    # The shells are down and the page is past what stale-while-revalidate allows: ask again, with the page's whole
+    # grace (stale-if-error), before answering an error.
+    if (resp.status >= 500 && req.restarts == 0 && (req.method == "GET" || req.method == "HEAD") && req.http.x-shop-arm) {
+        set req.http.x-stale-if-error = "1";
+        return (restart);
+    }
+    # Tags are for caches, never for browsers.
+    unset resp.http.xkey;
+    unset resp.http.Via;
+    unset resp.http.X-Varnish;
+    if (obj.uncacheable) {
+        set resp.http.X-Cache = "PASS";
+    } elsif (obj.hits > 0) {
+        set resp.http.X-Cache = "HIT";
+    } else {
+        set resp.http.X-Cache = "MISS";
+    }
+}
+
+sub vcl_synth {
+    if (resp.status == 200 || resp.status == 400 || resp.status == 403) {
+        set resp.http.Content-Type = "text/plain; charset=utf-8";
+        set resp.body = resp.reason;
+        return (deliver);
+    }
+}
