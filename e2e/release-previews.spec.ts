@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PREVIEW_MESSAGES, PREVIEW_RENDER_HEADER, type PreviewCreated } from '@shop/contracts/previews';
-import { VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
+import { TELEMETRY_SAMPLE_META } from '@shop/contracts/progressive-delivery';
 import { addOperatorWithCommand } from './support/operations';
 import { readFileSync } from 'node:fs';
 import { renderersOf, serverProcessOf } from './support/process-tree';
@@ -66,8 +66,8 @@ test('a team’s preview of mf-cart 1.0.1: the link’s browser gets 1.0.1 from 
   expect(landing!.headers()[PREVIEW_RENDER_HEADER.toLowerCase()]).toBe('server');
   await expect(banner(page)).toHaveText(`${PREVIEW_MESSAGES.banner([{ remote: 'mf_cart', version: CANDIDATE }])} ${PREVIEW_MESSAGES.exit}`);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-  // Its telemetry is kept out of the live and canary figures: the page carries no view token, so it reports nothing.
-  await expect(page.locator(`meta[name="${VIEW_TOKEN_META}"]`)).toHaveCount(0);
+  // Its telemetry is kept out of the live and canary figures: the page carries no sample rate, so it reports nothing.
+  await expect(page.locator(`meta[name="${TELEMETRY_SAMPLE_META}"]`)).toHaveCount(0);
 
   // Another page of the same browser: 1.0.1 in the server HTML, in the hydrated DOM and in the code it downloaded.
   const about = await page.goto(`${stack.url}/about-us`);

@@ -44,20 +44,20 @@ export const edgeTags = {
   listings: () => 'listings',
   /** The release of a remote that rendered part of it (`release:mf_cart@1.0.1`). */
   release: (remote: RemoteName, version: string) => `release:${remote}@${version}`,
-  /** The page's language. */
-  language: (language: 'fr' | 'ar') => `lang:${language}`,
+  /** The page's language (`lang:ar-MA`). */
+  language: (locale: string) => `lang:${locale}`,
   /** Every page the shop's server rendered: what a purge of everything names. */
   all: () => 'shop',
 } as const;
 
 /**
- * The canary's arm a browser is served (decision 021), in the cookie the edge keys cached pages on: absent for the
- * live releases, `candidate` for the canary's candidate. The shell writes it beside the bucket cookie whenever the
- * arm it served differs from the cookie's, and such an answer (it sets a cookie) is never stored, so a cached page
- * under an arm was always rendered for a browser of that arm.
+ * The cookie holding the canary arm a browser is served (`armOf` in progressive-delivery.ts), which the edge keys a
+ * cached page on beside its URL. The shell writes it beside the bucket cookie whenever it differs from the arm it
+ * served (and clears it when no canary runs); an answer that sets a cookie is never stored, so a page cached under an
+ * arm was always rendered for a browser of that arm. Any other value is keyed as no arm.
  */
 export const ARM_COOKIE = 'shop_arm';
-export const CANDIDATE_ARM = 'candidate';
+export const ARM_VALUE = /^[0-9a-f]{8}-[lc]$/;
 
 /** The tags of the releases a page was rendered with. */
 export function releaseTags(remotes: readonly { name: RemoteName; version: string }[]): string[] {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canaryChangeBetween } from './operations';
 import {
   abortCause,
+  armOf,
   automaticAbortReason,
   bucketPlace,
   configForBucket,
@@ -10,6 +11,7 @@ import {
   worseOutcome,
   type CanaryFigures,
 } from './progressive-delivery';
+import { ARM_VALUE } from './edge-cache';
 import { telemetryBeaconSchema } from './telemetry-beacon-schema';
 import type { RemotesConfig } from './remotes';
 import { parseRemotesConfig } from './remotes-schema';
@@ -24,6 +26,18 @@ const live: RemotesConfig = {
 };
 const withCanary = (share: number): RemotesConfig => ({ ...live, canary: { name: 'mf_cart', entry: entry(3002, '1.0.1'), share, startedAt: '2026-11-25T10:00:00.000Z' } });
 const ids = Array.from({ length: 2000 }, (_, i) => (i * 2654435761).toString(16).padStart(32, '0').slice(-32));
+
+describe('canary arms (the edge cache’s key)', () => {
+  it('names the arm each bucket is served, and a new canary identity whenever the canary changes', () => {
+    expect(armOf(live, ids[0]!)).toBeNull();
+    const arms = ids.map((id) => armOf(withCanary(50), id)!);
+    for (const arm of arms) expect(arm).toMatch(ARM_VALUE);
+    ids.forEach((id, i) => expect(arms[i]!.endsWith('-c')).toBe(configForBucket(withCanary(50), id).remotes.some((r) => r.entry.includes('1.0.1'))));
+    expect(new Set(arms.map((arm) => arm.slice(0, 8))).size).toBe(1);
+    expect(armOf(withCanary(60), ids[0]!)!.slice(0, 8)).not.toBe(arms[0]!.slice(0, 8));
+    expect(armOf(withCanary(50), null)).toMatch(/-l$/);
+  });
+});
 
 describe('buckets', () => {
   it('spreads browsers evenly over 0–99, differently per remote', () => {

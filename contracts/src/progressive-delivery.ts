@@ -19,12 +19,28 @@ export const BUCKET_ID = /^[0-9a-f]{32}$/;
  * shoppers.
  */
 export function bucketPlace(bucketId: string, remote: RemoteName): number {
+  return fnv1a(`${remote}:${bucketId}`) % 100;
+}
+
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
-  for (const char of `${remote}:${bucketId}`) {
+  for (const char of text) {
     hash ^= char.charCodeAt(0);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return hash % 100;
+  return hash;
+}
+
+/**
+ * The canary arm a browser is served, as the edge keys cached pages on it (ARM_COOKIE, decision 045): the canary's
+ * identity (its remote, candidate, share and start: any change makes a new one, so a browser's old arm never finds a
+ * page of another canary), then `c` for the candidate or `l` for the live releases. Null without a canary.
+ */
+export function armOf(config: RemotesConfig, bucketId: string | null): string | null {
+  const { canary } = config;
+  if (!canary) return null;
+  const id = fnv1a(`${canary.name}|${canary.entry}|${canary.share}|${canary.startedAt}`).toString(16).padStart(8, '0');
+  return `${id}-${getsCandidate(canary, bucketId) ? 'c' : 'l'}`;
 }
 
 /** Whether this bucket gets the canary's candidate. No bucket (a browser without cookies): the live release. */
@@ -56,11 +72,13 @@ export const TELEMETRY_PATH = '/telemetry';
 /** The page's `<meta name="shop-telemetry-sample" content="0.25">`, written by the shop's server (TELEMETRY_SAMPLE_RATE): the share of page views a browser reports. No tag, no reports. */
 export const TELEMETRY_SAMPLE_META = 'shop-telemetry-sample';
 /**
- * The page's `<meta name="shop-view-token" content="…">`: the server's signed word that it served this page, to this
- * browser, with these releases, at this time. A beacon counts only with it (a report nobody was served a page for is
- * refused), for the page load and the in-app navigations after it.
+ * Where a browser asks for its view token (`GET`, same origin, answered `{token}`): the server's signed word that it
+ * serves this browser these releases, now. A beacon counts only with it (a report nobody was served a page for is
+ * refused), for the page load and the in-app navigations after it. It is asked apart from the page, by the browsers
+ * that report, so a page is the same for every shopper and the edge may share it (decision 045).
  */
-export const VIEW_TOKEN_META = 'shop-view-token';
+export const VIEW_TOKEN_PATH = '/telemetry/view-token';
+
 /**
  * The page's `<meta name="traceparent" content="00-…">`: the W3C trace context of the request that rendered it, when
  * the server traces (decision 035), under the name browser instrumentation reads. The page load's beacon carries it back,

@@ -80,4 +80,39 @@ describe('page view telemetry', () => {
     sampled.flush();
     expect(out).toEqual([]);
   });
+
+  it('asks for the view token once, the first time a view is sampled, and sends the view when it has come', async () => {
+    const asked: string[] = [];
+    let answer: (token: string | null) => void = () => undefined;
+    const late = new PageViewTelemetry();
+    late.configure(config, 1, () => {
+      asked.push(path);
+      return new Promise((resolve) => (answer = resolve));
+    }, { send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
+    late.report('mf_frame', 'rendered');
+    late.report('mf_cart', 'rendered');
+    vi.advanceTimersByTime(5000);
+    expect(sent).toEqual([]);
+    answer('jeton-du-navigateur');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent).toEqual([{ token: 'jeton-du-navigateur', views: [{ remote: 'mf_frame', version: '1.0.0', outcome: 'rendered' }, { remote: 'mf_cart', version: '1.0.1', outcome: 'rendered' }] }]);
+    path = '/shop/face';
+    late.report('mf_catalog_pages', 'rendered');
+    late.flush();
+    expect(asked).toEqual(['/']);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('drops a view the page leaves before its token came, and asks nothing when no view is sampled', () => {
+    let asked = 0;
+    const unsampled = new PageViewTelemetry();
+    unsampled.configure(config, 0.25, async () => (asked++, 'jeton'), { send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
+    unsampled.report('mf_frame', 'rendered');
+    expect(asked).toBe(0);
+    const leaving = new PageViewTelemetry();
+    leaving.configure(config, 1, () => new Promise(() => undefined), { send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
+    leaving.report('mf_frame', 'load_failed');
+    leaving.flush();
+    expect(sent).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import {
   TELEMETRY_SAMPLE_META,
   TRACE_META,
   TRACEPARENT,
-  VIEW_TOKEN_META,
+  VIEW_TOKEN_PATH,
   worseOutcome,
   type RemoteView,
   type TelemetryBeacon,
@@ -18,8 +18,10 @@ const SETTLE_MS = 1000;
 
 interface Settings {
   versions: Partial<Record<RemoteName, string>>;
-  /** The page's view token (decision 025): the server counts a report only with it. */
-  token: string;
+  /** The browser's view token (decision 025): the server counts a report only with it. Null until it has been asked for. */
+  token: string | null;
+  /** Asks the server for it (VIEW_TOKEN_PATH), the first time a view is to be reported. */
+  fetchToken: () => Promise<string | null>;
   sampleRate: number;
   send: (body: string) => void;
   random: () => number;
@@ -42,12 +44,18 @@ export class PageViewTelemetry {
   #view = new Map<RemoteName, RemoteView>();
   #reported = new Set<RemoteName>();
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #asked = false;
 
-  /** Starts reporting with the releases this browser loads. Without it (the dev server, the server's render) nothing is sent. */
-  configure(config: RemotesConfig, sampleRate: number, token: string, overrides: Partial<Settings> = {}): void {
+  /**
+   * Starts reporting with the releases this browser loads. Without it (the dev server, the server's render) nothing is
+   * sent. `token`: the view token when known, else how to ask for it (only a browser whose view is sampled asks).
+   */
+  configure(config: RemotesConfig, sampleRate: number, token: string | (() => Promise<string | null>), overrides: Partial<Settings> = {}): void {
+    this.#asked = typeof token === 'string';
     this.#settings = {
       versions: Object.fromEntries(config.remotes.map((remote) => [remote.name, releaseVersionOf(remote.entry)])),
-      token,
+      token: typeof token === 'string' ? token : null,
+      fetchToken: typeof token === 'string' ? async () => token : token,
       sampleRate,
       send: (body) => navigator.sendBeacon(TELEMETRY_PATH, new Blob([body], { type: 'application/json' })),
       random: Math.random,
@@ -72,14 +80,25 @@ export class PageViewTelemetry {
     if (!this.#sampled || !version || this.#reported.has(remote)) return;
     const before = this.#view.get(remote);
     this.#view.set(remote, { remote, version, outcome: before ? worseOutcome(before.outcome, outcome) : outcome });
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.flush(), SETTLE_MS);
+    this.#askForToken(settings);
+    this.#settleThenSend();
   }
 
-  /** Sends what is pending now (the page is hidden, left, or another view starts). */
+  /** The view is sent once its parts have settled, and its token has come (asking for it restarts the wait). */
+  #settleThenSend(): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      if (this.#settings?.token) this.flush();
+    }, SETTLE_MS);
+  }
+
+  /** Sends what is pending now (the page is hidden, left, or another view starts): without a token yet, it is dropped. */
   flush(): void {
     clearTimeout(this.#timer);
-    if (!this.#settings || this.#view.size === 0) return;
+    if (!this.#settings?.token || this.#view.size === 0) {
+      this.#view.clear();
+      return;
+    }
     const views = [...this.#view.values()].slice(0, MAX_VIEWS_PER_BEACON);
     for (const view of views) this.#reported.add(view.remote);
     this.#view.clear();
@@ -93,25 +112,40 @@ export class PageViewTelemetry {
       // Telemetry never troubles the shopper.
     }
   }
+
+  #askForToken(settings: Settings): void {
+    if (this.#asked) return;
+    this.#asked = true;
+    settings.fetchToken().then(
+      (token) => {
+        settings.token = token;
+        if (token && this.#view.size > 0) this.#settleThenSend();
+      },
+      () => undefined,
+    );
+  }
 }
 
 /** The browser's one collector. */
 export const pageViewTelemetry = new PageViewTelemetry();
 
 /**
- * Reads the server's sample rate, the page's view token and its server trace, and sends pending reports when the page
- * is hidden or left.
- * A page without them (the dev server) reports nothing.
+ * Reads the server's sample rate and the page's server trace, and sends pending reports when the page is hidden or
+ * left. The view token is asked for once a view is sampled. A page without the rate (the dev server) reports nothing.
  */
 export function startPageViewTelemetry(config: RemotesConfig): void {
   const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null;
   const content = meta(TELEMETRY_SAMPLE_META);
   const rate = content === null ? NaN : Number(content);
-  const token = meta(VIEW_TOKEN_META);
-  if (!(rate >= 0 && rate <= 1) || !token || typeof navigator.sendBeacon !== 'function') return;
+  if (!(rate >= 0 && rate <= 1) || typeof navigator.sendBeacon !== 'function') return;
   const traceparent = meta(TRACE_META);
   const trace = traceparent && TRACEPARENT.test(traceparent) ? { traceparent, path: window.location.pathname } : null;
-  pageViewTelemetry.configure(config, rate, token, { trace });
+  const fetchToken = async () => {
+    const response = await fetch(VIEW_TOKEN_PATH, { credentials: 'same-origin', cache: 'no-store' });
+    const body = response.ok ? ((await response.json()) as { token?: unknown }) : {};
+    return typeof body.token === 'string' ? body.token : null;
+  };
+  pageViewTelemetry.configure(config, rate, fetchToken, { trace });
   addEventListener('pagehide', () => pageViewTelemetry.flush());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') pageViewTelemetry.flush();

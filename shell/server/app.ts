@@ -25,7 +25,8 @@ import { formPosts } from './forms/form-posts';
 import { takeNotice } from './forms/page-notice-cookie';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
 import { servedConfig } from './http/bucket-cookie';
-import { TELEMETRY_SAMPLE_META, TRACE_META, TRACEPARENT, VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
+import { isShareable, shareAtTheEdge } from './http/shared-pages';
+import { TELEMETRY_SAMPLE_META, TRACE_META, TRACEPARENT, VIEW_TOKEN_PATH } from '@shop/contracts/progressive-delivery';
 import { readOnlyPath } from '@shop/server-kit/read-only-path';
 import { securityHeaders } from './http/security-headers';
 import { endedNoticeShown, openPreviewOf, PREVIEW_HEAD, previewPages, previewRenderHeaders, previewStateOf, withPreviewBanner } from './previews/preview-pages';
@@ -71,13 +72,11 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   const status = cachedRemotesStatus(() => remotes.current);
   const down = remotesDown(status);
   const absolute = (path: string) => `${options.publicUrl}${path}`;
-  // Browsers report this share of their page views (decision 021), with the page's view token (decision 025); a page
-  // without the tags reports nothing.
+  // Browsers report this share of their page views (decision 021); a page without the tag reports nothing. The view
+  // token a report needs (decision 025) is the browser's own, asked for apart (VIEW_TOKEN_PATH), so the page itself is
+  // the same for every shopper and a shared cache may keep it (decision 045).
   const telemetry = options.releaseControl?.pages;
-  const telemetryTags = (config: RemotesConfig, bucket: string | null) =>
-    telemetry
-      ? `<meta name="${TELEMETRY_SAMPLE_META}" content="${telemetry.sampleRate}"><meta name="${VIEW_TOKEN_META}" content="${telemetry.viewToken(config, bucket)}">${traceTag()}`
-      : '';
+  const telemetryTags = () => (telemetry ? `<meta name="${TELEMETRY_SAMPLE_META}" content="${telemetry.sampleRate}">${traceTag()}` : '');
 
   // Each request's span, named after its page's route or its area, never after a path holding a slug or a token.
   app.use(serverSpans({ trust: options.trustProxy ?? TRUST_NOBODY, route: (ctx) => spanRouteOf(ctx.path) }));
@@ -109,6 +108,15 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     ctx.body = openPreviewOf(ctx)?.config ?? servedConfig(ctx, remotes.current).config;
     ctx.set('Cache-Control', 'no-store');
   }));
+  // A browser's view token: its bucket's releases as served now, signed (decision 025); it is this browser's alone.
+  if (telemetry) {
+    app.use(readOnlyPath(VIEW_TOKEN_PATH, (ctx) => {
+      // A browser holding a release preview's link reports nothing (decision 030).
+      const served = openPreviewOf(ctx) ? null : servedConfig(ctx, remotes.current);
+      ctx.body = { token: served && telemetry.viewToken(served.config, served.bucket) };
+      ctx.set('Cache-Control', 'private, no-store');
+    }));
+  }
   // For operators: is each configured release answering, which version, how fast (one check per few seconds).
   app.use(readOnlyPath('/remotes/status', async (ctx) => {
     ctx.body = await status();
@@ -158,21 +166,22 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
   async function servePage(ctx: Context, status: number, forShopper?: ShopperRender): Promise<void> {
     const shopper = forShopper && { ...forShopper, page: { formKey: randomUUID(), ...forShopper.page } };
     ctx.type = 'html';
-    // The page follows remotes.json and the catalogue as they are now, so it must not be reused from a cache. It shows
-    // no shopper's data (the cart is read in the browser), so shared caches may hold it for revalidation, unless it
-    // carries its own view token (decision 025), or was rendered for one shopper (decision 026): that answer is theirs.
-    // A preview's page, or the notice that its link has ended (decision 030), is this browser's alone too.
+    // A page of one shopper's (decision 026) or of a preview (decision 030) is theirs alone. Every other page follows
+    // remotes.json and the catalogue as they are now: browsers revalidate it, and a shared cache keeps it when the server
+    // rendered it whole for nobody in particular, until a purge of what it shows (decision 045).
     const previewState = previewStateOf(ctx);
-    ctx.set('Cache-Control', shopper || previewState ? 'private, no-store' : telemetry ? 'private, no-cache' : REVALIDATE);
+    if (shopper || previewState) ctx.set('Cache-Control', 'private, no-store');
     if (previewState?.kind === 'ended') endedNoticeShown(ctx);
     if (previewState?.kind === 'open') return servePreviewPage(ctx, status, previewState.preview, shopper);
-    // The releases of this browser's bucket while a canary runs (then the page is private), else the live ones.
-    const { config: served, bucket } = servedConfig(ctx, remotes.current);
+    // The releases of this browser's canary arm while a canary runs, else the live ones.
+    const { config: served, setsCookie } = servedConfig(ctx, remotes.current);
     const started = performance.now();
     const page = options.renderer ? await renderInSpan(ctx, () => options.renderer!.render(pageUrl(ctx), down(), served, shopper)) : null;
     if (options.renderer) metrics?.serverRender(served, (performance.now() - started) / 1000, page !== null);
     if (page) telemetry?.serverRendered(page.config, page.failedRemotes);
-    const html = renderedPage(ctx, status, page, served, (config) => telemetryTags(config, bucket));
+    const html = renderedPage(ctx, status, page, served, telemetryTags);
+    if (isShareable(page, ctx.status, Boolean(shopper || previewState), setsCookie)) shareAtTheEdge(ctx, page);
+    else if (!shopper && !previewState && !setsCookie) ctx.set('Cache-Control', REVALIDATE);
     // A link that has ended shows the live shop with its notice, once.
     ctx.body = withPreviewBanner(html, previewState);
   }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
-import { VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
+import { TELEMETRY_SAMPLE_META, VIEW_TOKEN_PATH } from '@shop/contracts/progressive-delivery';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { goodRemotes } from './test-support/shell-fixture';
 import { join } from 'node:path';
@@ -65,8 +65,9 @@ describe('the shell server process', () => {
       expect(((await (await fetch(`${url}/remotes.json`)).json()) as RemotesConfig).remotes).toEqual(goodRemotes().remotes);
       const page = await fetch(`${url}/shop/face`);
       expect(page.status).toBe(200);
-      // A page for the browser to compose (no build of the shell's Node bundle here), without a canary's view token.
-      expect(await page.text()).not.toContain(VIEW_TOKEN_META);
+      // A page for the browser to compose (no build of the shell's Node bundle here), reporting nothing to a canary.
+      expect(await page.text()).not.toContain(TELEMETRY_SAMPLE_META);
+      expect((await fetch(`${url}${VIEW_TOKEN_PATH}`)).status).toBe(404);
       expect((await fetch(`${url}/operations`)).status).toBe(404);
       expect((await fetch(`${url}/telemetry`, { method: 'POST', body: '{}' })).status).toBe(405);
       // No file beside remotes.json: no revisions, no operators.

@@ -13,7 +13,7 @@ export function routeKind(path: string): RouteKind {
   if (path.startsWith('/static/') || /\.(?:js|css|svg|png|ico|woff2?)$/.test(path)) return 'static';
   if (path === '/remotes.json' || path.startsWith('/remotes/')) return 'remotes';
   if (path === '/operations' || path.startsWith('/operations/')) return 'operations';
-  if (path === '/telemetry') return 'telemetry';
+  if (path === '/telemetry' || path.startsWith('/telemetry/')) return 'telemetry';
   if (path === '/robots.txt' || path === '/sitemap.xml') return 'seo';
   return 'page';
 }

@@ -27,14 +27,15 @@ const pageOf = (products: Product[]): ProductPage => ({
 const FIRST_PAGE = { category: 'all', q: '', promo: false, inStock: false, limit: 24 };
 
 describe('catalogueSeen', () => {
-  it('sees the listing pages a French page read, each with its query, and its product', () => {
+  it('sees the listing pages a French page read, each with its query, and its product with its related ones’ ids', () => {
     const list = [product('Huile d’argan')];
+    const related = { ...product('Savon noir'), id: 'sv-002' };
     expect(
       catalogueSeen([
         [listingKey('', { category: 'face', cursor: 'abc' }, undefined), pageOf(list)],
-        [productKey('', 'huile-argan'), { product: list[0], related: [] }],
+        [productKey('', 'huile-argan'), { product: list[0], related: [related] }],
       ]),
-    ).toEqual({ listings: [{ query: { ...FIRST_PAGE, category: 'face', cursor: 'abc' }, page: pageOf(list) }], product: list[0] });
+    ).toEqual({ listings: [{ query: { ...FIRST_PAGE, category: 'face', cursor: 'abc' }, page: pageOf(list) }], product: list[0], relatedIds: ['sv-002'] });
   });
 
   it('sees what an Arabic page read in Arabic (?lang=ar-MA), so its <head> names the products in Arabic', () => {
@@ -44,7 +45,7 @@ describe('catalogueSeen', () => {
       [productKey('', 'huile-argan', 'ar-MA'), { product: list[0], related: [] }],
       [breadcrumbProductKey('huile-argan', 'ar-MA'), { product: list[0] }],
     ]);
-    expect(seen).toEqual({ listings: [{ query: { ...FIRST_PAGE, promo: true, limit: 4 }, page: pageOf(list) }], product: list[0] });
+    expect(seen).toEqual({ listings: [{ query: { ...FIRST_PAGE, promo: true, limit: 4 }, page: pageOf(list) }], product: list[0], relatedIds: [] });
   });
 
   it('ignores keys the server may not read and answers of another shape', () => {

@@ -7,11 +7,11 @@ import type { CatalogueSeen, SeenListing } from './renderer-protocol';
  * The catalogue a render read (its SWR keys and the API's answers): the listing pages with the query each asked, and
  * the one product of a product page, for the metadata of the page's <head> (seo/page-metadata.ts). A page reads in
  * its own language (`?lang=ar-MA` on an Arabic page, data-keys.ts), so the names and descriptions seen are the
- * page's. Answers of another shape are ignored.
+ * page's. The related products are kept by id only (the edge's tags). Answers of another shape are ignored.
  */
 export function catalogueSeen(answered: readonly (readonly [unknown, unknown])[]): CatalogueSeen {
   const listings: SeenListing[] = [];
-  const seen: { listings?: SeenListing[]; product?: ProductResponse['product'] } = {};
+  const seen: { listings?: SeenListing[]; product?: ProductResponse['product']; relatedIds?: string[] } = {};
   for (const [key, body] of answered) {
     const path = serverReadablePath(key);
     if (path === null) continue;
@@ -22,6 +22,8 @@ export function catalogueSeen(answered: readonly (readonly [unknown, unknown])[]
       seen.listings = listings;
     } else if (pathname?.startsWith('/api/products/') && typeof (body as Partial<ProductResponse> | null)?.product === 'object') {
       seen.product = (body as ProductResponse).product;
+      const related = (body as Partial<ProductResponse>).related;
+      if (Array.isArray(related)) seen.relatedIds = related.map((card) => card.id);
     }
   }
   return seen;

@@ -65,6 +65,8 @@ export interface SeenListing {
 export interface CatalogueSeen {
   listings?: readonly SeenListing[];
   product?: Product;
+  /** The ids of the products shown beside a product (its page's related products): the edge's tags (decision 045). */
+  relatedIds?: readonly string[];
 }
 
 export interface RenderedPage {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_COOKIE, PREVIEW_MESSAGES, PREVIEW_RENDER_HEADER, type PreviewCreated, type TeamCreated } from '@shop/contracts/previews';
 import type { RemotesConfig } from '@shop/contracts/remotes';
-import { VIEW_TOKEN_META } from '@shop/contracts/progressive-delivery';
+import { TELEMETRY_SAMPLE_META, VIEW_TOKEN_PATH } from '@shop/contracts/progressive-delivery';
 import { operationsShellForFile } from '../test-support/operations-shell-for-file';
 
 const fixture = operationsShellForFile();
@@ -45,7 +45,8 @@ describe('a release preview in the shop (decision 030)', () => {
     expect(answer.headers.get(PREVIEW_RENDER_HEADER)).toBe('browser');
     expect(html).toContain(PREVIEW_MESSAGES.banner([{ remote: 'mf_cart', version: '1.0.1' }]));
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
-    expect(html).not.toContain(VIEW_TOKEN_META);
+    expect(html).not.toContain(TELEMETRY_SAMPLE_META);
+    expect(await (await page(VIEW_TOKEN_PATH, cookie)).json()).toEqual({ token: null });
     const config = (await (await page('/remotes.json', cookie)).json()) as RemotesConfig;
     expect(config.remotes.find((remote) => remote.name === 'mf_cart')?.entry).toBe(fixture.releases.entry('mf_cart', '1.0.1'));
   });
@@ -54,7 +55,8 @@ describe('a release preview in the shop (decision 030)', () => {
     await openedPreview();
     const html = await (await page('/about-us')).text();
     expect(html).not.toContain('Aperçu');
-    expect(html).toContain(VIEW_TOKEN_META);
+    expect(html).toContain(TELEMETRY_SAMPLE_META);
+    expect(((await (await page(VIEW_TOKEN_PATH)).json()) as { token: unknown }).token).toEqual(expect.any(String));
     const config = (await (await page('/remotes.json')).json()) as RemotesConfig;
     expect(config.remotes.find((remote) => remote.name === 'mf_cart')?.entry).toBe(fixture.releases.entry('mf_cart', '1.0.0'));
     const guessed = await page('/about-us', `${PREVIEW_COOKIE}=${'A'.repeat(43)}`);
