@@ -13,6 +13,8 @@ export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 /** The fleet's ports; FLEET_PORT_OFFSET moves them all (a second fleet, the fault test's). */
 export const FLEET_PORTS = {
   public: 8080,
+  varnish: 8081,
+  edgeBackend: 8082,
   cartServiceInternal: 8090,
   haproxyMetrics: 8405,
   'shell-1': 3010,
@@ -40,14 +42,18 @@ export type MemberName =
   | 'cart-service-1'
   | 'cart-service-2'
   | 'haproxy'
+  | 'varnish'
   | 'shell-1'
   | 'shell-2';
 
-/** The order members start in: each needs those before it (the shells' API goes through HAProxy's internal front). */
+/**
+ * The order members start in: each needs those before it (the shells' API goes through HAProxy's internal front).
+ * Varnish needs nothing to start: its probe finds the shells once HAProxy and they answer.
+ */
 export const START_ORDER: MemberName[][] = [
   ['postgres'],
   ['pgbouncer', 'redis'],
-  ['mf-frame', 'mf-cart', 'mf-catalog-pages', 'cart-service-1', 'cart-service-2'],
+  ['mf-frame', 'mf-cart', 'mf-catalog-pages', 'cart-service-1', 'cart-service-2', 'varnish'],
   ['haproxy'],
   ['shell-1', 'shell-2'],
 ];
@@ -91,6 +97,9 @@ export function haproxyEnvironment(settings: FleetSettings): Record<string, stri
     HAPROXY_PUBLIC_BIND: at(ports.public),
     HAPROXY_CART_SERVICE_BIND: at(ports.cartServiceInternal),
     HAPROXY_METRICS_BIND: at(ports.haproxyMetrics),
+    HAPROXY_EDGE_BACKEND_BIND: at(ports.edgeBackend),
+    HAPROXY_EDGE_BACKEND_ADDR: at(ports.edgeBackend),
+    VARNISH_ADDR: at(ports.varnish),
     HAPROXY_STATS_SOCKET: join(dir, 'run', 'haproxy.sock'),
     HAPROXY_ERRORS_DIR: join(REPO_ROOT, 'deploy/haproxy/errors'),
     SHELL_1_ADDR: at(ports['shell-1']),
@@ -127,6 +136,8 @@ export function shopEnvironment(settings: FleetSettings, process: ShopProcess, o
     METRICS_TOKEN: secrets.metricsToken,
     REMOTES_CONFIG: join(dir, 'remotes.json'),
     ALLOWED_RELEASE_ORIGINS: publicUrl(ports),
+    // Every cache in front of the shells (decision 045): a release switch, a price or a stock-out purges its pages.
+    EDGE_PURGE_URLS: `http://127.0.0.1:${ports.varnish}/`,
     // Traces (decision 035) go where the operator's OpenTelemetry variables say, for every shop process.
     ...Object.fromEntries(Object.entries(globalThis.process.env).filter(([name]) => name.startsWith('OTEL_'))),
   };

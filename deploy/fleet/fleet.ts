@@ -4,10 +4,11 @@
  * the process ids the state file keeps. main.ts is the command; faults/fleet.ts drives the same functions.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRunning, startDaemon, stopDaemon, type DaemonSpec, type Started } from './daemons';
-import { pgbouncerDaemon, postgresDaemon, redisDaemon } from './datastores';
+import { datastoresRoot, pgbouncerDaemon, postgresDaemon, redisDaemon } from './datastores';
+import { loopbackSiteVcl, vclFolder } from '../varnish/vcl-folder';
 import {
   fleetDir,
   fleetPorts,
@@ -66,6 +67,25 @@ function daemonSpec(settings: FleetSettings, name: MemberName): DaemonSpec {
       logFile: log,
     };
   }
+  if (name === 'varnish') {
+    // Its folder is one varnishd's own user can read (vcl-folder.ts); the cache itself lives in memory.
+    const root = join(datastoresRoot(settings), 'varnish');
+    mkdirSync(root, { recursive: true, mode: 0o755 });
+    chmodSync(root, 0o755);
+    return {
+      command: process.env.VARNISHD ?? 'varnishd',
+      args: [
+        '-F',
+        '-n', join(root, 'work'),
+        '-a', `127.0.0.1:${settings.ports.varnish}`,
+        ...vclFolder(join(root, 'vcl'), loopbackSiteVcl(settings.ports.edgeBackend)),
+        '-s', `malloc,${process.env.VARNISH_MEMORY ?? '256m'}`,
+      ],
+      cwd: settings.dir,
+      env: { PATH: process.env.PATH },
+      logFile: log,
+    };
+  }
   const member = shopMemberCommand(settings, name)!;
   return { command: member.command, args: member.args, cwd: member.cwd, env: member.env, logFile: log };
 }
@@ -83,7 +103,9 @@ async function ready(settings: FleetSettings, name: MemberName, started: Started
       case 'redis':
         return redisAnswers(ports.redis);
       case 'haproxy':
-        return haproxyServersUp(ports.haproxyMetrics, ['cart_services', 'release_mf_frame', 'release_mf_cart', 'release_mf_catalog_pages']);
+        return haproxyServersUp(ports.haproxyMetrics, ['cart_services', 'release_mf_frame', 'release_mf_cart', 'release_mf_catalog_pages', 'edge/varnish-1']);
+      case 'varnish':
+        return answersOk(`http://127.0.0.1:${ports.varnish}/edge/varnish-up`);
       default:
         return answersOk(shopMemberCommand(settings, name)!.readyUrl!);
     }
@@ -116,7 +138,7 @@ export async function fleetUp(settings: FleetSettings, log: (line: string) => vo
     );
   }
   // HAProxy sends to each shell and cart-service only once its checks pass: the fleet is ready when they all have.
-  await waitUntil(() => haproxyServersUp(settings.ports.haproxyMetrics, ['shells', 'cart_services']), 30_000);
+  await waitUntil(() => haproxyServersUp(settings.ports.haproxyMetrics, ['shells', 'shells_api', 'cart_services', 'edge/varnish-1']), 30_000);
   return startedNow;
 }
 

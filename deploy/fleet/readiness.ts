@@ -72,7 +72,8 @@ export async function haproxyServersUp(metricsPort: number, backends: string[]):
   }
   const states = serverStates(text);
   return backends.every((backend) => {
-    const servers = [...states].filter(([key]) => key.startsWith(`${backend}/`));
+    // A backend (all its servers) or one `backend/server` (a backup server is never checked).
+    const servers = [...states].filter(([key]) => key === backend || key.startsWith(`${backend}/`));
     return servers.length > 0 && servers.every(([, state]) => state === 'UP');
   });
 }

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ARM_COOKIE,
+  ARM_VALUE,
   EDGE_PURGE_METHOD,
   EDGE_PURGE_TAGS_HEADER,
   EDGE_TAGS_HEADER,
@@ -16,22 +17,32 @@ import {
   SHARED_PAGE_SECONDS,
 } from '@shop/contracts/edge-cache';
 import { NOTICE_COOKIE } from '@shop/contracts/forms';
+import { loopbackSiteVcl, ONE_MACHINE_SITE_VCL, vclFolder } from './vcl-folder';
 import { PREVIEW_COOKIE } from '@shop/contracts/previews';
 
 const run = promisify(execFile);
-const here = import.meta.dirname;
-const vcl = join(here, 'shop.vcl');
+const vcl = join(import.meta.dirname, 'shop.vcl');
 const varnishd = process.env.VARNISHD ?? 'varnishd';
 
 describe('deploy/varnish/shop.vcl', () => {
-  it('compiles (varnishd -C) with the one-machine site.vcl', async () => {
-    const compiled = await run(varnishd, ['-C', '-f', vcl, '-p', `vcl_path=${here}`], { maxBuffer: 64 * 1024 * 1024 });
-    expect(compiled.stdout + compiled.stderr).toContain('VRT_');
+  it('compiles (varnishd -C) with the one-machine site.vcl and with the fleet’s', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'varnish-compile-'));
+    try {
+      for (const site of [readFileSync(ONE_MACHINE_SITE_VCL, 'utf8'), loopbackSiteVcl(28082)]) {
+        const compiled = await run(varnishd, ['-C', ...vclFolder(folder, site)], { maxBuffer: 64 * 1024 * 1024 });
+        expect(compiled.stdout + compiled.stderr).toContain('VRT_');
+      }
+      // A site.vcl that does not compile is refused, so the check above can fail.
+      await expect(run(varnishd, ['-C', ...vclFolder(folder, 'backend shells { .host = ; }')], { maxBuffer: 64 * 1024 * 1024 })).rejects.toThrow();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('names the cookies, headers and windows contracts’ edge-cache and forms define, so neither side drifts', () => {
     const text = readFileSync(vcl, 'utf8');
     for (const cookie of [PREVIEW_COOKIE, NOTICE_COOKIE, ARM_COOKIE]) expect(text).toContain(`"${cookie}"`);
+    expect(text).toContain(`!~ "${ARM_VALUE.source}"`);
     expect(text).toContain(`req.method == "${EDGE_PURGE_METHOD}"`);
     expect(text).toContain(`req.http.${EDGE_PURGE_TAGS_HEADER}`);
     expect(text).toContain(`unset resp.http.${EDGE_TAGS_HEADER};`);
@@ -93,17 +104,11 @@ describe('deploy/varnish/shop.vcl run by varnishd in front of a stand-in shell',
     await new Promise<void>((resolve) => shell.listen(0, '127.0.0.1', resolve));
     const [port] = (await freePorts(1)) as [number];
     folder = mkdtempSync(join(tmpdir(), 'varnish-vcl-'));
-    // varnishd compiles VCL as its unprivileged user: a folder it cannot read would make it take the next site.vcl on
-    // vcl_path (the one-machine default) without a word.
+    // varnishd's own user works in its -n folder.
     chmodSync(folder, 0o755);
-    writeFileSync(
-      join(folder, 'site.vcl'),
-      `backend shells { .host = "127.0.0.1"; .port = "${(shell.address() as AddressInfo).port}";
-        .probe = { .url = "/edge/shells-up"; .interval = 100ms; .timeout = 1s; .window = 2; .threshold = 1; .initial = 1; } }
-      acl purgers { "127.0.0.1"; }\n`,
-    );
+    const site = loopbackSiteVcl((shell.address() as AddressInfo).port, { interval: '100ms', window: 2, threshold: 1 });
     edge = `http://127.0.0.1:${port}`;
-    varnish = spawn(varnishd, ['-F', '-n', join(folder, 'n'), '-a', `127.0.0.1:${port}`, '-f', vcl, '-p', `vcl_path=${folder}:${here}`, '-s', 'malloc,32m'], { stdio: 'ignore' });
+    varnish = spawn(varnishd, ['-F', '-n', join(folder, 'n'), '-a', `127.0.0.1:${port}`, ...vclFolder(join(folder, 'vcl'), site), '-s', 'malloc,32m'], { stdio: 'ignore' });
     for (let attempt = 0; ; attempt++) {
       const up = await fetch(`${edge}/edge/varnish-up`).then((r) => r.ok, () => false);
       if (up) break;
@@ -149,7 +154,7 @@ describe('deploy/varnish/shop.vcl run by varnishd in front of a stand-in shell',
 
   it('keys a page on its URL and canary arm only: a client’s Host, X-Forwarded-Host, Accept-Language or tracking parameters neither split nor poison it', async () => {
     const clean = await body('/shared/poison?page=2');
-    for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }, { 'accept-language': 'ar-MA' }]) {
+    for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }, { 'accept-language': 'ar-MA' }] as Record<string, string>[]) {
       expect(await body('/shared/poison?page=2', headers)).toBe(clean);
     }
     expect(await body('/shared/poison?utm_source=whatsapp&page=2&fbclid=abc')).toBe(clean);
