@@ -1,34 +1,20 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { edgeTags } from '@shop/contracts/edge-cache';
 import { edgePurger, edgePurgerFromEnv, noEdgePurger, varnishXkeyAdapter, type EdgePurgeAdapter } from './edge-purge';
-import { closeServer, listen, urlOf } from './listening-server';
 import { ServerConfigError } from './server-config';
+import { startTestEdgeCache, type TestEdgeCache } from './test-edge-cache';
 
-interface Purge {
-  method: string;
-  url: string;
-  tags: string[];
-}
-
-/** A stand-in for Varnish on loopback: records each request, answers with `status(n)` for the n-th (from 1). */
-async function fakeVarnish(status: (n: number) => number | 'hang' = () => 200): Promise<{ url: string; purges: Purge[] }> {
-  const purges: Purge[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    purges.push({ method: req.method!, url: req.url!, tags: String(req.headers['xkey-purge'] ?? '').split(' ').filter(Boolean) });
-    const answer = status(purges.length);
-    if (answer === 'hang') return;
-    res.statusCode = answer;
-    res.end(answer === 200 ? `${purges.at(-1)!.tags.length} purged` : '');
-  });
-  servers.push(await listen(server));
-  return { url: `${urlOf(server)}/`, purges };
-}
-
-const servers: Server[] = [];
+const caches: TestEdgeCache[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map(closeServer));
+  await Promise.all(caches.splice(0).map((cache) => cache.close()));
 });
+
+/** A stand-in for Varnish on loopback, closed after the test. */
+async function fakeVarnish(status?: (n: number) => number | 'hang'): Promise<TestEdgeCache> {
+  const cache = await startTestEdgeCache(status);
+  caches.push(cache);
+  return cache;
+}
 
 function recordingLog() {
   const lines: Array<{ level: 'warn' | 'error'; fields: Record<string, unknown>; message: string }> = [];
@@ -45,7 +31,7 @@ describe('varnishXkeyAdapter', () => {
   it('sends PURGE / with the tags, space-separated, in xkey-purge', async () => {
     const varnish = await fakeVarnish();
     await varnishXkeyAdapter(varnish.url).purge([edgeTags.product('p-1'), edgeTags.listings()]);
-    expect(varnish.purges).toEqual([{ method: 'PURGE', url: '/', tags: ['product:p-1', 'listings'] }]);
+    expect(varnish.purges).toEqual([{ method: 'PURGE', path: '/', tags: ['product:p-1', 'listings'] }]);
   });
 
   it('takes any 2xx as done, and throws on any other answer or none', async () => {
@@ -54,7 +40,7 @@ describe('varnishXkeyAdapter', () => {
     await expect(varnishXkeyAdapter((await fakeVarnish(() => 301)).url).purge(['shop'])).rejects.toThrow(/301/);
     await expect(varnishXkeyAdapter((await fakeVarnish(() => 'hang')).url, { timeoutMs: 50 }).purge(['shop'])).rejects.toThrow();
     const closed = await fakeVarnish();
-    await Promise.all(servers.splice(0).map(closeServer));
+    await closed.close();
     await expect(varnishXkeyAdapter(closed.url).purge(['shop'])).rejects.toThrow();
   });
 });
