@@ -6,6 +6,8 @@ import compress from 'koa-compress';
 import type { Logger } from 'pino';
 import { API_BODY_LIMITS } from '@shop/contracts/limits';
 import { GracefulStop } from '@shop/server-kit/graceful-stop';
+import type { EdgePurger } from '@shop/server-kit/edge-purge';
+import { edgeTags } from '@shop/contracts/edge-cache';
 import { parseTrustProxy, trustedForwarding, type TrustProxy } from '@shop/server-kit/trusted-proxy';
 import { serverSpans } from '@shop/server-kit/tracing/server-span';
 import { MAX_QUANTITY } from './cart/cart-bodies';
@@ -37,7 +39,7 @@ import { DEFAULT_TRACKING_LIMITS, registerOrderRoutes, type TrackingLimits } fro
 import { cartSession } from './http/cart-session';
 import { cookieKeys } from './http/cookie-keys';
 import { THIRTY_DAYS_MS } from './store/cart-store';
-import type { ShopStore } from './store/open-store';
+import type { CatalogueChange, ShopStore } from './store/open-store';
 
 export interface Limits {
   /** Largest accepted request body; bigger ones answer 413. */
@@ -88,6 +90,8 @@ export interface AppOptions {
   photos?: PhotoStorage;
   /** How often planned promotions are started and ended (PROMOTION_CLOCK_MS). */
   promotionClockMs?: number;
+  /** The shared page caches in front of the shells (EDGE_PURGE_URLS): purged when products' pages change. */
+  edgePurger?: EdgePurger;
 }
 
 export interface CartServiceApp {
@@ -143,6 +147,10 @@ export function createApp(options: AppOptions): CartServiceApp {
     store.applyPromotionWindows(new Date()).catch((error: unknown) => logger.warn({ err: error }, 'applying promotion windows failed; retried later'));
   }, options.promotionClockMs ?? PROMOTION_CLOCK_MS);
   promotionClock.unref();
+  // Pages the shared caches keep are dropped once a change of them has committed, whichever route, order or clock made
+  // it (the store tells: store/catalogue/catalogue-changes.ts), by this instance only.
+  const { edgePurger } = options;
+  const stopPurging = edgePurger ? store.onCatalogueChange((change) => edgePurger.purge(catalogueTags(change), change.causes.join(', '))) : undefined;
   // Expired carts, idempotency keys and rate-limit windows are deleted in the background, a batch at a time.
   const maintenance = setInterval(() => {
     store.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'purging expired rows failed; retried later'));
@@ -193,8 +201,16 @@ export function createApp(options: AppOptions): CartServiceApp {
       clearInterval(maintenance);
       clearInterval(promotionClock);
       await stopping.stop(servers, { drainMs });
+      stopPurging?.();
+      // Purges of the last changes go out, for a moment at most: the caches' TTL bounds what a missed one leaves stale.
+      if (edgePurger) await Promise.race([edgePurger.settled(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       servers.clear();
       await store.close();
     },
   };
+}
+
+/** The tags of the pages a catalogue change makes wrong: each product's, and every listing's if they moved. */
+function catalogueTags(change: CatalogueChange): string[] {
+  return [...change.products.map((id) => edgeTags.product(id)), ...(change.listings ? [edgeTags.listings()] : [])];
 }

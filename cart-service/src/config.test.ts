@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       production: false,
       drainMs: 0,
+      edgePurgeUrls: [],
     });
     expect(config.dataDir).toMatch(/cart-service[/\\]\.data$/);
   });
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       PHOTOS_PREFIX: '/boutique/photos/',
       AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
       AWS_REGION: 'eu-west-3',
+      EDGE_PURGE_URLS: 'http://10.0.0.5:8081/,http://10.0.0.6:8081/',
     });
     expect(config.trustProxy.description).toBe('10.0.0.0/8');
     expect(config.trustProxy.trusts('10.1.2.3', 0)).toBe(true);
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       production: true,
       drainMs: 1500,
       photos: { kind: 'bucket', bucket: 'maison-argane-photos', prefix: 'boutique/photos', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-3' },
+      edgePurgeUrls: ['http://10.0.0.5:8081/', 'http://10.0.0.6:8081/'],
     });
   });
 
@@ -87,9 +90,10 @@ describe('loadConfig', () => {
         SESSION_KEYS: 'short',
         DATABASE_URL: 'localhost:5432',
         LOG_LEVEL: 'loud',
+        EDGE_PURGE_URLS: 'varnish:8081',
       }),
     ).toThrow(
-      /Invalid cart-service configuration:\n {2}- CART_SERVICE_PORT: .*\n {2}- SHOP_ORIGIN\.0: each origin must be scheme:\/\/host\[:port\].*\n {2}- SESSION_KEYS\.0: each key must be at least 32 characters\n {2}- DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\/\n {2}- LOG_LEVEL: /,
+      /Invalid cart-service configuration:\n {2}- CART_SERVICE_PORT: .*\n {2}- SHOP_ORIGIN\.0: each origin must be scheme:\/\/host\[:port\].*\n {2}- SESSION_KEYS\.0: each key must be at least 32 characters\n {2}- DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\/\n {2}- LOG_LEVEL: .*\n {2}- EDGE_PURGE_URLS: each must be an http or https URL/,
     );
   });
 });

@@ -12,6 +12,7 @@ import {
   trustProxySetting,
 } from '@shop/server-kit/server-config';
 import { drainSetting } from '@shop/server-kit/graceful-stop';
+import { edgePurgeUrlsSetting } from '@shop/server-kit/edge-purge';
 import type { TrustProxy } from '@shop/server-kit/trusted-proxy';
 import { MIN_SESSION_KEY_LENGTH } from './session/session-keys';
 
@@ -53,6 +54,9 @@ const Env = z.object({
   AWS_ENDPOINT_URL_S3: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
   AWS_ENDPOINT_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
   AWS_REGION: z.string().min(1).default('us-east-1'),
+  // The shared page caches in front of the shells (decision 045): every Varnish of the fleet, comma-separated; a change
+  // of a product's page purges its pages there. Unset: no cache to purge.
+  EDGE_PURGE_URLS: edgePurgeUrlsSetting,
 });
 
 export interface Config {
@@ -74,6 +78,8 @@ export interface Config {
   drainMs: number;
   /** Where photos' renditions go: a bucket (PHOTOS_BUCKET), else `<dataDir>/photos`. */
   photos: { kind: 'bucket'; bucket: string; prefix: string; endpoint: string | undefined; region: string } | { kind: 'folder'; dir: string };
+  /** EDGE_PURGE_URLS: the caches purged when products' pages change (none: nothing purged). */
+  edgePurgeUrls: string[];
 }
 
 /** Reads the environment; throws one error listing every bad variable. */
@@ -95,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photos: e.PHOTOS_BUCKET
       ? { kind: 'bucket', bucket: e.PHOTOS_BUCKET, prefix: e.PHOTOS_PREFIX.replace(/^\/+|\/+$/g, ''), endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL, region: e.AWS_REGION }
       : { kind: 'folder', dir: resolve(e.CART_DATA_DIR, 'photos') },
+    edgePurgeUrls: e.EDGE_PURGE_URLS,
   };
 }

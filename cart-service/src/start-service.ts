@@ -2,6 +2,7 @@ import { createApp } from './app';
 import { readCatalogueFile } from './catalogue/catalogue-file';
 import type { Config } from './config';
 import type { Logger } from '@shop/server-kit/logger';
+import { edgePurgerForUrls } from '@shop/server-kit/edge-purge';
 import type { Tracing } from '@shop/server-kit/tracing/start-tracing';
 import { resolveSessionKeys } from './session/session-keys';
 import { openStore } from './store/open-store';
@@ -31,11 +32,12 @@ export async function startCartService(config: Config, logger: Logger, tracing: 
       adminToken: config.adminToken,
       trustProxy: config.trustProxy,
       photos: config.photos.kind === 'bucket' ? bucketPhotoStorage(config.photos) : folderPhotoStorage(config.photos.dir),
+      edgePurger: edgePurgerForUrls(config.edgePurgeUrls, logger),
       logger,
     });
     const { url } = await service.listen(config.port, config.host);
     logger.info(
-      { url, store: store.kind, products, allowedOrigins: config.allowedOrigins, trustedProxies: config.trustProxy.description },
+      { url, store: store.kind, products, allowedOrigins: config.allowedOrigins, trustedProxies: config.trustProxy.description, edgeCaches: config.edgePurgeUrls.length },
       'cart-service listening',
     );
     logger.flush();

@@ -16,6 +16,7 @@ describe('loadReleaseControlConfig', () => {
       adminToken: undefined,
       canary: { rule: DEFAULT_ROLLBACK_RULE, checkIntervalMs: 2000, sampleRate: 1 },
       metrics: { host: '127.0.0.1', port: 9464, token: undefined, tokenFile: '/etc/maison-argane/metrics-token' },
+      edgePurgeUrls: [],
     });
     expect(loadReleaseControlConfig('/etc/remotes.json', { METRICS_PORT: '0' }).metrics).toBeNull();
   });
@@ -38,6 +39,7 @@ describe('loadReleaseControlConfig', () => {
       METRICS_HOST: '10.0.0.7',
       METRICS_TOKEN: 'm'.repeat(32),
       METRICS_TOKEN_FILE: '/run/secrets/metrics-token',
+      EDGE_PURGE_URLS: 'http://10.0.0.5:8081/, http://10.0.0.6:8081/',
     });
     expect(config).toEqual({
       remotesPath: '/etc/maison-argane/remotes.json',
@@ -51,14 +53,20 @@ describe('loadReleaseControlConfig', () => {
       adminToken: 'a'.repeat(32),
       canary: { rule: { minBrowsers: 50, minFailureRate: 0.1, minRatioToLive: 3, windowMinutes: 15 }, checkIntervalMs: 5000, sampleRate: 0.25 },
       metrics: { host: '10.0.0.7', port: 9500, token: 'm'.repeat(32), tokenFile: '/run/secrets/metrics-token' },
+      edgePurgeUrls: ['http://10.0.0.5:8081/', 'http://10.0.0.6:8081/'],
     });
   });
 
-  it('refuses a bad Redis URL, release origin or operators’ token, naming each', () => {
+  it('refuses a bad Redis URL, release origin, operators’ token or cache to purge, naming each', () => {
     expect(() =>
-      loadReleaseControlConfig('/etc/remotes.json', { REDIS_URL: 'http://10.0.0.6', ALLOWED_RELEASE_ORIGINS: 'https://cdn.example.ma/releases', ADMIN_TOKEN: 'court' }),
+      loadReleaseControlConfig('/etc/remotes.json', {
+        REDIS_URL: 'http://10.0.0.6',
+        ALLOWED_RELEASE_ORIGINS: 'https://cdn.example.ma/releases',
+        ADMIN_TOKEN: 'court',
+        EDGE_PURGE_URLS: 'varnish:8081',
+      }),
     ).toThrow(
-      /^Invalid release control configuration:\n {2}- REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL\n {2}- ALLOWED_RELEASE_ORIGINS: each origin must be .*\n {2}- ADMIN_TOKEN: must be at least 32 characters/,
+      /^Invalid release control configuration:\n {2}- REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL\n {2}- ALLOWED_RELEASE_ORIGINS: each origin must be .*\n {2}- ADMIN_TOKEN: must be at least 32 characters\n {2}- EDGE_PURGE_URLS: each must be an http or https URL/,
     );
   });
 

@@ -5,6 +5,7 @@ import { originProblem } from '@shop/contracts/release-url';
 import type { CanaryConfig } from './canary/open-progressive-delivery';
 import type { MetricsListenerSettings } from '@shop/server-kit/metrics-server';
 import { optionalOriginListSetting, readServerConfig, secretSetting } from '@shop/server-kit/server-config';
+import { edgePurgeUrlsSetting } from '@shop/server-kit/edge-purge';
 
 /** Simple path segments (the store's prefix), no query, fragment or credentials: `<url>/<remote>/releases.json` stays canonical. */
 const STORE_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
@@ -64,6 +65,9 @@ const Env = z.object({
   METRICS_TOKEN: secretSetting,
   // Without METRICS_TOKEN, the token scrapes must send is read from this file (drawn on the first start, mode 0600).
   METRICS_TOKEN_FILE: z.string().optional(),
+  // The shared caches in front of the shells (decision 045): every Varnish of the fleet, comma-separated; a change of
+  // the live configuration purges the pages of the releases it replaces. Unset: no cache to purge.
+  EDGE_PURGE_URLS: edgePurgeUrlsSetting,
 }).superRefine((e, ctx) => {
   // Without ALLOWED_RELEASE_ORIGINS, the default (the remotes' origins at start) is checked when it is known (open-operations.ts).
   if (!e.RELEASES_PUBLIC_URL || !e.ALLOWED_RELEASE_ORIGINS?.length) return;
@@ -89,6 +93,8 @@ export interface ReleaseControlConfig {
   canary: CanaryConfig;
   /** The internal metrics listener, or null when METRICS_PORT=0; scrapes always need a bearer token. */
   metrics: MetricsListenerSettings | null;
+  /** EDGE_PURGE_URLS: the caches purged after each change of the live configuration (none: nothing purged). */
+  edgePurgeUrls: string[];
 }
 
 /** Release control's part of the environment, beside the remotes file the shell was given; throws listing every bad variable. */
@@ -123,5 +129,6 @@ export function loadReleaseControlConfig(remotesPath: string, env: NodeJS.Proces
             token: e.METRICS_TOKEN,
             tokenFile: resolve(e.METRICS_TOKEN_FILE || resolve(dirname(remotesPath), 'metrics-token')),
           },
+    edgePurgeUrls: e.EDGE_PURGE_URLS,
   };
 }

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { releaseStoreOriginProblem, type ReleaseControlConfig } from './config';
 import type { Logger } from '@shop/server-kit/remotes-config-file';
 import { ServerConfigError } from '@shop/server-kit/server-config';
+import { edgePurgerForUrls, type EdgePurgeLog, type EdgePurger } from '@shop/server-kit/edge-purge';
 import { FileOperatorStore, MemorySessionStore } from './accounts/file-accounts';
 import { loginLimits, type LoginLimits, type LoginLimitSettings } from './accounts/login-limits';
 import type { OperatorStore, SessionStore } from './shared/operator-store';
@@ -27,6 +28,8 @@ export interface OperationsStores {
   allowedOrigins: string[];
   /** The shared Redis, when there is one (progressive delivery counts and limits there too). */
   redis: { client: Redis; prefix: string } | undefined;
+  /** The shared caches in front of the shells (EDGE_PURGE_URLS): purged after each change of the live configuration. */
+  edgePurger: EdgePurger;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,7 @@ export interface OperationsStores {
  */
 export async function openOperations(
   config: Omit<ReleaseControlConfig, 'canary'>,
-  log: Logger,
+  log: Logger & EdgePurgeLog,
   limits: { login?: LoginLimitSettings; passwordChecks?: { concurrency: number; waiting: number } } = {},
 ): Promise<OperationsStores> {
   let redis: Redis | undefined;
@@ -47,9 +50,10 @@ export async function openOperations(
     await redis.connect();
   }
   const shared = redis ? { client: redis, prefix: config.redisPrefix } : undefined;
+  const edgePurger = edgePurgerForUrls(config.edgePurgeUrls, log);
   let live: LiveRemotes;
   try {
-    live = await LiveRemotes.open({ remotesPath: config.remotesPath, historyPath: config.historyPath, log, ...(shared ? { redis: shared } : {}) });
+    live = await LiveRemotes.open({ remotesPath: config.remotesPath, historyPath: config.historyPath, log, purger: edgePurger, ...(shared ? { redis: shared } : {}) });
   } catch (error) {
     redis?.disconnect();
     throw error;
@@ -78,7 +82,10 @@ export async function openOperations(
     checks: new PasswordChecks(limits.passwordChecks),
     allowedOrigins,
     redis: shared,
+    edgePurger,
     async close() {
+      // A purge asked for just before a stop still goes out (the shell gives the whole close a moment, never more).
+      await edgePurger.settled();
       await live.close();
       redis?.disconnect();
     },

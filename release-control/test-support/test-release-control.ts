@@ -34,6 +34,8 @@ export interface TestReleaseControlOptions {
   log?: ReleaseControlOptions['log'];
   /** The cart-service the console's orders and catalogue call, with its ADMIN_TOKEN; none by default. */
   cartService?: { url: string; adminToken: string };
+  /** EDGE_PURGE_URLS: the caches purged after each change (a test's stand-in for Varnish); none by default. */
+  edgePurgeUrls?: string[];
 }
 
 export interface TestReleaseControl {
@@ -74,6 +76,7 @@ export async function openTestReleaseControl(options: TestReleaseControlOptions)
     adminToken: options.cartService?.adminToken,
     canary: { rule, checkIntervalMs: options.checkIntervalMs ?? 60_000, sampleRate: 1 },
     metrics: null,
+    edgePurgeUrls: options.edgePurgeUrls ?? [],
   };
   const controlOptions = {
     config: settings,

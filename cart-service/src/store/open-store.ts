@@ -20,6 +20,9 @@ import type { CatalogueStore } from './catalogue';
 import { SqlCatalogue } from './catalogue/sql-catalogue';
 import { SqlMerchandising } from './catalogue/sql-merchandising';
 import type { MerchandisingStore } from './merchandising';
+import { withCatalogueChanges, type CatalogueChange } from './catalogue/catalogue-changes';
+
+export type { CatalogueChange };
 
 export interface NewsletterStore {
   /** Records a newsletter subscription; `created` is false for an address already known. */
@@ -43,6 +46,12 @@ export interface ShopStore extends CatalogueStore, MerchandisingStore, CartStore
   purgeExpired(): Promise<void>;
   /** Waits for running statements, then releases the database (and the single-writer lock); unusable afterwards. */
   close(): Promise<void>;
+  /**
+   * Called after each committed change of what shoppers see of the catalogue, made through this store (a merchandiser's
+   * save, an import, the promotion clock, stock emptied or back by an order, a cancellation, a count): which products'
+   * pages and whether the listings. Returns the unsubscribe function.
+   */
+  onCatalogueChange(listener: (change: CatalogueChange) => void): () => void;
 }
 
 export interface StoreOptions {
@@ -99,6 +108,7 @@ class SqlShopStore implements ShopStore {
   private readonly claims: SqlSessionClaims;
   private readonly catalogue: SqlCatalogue;
   private readonly merchandising: SqlMerchandising;
+  private readonly catalogueListeners = new Set<(change: CatalogueChange) => void>();
   private closed = false;
 
   constructor(
@@ -109,15 +119,19 @@ class SqlShopStore implements ShopStore {
     const now = options.now ?? Date.now;
     const ttlMs = options.ttlMs ?? THIRTY_DAYS_MS;
     this.kind = db.kind;
+    // Each store writes through the client that tells what its transactions changed of the catalogue, once committed.
+    const changes = withCatalogueChanges(db, (change) => {
+      for (const listener of this.catalogueListeners) listener(change);
+    });
     this.carts = new SqlCarts(db, ttlMs, now);
     this.cartCache = db.kind === 'embedded' ? new CartReadCache(this.carts, ttlMs, now) : undefined;
     this.cartView = this.cartCache ?? this.carts;
-    this.orders = new SqlOrders(db, ttlMs, now);
-    this.stock = new SqlStock(db);
+    this.orders = new SqlOrders(changes, ttlMs, now);
+    this.stock = new SqlStock(changes);
     this.attempts = new SqlAttemptCounter(db, now);
     this.claims = new SqlSessionClaims(db, now);
-    this.catalogue = new SqlCatalogue(db, now);
-    this.merchandising = new SqlMerchandising(db);
+    this.catalogue = new SqlCatalogue(changes, now);
+    this.merchandising = new SqlMerchandising(changes);
     this.now = now;
   }
 
@@ -164,6 +178,11 @@ class SqlShopStore implements ShopStore {
   countAttempt: AttemptCounter['countAttempt'] = (...args) => this.guard(() => this.attempts.countAttempt(...args));
   refundAttempt: AttemptCounter['refundAttempt'] = (...args) => this.guard(() => this.attempts.refundAttempt(...args));
   claimSession: SessionClaims['claimSession'] = (...args) => this.guard(() => this.claims.claimSession(...args));
+
+  onCatalogueChange(listener: (change: CatalogueChange) => void): () => void {
+    this.catalogueListeners.add(listener);
+    return () => this.catalogueListeners.delete(listener);
+  }
 
   addSubscriber(email: string): Promise<{ created: boolean }> {
     return this.guard(async () => {

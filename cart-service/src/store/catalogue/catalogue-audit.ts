@@ -1,5 +1,6 @@
 import { AUDIT_PAGE_SIZE, type CatalogueAuditAction, type CatalogueAuditEntry, type CatalogueAuditPage } from '@shop/contracts/merchandising';
 import type { SqlQueryable } from '../../db/sql-client';
+import { noteAudited } from './catalogue-changes';
 
 /** One change to record, in the transaction that makes it. */
 export interface AuditRecord {
@@ -15,6 +16,8 @@ export interface AuditRecord {
 /** Writes the records in one statement (an import records thousands). */
 export async function recordAudit(tx: SqlQueryable, records: readonly AuditRecord[]): Promise<void> {
   if (records.length === 0) return;
+  // Every change a merchandiser or an import makes is recorded here: the pages it changes are noted with it.
+  noteAudited(tx, records);
   await tx.query(
     `INSERT INTO catalogue_audit (product_id, product_name, action, by_operator, at, changes, reason)
      SELECT product_id, product_name, action, by_operator, at, changes::jsonb, reason

@@ -1,6 +1,7 @@
 import { PRICE_RANGE_NAMES, inPriceRange, type PriceRange, type ProductFacets, type ProductQuery } from '@shop/contracts/product-query';
 import type { Category } from '@shop/contracts/products';
 import type { SqlQueryable } from '../../db/sql-client';
+import { noteCatalogueChange } from './catalogue-changes';
 
 /** The price range a price falls in (the ranges part every price: contracts' PRICE_RANGES). */
 export function priceRangeOf(price: number): PriceRange {
@@ -25,6 +26,9 @@ export async function recountCells(tx: SqlQueryable): Promise<void> {
  */
 export async function stockCrossed(tx: SqlQueryable, productId: string, before: number, after: number): Promise<void> {
   if (before > 0 === after > 0) return;
+  // « Rupture de stock » shows or goes on its page and cards, and it joins or leaves the « en stock » listings: every
+  // stock change passes here (orders, cancellations, counts, adjustments), so the one place that notes it.
+  noteCatalogueChange(tx, [productId], { listings: true, cause: after > 0 ? 'back in stock' : 'out of stock' });
   await tx.query(
     `UPDATE facet_cells c SET in_stock = c.in_stock + $2
      FROM products p WHERE p.id = $1 AND NOT p.archived AND c.category = p.category AND c.price_range = p.price_range AND c.promo = (p.old_price_centimes IS NOT NULL)`,

@@ -12,6 +12,7 @@ import { alikeQuery } from './alike-words';
 import { searchQuery } from './search-text';
 import { catalogueOf, PRODUCT_COLUMNS, productOf, type ProductRow } from './product-rows';
 import { catalogueGeneration } from './catalogue-generation';
+import { noteCatalogueChange } from './catalogue-changes';
 
 type FacetRow = Record<'total' | 'promo' | 'in_stock' | 'face' | 'body' | 'hair' | 'pack' | 'moins-100' | '100-200' | 'plus-200', number>;
 
@@ -175,6 +176,7 @@ export class SqlCatalogue implements CatalogueStore {
     await this.db.transaction(async (tx) => {
       await tx.query('DELETE FROM products WHERE id = ANY($1::text[])', [[...ids]]);
       await recountCells(tx);
+      noteCatalogueChange(tx, ids, { listings: ids.length > 0, cause: 'products removed' });
     });
     this.listings.clear();
     this.searches.clear();

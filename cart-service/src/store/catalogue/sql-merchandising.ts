@@ -20,6 +20,7 @@ import {
 import { adjustLockedStock } from '../sql-stock';
 import { auditPage, recordAudit } from './catalogue-audit';
 import { nextCatalogueGeneration } from './catalogue-generation';
+import { noteCatalogueChange } from './catalogue-changes';
 import { moveBetweenCells } from './facet-cells';
 import { digestOf, IMPORT_LOCK, writeProducts } from './import-products';
 import { cellPlaceOf, changedFields, MERCHANDISED_COLUMNS, merchandisedOf, merchandisedRows, type MerchandisedRow } from './merchandised-rows';
@@ -171,6 +172,8 @@ export class SqlMerchandising implements MerchandisingStore {
         await moveBetweenCells(tx, place && { ...place, promo: !place.promo }, place);
       }
       if (rows.length > 0) await nextCatalogueGeneration(tx);
+      // A price struck through or no longer, and the « promotions » filter: the products' pages and the listings.
+      noteCatalogueChange(tx, rows.map((row) => row.id), { listings: rows.length > 0, cause: 'promotion window' });
       return rows.length;
     });
   }
