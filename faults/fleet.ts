@@ -6,17 +6,16 @@
  * for 10 units across the two cart-services sell exactly 10, and that no shell or cart-service logged an error but
  * while a member was down (the stop included). See faults/README.md.
  */
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SetStockBody } from '@shop/contracts/stock';
 import { fleetDown, fleetSettings, fleetStatus, fleetUp, readState } from '../deploy/fleet/fleet';
 import { publicUrl, REPO_ROOT, type FleetSettings, type MemberName } from '../deploy/fleet/fleet-plan';
 import { isRunning } from '../deploy/fleet/daemons';
 import { datastoresRoot } from '../deploy/fleet/datastores';
 import { haproxyServersUp, waitUntil } from '../deploy/fleet/readiness';
 import { checkAcknowledged } from './acknowledged';
+import { admin, fleetConsole, operatorToken, setStock } from './fleet-console';
 import { delivery, Shopper, type RequestRecord } from './shopper';
 
 const SHOPPERS = Number(process.env.FAULTS_SHOPPERS ?? 10);
@@ -51,19 +50,6 @@ interface Fault {
 /** Whether `time` falls while the member of `fault` was down: from its kill until it was back in HAProxy's pool. */
 const inFault = (time: number, fault: Fault) => time >= fault.killedAt && time <= (fault.backAt ?? Infinity);
 
-async function admin(settings: FleetSettings, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`http://127.0.0.1:${settings.ports['cart-service-1']}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${settings.secrets.adminToken}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-async function setStock(settings: FleetSettings, productId: string, onHand: number): Promise<void> {
-  const res = await admin(settings, 'PUT', `/admin/stock/${encodeURIComponent(productId)}`, { onHand } satisfies SetStockBody);
-  if (res.status !== 200) throw new Error(`setting the stock of ${productId} answered ${res.status}: ${await res.text()}`);
-}
-
 /** Every order number cart-service holds, page after page of the operators' API. */
 async function allOrderNumbers(settings: FleetSettings): Promise<string[]> {
   const numbers: string[] = [];
@@ -93,38 +79,13 @@ async function killAndRestart(settings: FleetSettings, member: MemberName): Prom
   return fault;
 }
 
-/** An operator account in the fleet's Redis, made with the operators' command as the README says; its API token. */
-async function operatorToken(settings: FleetSettings): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/operators-cli.ts', 'add', 'fleet-faults'], {
-    cwd: join(REPO_ROOT, 'release-control'),
-    env: { PATH: process.env.PATH, REDIS_URL: `redis://127.0.0.1:${settings.ports.redis}`, REMOTES_CONFIG: join(settings.dir, 'remotes.json') },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  child.stdin.end('mot-de-passe-flotte-2026\n');
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const token = /\b[A-Za-z0-9_-]{32,}\b/.exec(out)?.[0];
-  if (code !== 0 || !token) throw new Error(`operators add exited ${code}: ${err}${out}`);
-  return token;
-}
-
 /** Switches mf-frame through shell-1's console API; answers how long until both shells serve the new entry. */
 async function switchThroughOneShell(settings: FleetSettings, version: string): Promise<number> {
-  const token = await operatorToken(settings);
-  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Origin: publicUrl(settings.ports) };
-  const shell = (name: 'shell-1' | 'shell-2') => `http://127.0.0.1:${settings.ports[name]}`;
-  const state = (await (await fetch(`${shell('shell-1')}/operations/api/state`, { headers })).json()) as { live: { revision: number } };
-  const entry = `${publicUrl(settings.ports)}/releases/mf-frame/${version}/mf-manifest.json`;
-  const switched = await fetch(`${shell('shell-1')}/operations/api/switch`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ remote: 'mf_frame', entry, expectedRevision: state.live.revision, reason: 'fleet fault test' }),
-  });
-  if (switched.status !== 200) throw new Error(`the switch through shell-1 answered ${switched.status}: ${await switched.text()}`);
+  const operations = fleetConsole(settings, await operatorToken(settings));
+  const entry = operations.entry('mf-frame', version);
+  await operations.switch('mf_frame', entry, 'fleet fault test');
   const answeredAt = Date.now();
+  const shell = (name: 'shell-1' | 'shell-2') => `http://127.0.0.1:${settings.ports[name]}`;
   // Both shells: the one that took the switch, and the other, told through Redis.
   const servedAt = await Promise.all(
     (['shell-1', 'shell-2'] as const).map(async (name) => {

@@ -27,7 +27,7 @@ sub vcl_recv {
         return (synth(200, "Purged " + req.http.x-purged));
     }
 
-    # HAProxy asks whether the cache answers; the shells are asked apart (site.vcl's probe).
+    # HAProxy asks whether the cache answers (the shells are HAProxy's to check: site.vcl).
     if (req.url == "/edge/varnish-up") {
         return (synth(200, "ok"));
     }
@@ -70,9 +70,9 @@ sub vcl_recv {
     set req.url = regsuball(req.url, "&&+", "&");
     set req.url = std.querysort(req.url);
 
-    # While the shells answer, a page past its freshness is served only for stale-while-revalidate (one request
-    # renders it again meanwhile); when they cannot, the object's own grace (stale-if-error) applies.
-    if (std.healthy(req.backend_hint) && !req.http.x-stale-if-error) {
+    # A page past its freshness is served for stale-while-revalidate while one request renders it again. Past that,
+    # it is asked for; if the shells cannot answer, the page is served for its whole grace (stale-if-error, below).
+    if (!req.http.x-stale-if-error) {
         set req.grace = 30s;
     }
     return (hash);
@@ -87,7 +87,6 @@ sub vcl_hash {
 
 sub vcl_backend_fetch {
     unset bereq.http.x-shop-arm;
-    unset bereq.http.x-stale-if-error;
 }
 
 sub vcl_backend_response {
@@ -100,20 +99,20 @@ sub vcl_backend_response {
     if (beresp.http.Cache-Control ~ "s-maxage" && beresp.http.Cache-Control ~ "stale-if-error=[0-9]+") {
         set beresp.grace = std.duration(regsub(beresp.http.Cache-Control, ".*stale-if-error=([0-9]+).*", "\1s"), 0s);
     }
+    # A page the shells failed to render, asked for the first time: given up, so the request is restarted with the
+    # whole grace and gets the page kept. Asked again, or a request passed (the API, a shopper's page): their answer
+    # (HAProxy's French 503 when no shell is up) goes to the browser as it is, never stored.
+    if (beresp.status >= 500 && !bereq.uncacheable && !bereq.http.x-stale-if-error) {
+        return (abandon);
+    }
     if (beresp.status >= 500) {
         set beresp.uncacheable = true;
-        set beresp.ttl = 1s;
+        set beresp.ttl = 0s;
         return (deliver);
     }
 }
 
 sub vcl_deliver {
-    # The shells are down and the page is past what stale-while-revalidate allows: ask again, with the page's whole
-    # grace (stale-if-error), before answering an error.
-    if (resp.status >= 500 && req.restarts == 0 && (req.method == "GET" || req.method == "HEAD") && req.http.x-shop-arm) {
-        set req.http.x-stale-if-error = "1";
-        return (restart);
-    }
     # Tags are for caches, never for browsers.
     unset resp.http.xkey;
     unset resp.http.Via;
@@ -128,6 +127,11 @@ sub vcl_deliver {
 }
 
 sub vcl_synth {
+    # A page given up above (the shells failed it): look again with the page's whole grace (stale-if-error).
+    if (resp.status == 503 && req.restarts == 0 && req.http.x-shop-arm && !req.http.x-stale-if-error) {
+        set req.http.x-stale-if-error = "1";
+        return (restart);
+    }
     if (resp.status == 200 || resp.status == 400 || resp.status == 403) {
         set resp.http.Content-Type = "text/plain; charset=utf-8";
         set resp.body = resp.reason;

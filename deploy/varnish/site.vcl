@@ -5,16 +5,8 @@
 backend shells {
     .host = "127.0.0.1";
     .port = "8082";
-    # HAProxy's monitor answers 503 while no shell is ready: Varnish then serves pages past their freshness for their
-    # whole grace (stale-if-error) instead of asking a backend that cannot answer.
-    .probe = {
-        .url = "/edge/shells-up";
-        .interval = 500ms;
-        .timeout = 1s;
-        .window = 3;
-        .threshold = 2;
-        .initial = 2;
-    }
+    # No probe: HAProxy checks the shells and answers 503 itself when none is ready (its French page, or the API's
+    # envelope), which a browser must get as it is; a probe would make Varnish answer its own 503 instead.
     .connect_timeout = 2s;
     .first_byte_timeout = 30s;
     .between_bytes_timeout = 10s;

@@ -22,12 +22,11 @@ export function vclFolder(folder: string, siteVcl: string): string[] {
 }
 
 /** A site.vcl for shells behind `host:port` (HAProxy's `shells_from_edge`), purged from loopback only. */
-export function loopbackSiteVcl(port: number, probe = { interval: '500ms', window: 3, threshold: 2 }): string {
+export function loopbackSiteVcl(port: number): string {
   return `# Written by deploy/varnish/vcl-folder.ts: the shells behind HAProxy's internal front on this machine.
 backend shells {
     .host = "127.0.0.1";
     .port = "${port}";
-    .probe = { .url = "/edge/shells-up"; .interval = ${probe.interval}; .timeout = 1s; .window = ${probe.window}; .threshold = ${probe.threshold}; .initial = ${probe.threshold}; }
     .connect_timeout = 2s;
     .first_byte_timeout = 30s;
     .between_bytes_timeout = 10s;

@@ -25,7 +25,7 @@ import { formPosts } from './forms/form-posts';
 import { takeNotice } from './forms/page-notice-cookie';
 import type { RemoteName, RemotesStatus } from '@shop/contracts/remotes';
 import { servedConfig } from './http/bucket-cookie';
-import { isShareable, shareAtTheEdge } from './http/shared-pages';
+import { isShareable, shareAtTheEdge } from './render/shared-pages';
 import { TELEMETRY_SAMPLE_META, TRACE_META, TRACEPARENT, VIEW_TOKEN_PATH } from '@shop/contracts/progressive-delivery';
 import { readOnlyPath } from '@shop/server-kit/read-only-path';
 import { securityHeaders } from './http/security-headers';
@@ -174,13 +174,16 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     if (previewState?.kind === 'ended') endedNoticeShown(ctx);
     if (previewState?.kind === 'open') return servePreviewPage(ctx, status, previewState.preview, shopper);
     // The releases of this browser's canary arm while a canary runs, else the live ones.
-    const { config: served, setsCookie } = servedConfig(ctx, remotes.current);
+    const live = remotes.current;
+    const { config: served, setsCookie } = servedConfig(ctx, live);
     const started = performance.now();
     const page = options.renderer ? await renderInSpan(ctx, () => options.renderer!.render(pageUrl(ctx), down(), served, shopper)) : null;
     if (options.renderer) metrics?.serverRender(served, (performance.now() - started) / 1000, page !== null);
     if (page) telemetry?.serverRendered(page.config, page.failedRemotes);
     const html = renderedPage(ctx, status, page, served, telemetryTags);
-    if (isShareable(page, ctx.status, Boolean(shopper || previewState), setsCookie)) shareAtTheEdge(ctx, page);
+    // A page rendered while the live configuration changed is of the releases just replaced: never shared (the
+    // change's purge may have gone before it reached the cache).
+    if (isShareable(page, ctx.status, Boolean(shopper || previewState), setsCookie) && remotes.current === live) shareAtTheEdge(ctx, page);
     else if (!shopper && !previewState && !setsCookie) ctx.set('Cache-Control', REVALIDATE);
     // A link that has ended shows the live shop with its notice, once.
     ctx.body = withPreviewBanner(html, previewState);

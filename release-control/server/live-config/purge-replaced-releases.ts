@@ -37,17 +37,29 @@ function reasonOf(revision: RemotesRevision): string {
 
 /**
  * The store, purging the shared caches after each change it commits: a switch, a rollback, a restore, a canary's start,
- * share, promotion or abort (from the console, or by the canary's watch), a hand edit of the file. Here rather than in
- * `onChange`, which every shell hears: the process whose compare-and-set won purges, once per change.
+ * share, promotion or abort (from the console, or by the canary's watch), a hand edit of the file. The process whose
+ * compare-and-set won purges at once; then every shell purges the same tags again when it applies the change
+ * (`onChange`). A shell that had not heard of the change yet may have rendered, and the caches kept, a page of the old
+ * release after the first purge: its own purge, once it serves the new configuration, drops that page. (A render
+ * still running when a shell applies a change is never shared: shell/server/app.ts.)
  */
 export function purgingReplacedReleases(store: RevisionStore, purger: Pick<EdgePurger, 'purge'>): RevisionStore {
+  let applied = store.live;
+  const stopApplying = store.onChange((revision) => {
+    const before = applied;
+    applied = revision;
+    if (before.revision < revision.revision) purger.purge(replacedReleaseTags(before.config, revision.config), `applied ${reasonOf(revision)}`);
+  });
   return {
     get live() {
       return store.live;
     },
     history: () => store.history(),
     onChange: (listener) => store.onChange(listener),
-    close: () => store.close(),
+    close: () => {
+      stopApplying();
+      return store.close();
+    },
     async commit(change: ProposedChange, expectedRevision: number): Promise<CommitResult> {
       // The configuration the change replaces is the expected revision's: the live one as this process sees it, or, if
       // another shell's change has not reached it yet, the history's.

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { edgeTags, edgeTagsHeader, EDGE_TAGS_HEADER, releaseTags, SHARED_PAGE_CACHE_CONTROL } from '@shop/contracts/edge-cache';
 import { releaseVersionOf } from '@shop/contracts/operations';
-import type { ServerPage } from '../render/renderer';
-import { localeOf } from './page-language';
+import type { ServerPage } from './renderer';
+import { localeOf } from '../http/page-language';
 
 /**
  * Whether a shared cache (the edge, decision 045) may keep this page for every shopper: a page the server rendered

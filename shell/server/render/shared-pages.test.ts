@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerPage } from '../render/renderer';
+import type { ServerPage } from './renderer';
 import { isShareable, pageTags } from './shared-pages';
 
 const config = {
