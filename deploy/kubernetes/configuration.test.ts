@@ -1,8 +1,22 @@
 import { DEFAULT_PORTS, PORT_VARIABLES, REMOTE_PACKAGES, SECRET_VARIABLES, SHOP_PROCESSES, type ShopProcess } from '@shop/contracts/ports';
 import { originProblem } from '@shop/contracts/release-url';
 import { parseRemotesConfigText } from '@shop/contracts/remotes-schema';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { environmentOf, mainContainer, named, ofKind, renderings, valueOf, type Container } from './manifest-queries';
+import {
+  configMapsOf,
+  environmentOf,
+  mainContainer,
+  named,
+  ofKind,
+  renderings,
+  SHOP_VCL,
+  shopVclExists,
+  valueOf,
+  workload,
+  workloads,
+  type Container,
+} from './manifest-queries';
 
 const rendered = renderings();
 
@@ -74,11 +88,11 @@ describe.each(Object.entries(rendered))('the %s rendering’s configuration', (_
   });
 
   it('names only ConfigMaps that it holds', () => {
-    for (const deployment of ofKind(objects, 'Deployment')) {
+    for (const deployment of workloads(objects)) {
       const container = mainContainer(objects, deployment.metadata.name);
       for (const source of container.envFrom ?? []) expect(() => named(objects, 'ConfigMap', source.configMapRef.name)).not.toThrow();
       for (const volume of deployment.spec.template.spec.volumes ?? []) {
-        if (volume.configMap) expect(() => named(objects, 'ConfigMap', volume.configMap.name)).not.toThrow();
+        for (const name of configMapsOf(volume)) expect(() => named(objects, 'ConfigMap', name)).not.toThrow();
       }
     }
   });
@@ -93,6 +107,39 @@ describe.each(Object.entries(rendered))('the %s rendering’s configuration', (_
       expect(valueOf(objects, container, hostVariable), process).toBe('0.0.0.0');
       expect(named(objects, 'Service', process).spec.ports, process).toEqual([{ name: 'http', port, targetPort: 'http' }]);
     }
+  });
+
+  it('trusts the two proxies in front of the shell, the ingress controller and Varnish, to name the shopper', () => {
+    expect(valueOf(objects, mainContainer(objects, 'shell'), 'TRUST_PROXY')).toBe('2');
+  });
+
+  it('gives the shell and cart-service, and no other process, one purge URL per Varnish pod, by its name in the headless Service', () => {
+    const statefulSet = workload(objects, 'varnish');
+    const service = named(objects, 'Service', statefulSet.spec.serviceName);
+    // Headless: varnish-<n>.<service> resolves to pod n; not-ready pods too, which keep a cache to purge.
+    expect(service.spec.clusterIP).toBe('None');
+    expect(service.spec.publishNotReadyAddresses).toBe(true);
+    expect(service.spec.selector).toEqual({ 'app.kubernetes.io/name': 'varnish' });
+    const purgePort = service.spec.ports.find((port: { name: string }) => port.name === 'purge').port;
+    expect(mainContainer(objects, 'varnish').ports.find((port: { name: string }) => port.name === 'purge').containerPort).toBe(purgePort);
+    const expected = Array.from({ length: statefulSet.spec.replicas }, (_, index) => `http://${statefulSet.metadata.name}-${index}.${service.metadata.name}:${purgePort}/`);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    for (const process of ['shell', 'cart-service']) {
+      expect(valueOf(objects, mainContainer(objects, process), 'EDGE_PURGE_URLS')?.split(','), process).toEqual(expected);
+    }
+    for (const remote of ['mf-frame', 'mf-cart', 'mf-catalog-pages']) {
+      expect(environmentOf(objects, mainContainer(objects, remote)).has('EDGE_PURGE_URLS'), remote).toBe(false);
+    }
+  });
+
+  it('has Varnish ask the shell’s Service, on its port, for what it does not keep (Kubernetes’ site.vcl)', () => {
+    const volume = workload(objects, 'varnish').spec.template.spec.volumes.find((volume: { name: string }) => volume.name === 'vcl');
+    const backends = configMapsOf(volume).map((name) => named(objects, 'ConfigMap', name).data['site.vcl']).filter(Boolean);
+    expect(backends).toHaveLength(1);
+    const backend = /backend shells \{([^]*?)\n\}/.exec(backends[0])?.[1] ?? '';
+    expect(/\.host = "([^"]+)";/.exec(backend)?.[1]).toBe('shell');
+    expect(Number(/\.port = "(\d+)";/.exec(backend)?.[1])).toBe(named(objects, 'Service', 'shell').spec.ports[0].port);
+    expect(/\.url = "([^"]+)";/.exec(backend)?.[1]).toBe('/healthz');
   });
 
   it('points the shell at cart-service’s Service', () => {
@@ -111,14 +158,21 @@ describe.each(Object.entries(rendered))('the %s rendering’s configuration', (_
     }
   });
 
-  it('serves the shop’s public origin, as PUBLIC_URL and SHOP_ORIGIN name it, from the shell, over TLS for every host', () => {
+  it('serves the shop’s public origin, as PUBLIC_URL and SHOP_ORIGIN name it, from the shell through Varnish, over TLS for every host', () => {
     const shell = mainContainer(objects, 'shell');
     const publicUrl = valueOf(objects, shell, 'PUBLIC_URL')!;
     expect(originProblem(publicUrl)).toBeNull();
     for (const process of SHOP_PROCESSES) expect(valueOf(objects, mainContainer(objects, process), 'SHOP_ORIGIN'), process).toBe(publicUrl);
     const ingress = named(objects, 'Ingress', 'maison-argane');
     const shopRule = ingress.spec.rules.find((rule: { host: string }) => `https://${rule.host}` === publicUrl);
-    expect(shopRule?.http.paths).toEqual([{ path: '/', pathType: 'Prefix', backend: { service: { name: 'shell', port: { name: 'http' } } } }]);
+    // Every path of the shop's host: what Varnish does not keep it passes on, and the shell's TRUST_PROXY counts its hop.
+    expect(shopRule?.http.paths).toEqual([{ path: '/', pathType: 'Prefix', backend: { service: { name: 'varnish-public', port: { name: 'http' } } } }]);
+    // varnish-public: Varnish's ready pods (not the headless Service, which publishes the pods that are not), its page port.
+    const front = named(objects, 'Service', 'varnish-public');
+    expect(front.spec.selector).toEqual({ 'app.kubernetes.io/name': 'varnish' });
+    expect(front.spec.clusterIP).toBeUndefined();
+    expect(front.spec.publishNotReadyAddresses ?? false).toBe(false);
+    expect(front.spec.ports).toEqual([{ name: 'http', port: 6081, targetPort: 'http' }]);
     const tlsHosts = ingress.spec.tls.flatMap((entry: { hosts: string[]; secretName: string }) => entry.hosts);
     expect(tlsHosts.sort()).toEqual(ingress.spec.rules.map((rule: { host: string }) => rule.host).sort());
   });
@@ -134,6 +188,23 @@ describe.each(Object.entries(rendered))('the %s rendering’s configuration', (_
     const config = parseRemotesConfigText(named(objects, 'ConfigMap', 'shell-remotes').data['remotes.json']);
     for (const remote of config.remotes) expect(origins, remote.name).toContain(new URL(remote.entry).origin);
     if (store) expect(origins).toContain(new URL(store).origin);
+  });
+});
+
+describe('the shop’s VCL (deploy/varnish/shop.vcl), once it is written', () => {
+  it.skipIf(!shopVclExists())('includes the site.vcl each way of running the shop brings, before its own vcl_recv, and answers the probes', () => {
+    const vcl = readFileSync(SHOP_VCL, 'utf8');
+    const include = vcl.search(/^include "site\.vcl";/m);
+    expect(include).toBeGreaterThanOrEqual(0);
+    // Kubernetes' site.vcl keeps each request to its listener in a vcl_recv of its own, which must run first.
+    const recv = vcl.search(/^sub vcl_recv\b/m);
+    if (recv >= 0) expect(include).toBeLessThan(recv);
+    // The backend and the purgers are the site's.
+    expect(vcl).not.toMatch(/^\s*(backend|acl)\s/m);
+    expect(vcl).toMatch(/client\.ip !~ purgers/);
+    // The path of Varnish's probes (varnish.yaml), answered without asking the shells.
+    const probe = mainContainer(rendered.base, 'varnish').readinessProbe.httpGet.path;
+    expect(vcl).toContain(`if (req.url == "${probe}") {\n        return (synth(200`);
   });
 });
 

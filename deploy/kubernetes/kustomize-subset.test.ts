@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { imageName, renderKustomization } from './kustomize-subset';
+import { configMapHash, imageName, renderKustomization } from './kustomize-subset';
 import type { Pod } from './manifest-queries';
 
 const made: string[] = [];
@@ -127,6 +127,79 @@ images:
       'config.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  A: on\n  B: "on"\n',
     });
     expect(renderKustomization(dir)[0]!.data).toEqual({ A: true, B: 'on' });
+  });
+
+  it('generates ConfigMaps from files, named with kustomize’s hash, and renames the references to them, from an including kustomization too', () => {
+    const dir = folder({
+      'vcl/kustomization.yaml': 'configMapGenerator:\n  - name: varnish-vcl\n    files: [shop.vcl]\n    options:\n      labels: { app: cache }\n',
+      'vcl/shop.vcl': 'vcl 4.1;\n',
+      'base/kustomization.yaml': 'resources: [../vcl, cache.yaml]\nconfigMapGenerator:\n  - name: other\n    files: [main.vcl=files/x.vcl]\n',
+      'base/files/x.vcl': 'if (a < b && c > d) {}\n',
+      'base/cache.yaml': `apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: cache
+spec:
+  replicas: 1
+  template:
+    spec:
+      containers:
+        - name: cache
+          image: cache:1
+          envFrom:
+            - configMapRef: { name: other }
+          env:
+            - name: A
+              valueFrom:
+                configMapKeyRef: { name: varnish-vcl, key: shop.vcl }
+      volumes:
+        - name: plain
+          configMap: { name: other }
+        - name: both
+          projected:
+            sources:
+              - configMap: { name: varnish-vcl }
+              - configMap: { name: not-generated }
+`,
+      'overlay/kustomization.yaml': 'namespace: shop\nresources: [../base]\nreplicas:\n  - name: cache\n    count: 2\n',
+    });
+    const objects = renderKustomization(join(dir, 'overlay')) as Pod[];
+    const configMaps = objects.filter((object) => object.kind === 'ConfigMap');
+    // The names `kubectl kustomize` (v5.5.0) gives the same files.
+    expect(configMaps.map((configMap) => configMap.metadata)).toEqual([
+      { name: 'varnish-vcl-9m6d4hg5f5', namespace: 'shop', labels: { app: 'cache' } },
+      { name: 'other-4k9h795d5k', namespace: 'shop' },
+    ]);
+    expect(configMaps.map((configMap) => configMap.data)).toEqual([{ 'shop.vcl': 'vcl 4.1;\n' }, { 'main.vcl': 'if (a < b && c > d) {}\n' }]);
+    const cache = objects.find((object) => object.kind === 'StatefulSet')!;
+    expect(cache.spec.replicas).toBe(2);
+    const pod = cache.spec.template.spec;
+    expect(pod.containers[0].envFrom[0].configMapRef.name).toBe('other-4k9h795d5k');
+    expect(pod.containers[0].env[0].valueFrom.configMapKeyRef.name).toBe('varnish-vcl-9m6d4hg5f5');
+    expect(pod.volumes[0].configMap.name).toBe('other-4k9h795d5k');
+    expect(pod.volumes[1].projected.sources.map((source: Pod) => source.configMap.name)).toEqual(['varnish-vcl-9m6d4hg5f5', 'not-generated']);
+  });
+
+  it('hashes a ConfigMap’s data as kustomize does: Go’s JSON (<, > and & escaped), its keys sorted, the name left out', () => {
+    expect(configMapHash({ 'shop.vcl': 'vcl 4.1;\n' })).toBe('9m6d4hg5f5');
+    expect(configMapHash({ 'main.vcl': 'if (a < b && c > d) {}\n' })).toBe('4k9h795d5k');
+    expect(configMapHash({ b: '2', a: '1' })).toBe(configMapHash({ a: '1', b: '2' }));
+  });
+
+  it('refuses a generator’s file outside the kustomization’s folder, as kustomize’s default load restriction does', () => {
+    const dir = folder({ 'shop.vcl': 'vcl 4.1;\n', 'base/kustomization.yaml': 'configMapGenerator:\n  - name: vcl\n    files: [../shop.vcl]\n' });
+    expect(() => renderKustomization(join(dir, 'base'))).toThrow(/security; file '.*shop\.vcl' is not in or below/);
+    const literals = folder({ 'kustomization.yaml': 'configMapGenerator:\n  - name: env\n    literals: [A=1]\n' });
+    expect(() => renderKustomization(literals)).toThrow('does not support literals');
+  });
+
+  it('reads a stand-in for a generator’s file that does not exist yet, and the file once it does', () => {
+    const dir = folder({ 'kustomization.yaml': 'configMapGenerator:\n  - name: vcl\n    files: [shop.vcl]\n' });
+    const standIns = new Map([[join(dir, 'shop.vcl'), 'vcl 4.1;\n']]);
+    expect(() => renderKustomization(dir)).toThrow(/ENOENT/);
+    expect(renderKustomization(dir, { standIns })[0]!.metadata.name).toBe('vcl-9m6d4hg5f5');
+    writeFileSync(join(dir, 'shop.vcl'), 'vcl 4.1;\ninclude "site.vcl";\n');
+    expect((renderKustomization(dir, { standIns })[0] as Pod).data['shop.vcl']).toContain('include');
   });
 
   it('names an image without its tag or digest, registry port included', () => {

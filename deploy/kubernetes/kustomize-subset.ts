@@ -6,18 +6,24 @@
  *
  * Supported fields of a Kustomization:
  * - `resources`: YAML files (several documents each) and folders holding a kustomization.yaml, rendered first;
+ * - `configMapGenerator`: `{ name, files, options?: { labels } }`, each file `path` or `key=path`, inside the
+ *   kustomization's own folder (kustomize's default load restriction, which `kubectl apply -k` keeps): a ConfigMap
+ *   named `<name>-<hash of its data>`, as kustomize hashes it, and every reference to `<name>` from a pod template of
+ *   this kustomization or of one that includes it (volumes, projected volumes, envFrom, env) renamed to match;
  * - `patches`: RFC 6902 JSON patches (a list of operations, in `path` or inline `patch`) with a `target` naming the
  *   object by kind and name (optionally group and version), applied with fast-json-patch, `test` operations included;
  * - `namespace`: set on every namespaced object;
- * - `replicas`: `{ name, count }` for Deployments;
+ * - `replicas`: `{ name, count }` for Deployments and StatefulSets;
  * - `images`: `{ name, newName?, newTag?, digest? }` on every container and init container.
- * kustomize applies them in that order (patches, namespace, replicas, images), whatever their order in the file.
+ * kustomize applies them in that order (generators, patches, namespace, replicas, images, then the references to
+ * generated names), whatever their order in the file.
  *
  * YAML is read as YAML 1.1, as the Kubernetes API machinery reads it: an unquoted `on` or `yes` is a boolean there, and
  * the schemas then refuse it where a string is wanted (a ConfigMap's value, an environment variable's).
  */
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative as relativePath, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastJsonPatch, { type Operation } from 'fast-json-patch';
 import { parseAllDocuments } from 'yaml';
@@ -36,17 +42,43 @@ interface PatchTarget {
   version?: string;
 }
 
+interface ConfigMapGenerator {
+  name: string;
+  files?: string[];
+  options?: { labels?: Record<string, string> };
+}
+
 interface Kustomization {
   apiVersion?: string;
   kind?: string;
   resources?: string[];
+  configMapGenerator?: ConfigMapGenerator[];
   patches?: Array<{ path?: string; patch?: string; target: PatchTarget }>;
   namespace?: string;
   replicas?: Array<{ name: string; count: number }>;
   images?: Array<{ name: string; newName?: string; newTag?: string; digest?: string }>;
 }
 
-const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'patches', 'namespace', 'replicas', 'images']);
+const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'configMapGenerator', 'patches', 'namespace', 'replicas', 'images']);
+const SUPPORTED_GENERATOR_FIELDS = new Set(['name', 'files', 'options']);
+const SUPPORTED_GENERATOR_OPTIONS = new Set(['labels']);
+
+/** The kinds kustomize's `replicas` sets. */
+const SCALABLE = new Set(['Deployment', 'StatefulSet']);
+
+export interface RenderOptions {
+  /**
+   * Texts for files a kustomization reads that do not exist (yet), by absolute path: a file another change brings,
+   * stood in for by the tests. A file that exists is always read from disk.
+   */
+  standIns?: ReadonlyMap<string, string>;
+}
+
+/** A rendering, with the generated ConfigMaps' names (`name` → `name-<hash>`) for the kustomizations that include it. */
+interface Rendered {
+  objects: KubernetesObject[];
+  generatedNames: Map<string, string>;
+}
 
 /** Kinds that live outside any namespace (those these manifests could hold); every other kind gets `namespace`. */
 const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'PersistentVolume', 'StorageClass', 'IngressClass', 'PriorityClass']);
@@ -80,12 +112,77 @@ function readKustomization(dir: string): Kustomization {
   return kustomization;
 }
 
-function loadResources(dir: string, entries: string[]): KubernetesObject[] {
-  return entries.flatMap((entry) => {
+function loadResources(dir: string, entries: string[], options: RenderOptions): Rendered {
+  const generatedNames = new Map<string, string>();
+  const objects = entries.flatMap((entry) => {
     const path = resolve(dir, entry);
-    if (statSync(path).isDirectory()) return renderKustomization(path);
+    if (statSync(path).isDirectory()) {
+      const rendered = render(path, options);
+      for (const [name, generated] of rendered.generatedNames) generatedNames.set(name, generated);
+      return rendered.objects;
+    }
     return readYamlDocuments(readFileSync(path, 'utf8'), path).map((document) => asObject(document, path));
   });
+  return { objects, generatedNames };
+}
+
+/**
+ * Go's encoding/json, which kustomize hashes with, escapes <, > and & (HTML-safe) and the two JavaScript line
+ * separators; JSON.stringify does not. Both sort nothing: the caller orders the keys as Go orders a map's.
+ */
+const goJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * kustomize's name suffix for a generated ConfigMap (api/hasher): the SHA-256 of `{"data":…,"kind":"ConfigMap","name":""}`
+ * in Go's JSON, keys sorted, its first ten hex digits with 0, 1, 3, a and e spelt g, h, k, m and t (so the suffix
+ * never reads as a word or a number). The name is empty: kustomize v5 looks it up as the single field
+ * `metadata/name`, finds nothing, and hashes the data alone. Checked against `kubectl kustomize` (v5.5.0).
+ */
+export function configMapHash(data: Record<string, string>): string {
+  const sorted = Object.fromEntries(Object.keys(data).sort().map((key) => [key, data[key]]));
+  const hex = createHash('sha256').update(goJson({ data: sorted, kind: 'ConfigMap', name: '' })).digest('hex');
+  return hex.slice(0, 10).replace(/[013ae]/g, (digit) => ({ 0: 'g', 1: 'h', 3: 'k', a: 'm', e: 't' })[digit as '0']);
+}
+
+function generateConfigMaps(dir: string, generators: ConfigMapGenerator[], options: RenderOptions): Rendered {
+  const generatedNames = new Map<string, string>();
+  const objects = generators.map((generator, index) => {
+    const where = `${join(dir, 'kustomization.yaml')}: configMapGenerator[${index}]`;
+    const unsupported = [
+      ...Object.keys(generator).filter((field) => !SUPPORTED_GENERATOR_FIELDS.has(field)),
+      ...Object.keys(generator.options ?? {}).filter((field) => !SUPPORTED_GENERATOR_OPTIONS.has(field)).map((field) => `options.${field}`),
+    ];
+    if (unsupported.length > 0) throw new Error(`${where}: this renderer does not support ${unsupported.join(', ')}`);
+    if (!generator.name || !generator.files?.length) throw new Error(`${where}: a name and files are required`);
+    const data: Record<string, string> = {};
+    for (const entry of generator.files) {
+      const [key, file] = entry.includes('=') ? [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)] : [basename(entry), entry];
+      const path = resolve(dir, file);
+      // kustomize's default (LoadRestrictionsRootOnly): no file outside the kustomization's folder.
+      if (relativePath(dir, path).startsWith('..')) throw new Error(`${where}: security; file '${path}' is not in or below '${dir}'`);
+      if (key in data) throw new Error(`${where}: key ${key} is given twice`);
+      const standIn = options.standIns?.get(path);
+      data[key] = standIn !== undefined && !existsSync(path) ? standIn : readFileSync(path, 'utf8');
+    }
+    const name = `${generator.name}-${configMapHash(data)}`;
+    generatedNames.set(generator.name, name);
+    const labels = generator.options?.labels;
+    return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, ...(labels ? { labels: { ...labels } } : {}) }, data } as KubernetesObject;
+  });
+  return { objects, generatedNames };
+}
+
+/** Points a pod template's references to generated ConfigMaps at their hashed names, as kustomize's nameReference does. */
+function renameReferences(value: unknown, generatedNames: Map<string, string>): void {
+  if (generatedNames.size === 0 || !value || typeof value !== 'object') return;
+  if (Array.isArray(value)) return value.forEach((item) => renameReferences(item, generatedNames));
+  const record = value as Record<string, unknown>;
+  for (const key of ['configMap', 'configMapRef', 'configMapKeyRef']) {
+    const reference = record[key] as { name?: string } | undefined;
+    if (reference && typeof reference.name === 'string' && generatedNames.has(reference.name)) reference.name = generatedNames.get(reference.name);
+  }
+  for (const child of Object.values(record)) renameReferences(child, generatedNames);
 }
 
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
@@ -161,9 +258,16 @@ function setImages(objects: KubernetesObject[], images: NonNullable<Kustomizatio
 }
 
 /** The objects `kustomize build <dir>` gives, for the supported subset (see above); throws on anything else. */
-export function renderKustomization(dir: string): KubernetesObject[] {
+export function renderKustomization(dir: string, options: RenderOptions = {}): KubernetesObject[] {
+  return render(dir, options).objects;
+}
+
+function render(dir: string, options: RenderOptions): Rendered {
   const kustomization = readKustomization(dir);
-  let objects = loadResources(dir, kustomization.resources ?? []);
+  const loaded = loadResources(dir, kustomization.resources ?? [], options);
+  const generated = generateConfigMaps(dir, kustomization.configMapGenerator ?? [], options);
+  const generatedNames = new Map([...loaded.generatedNames, ...generated.generatedNames]);
+  let objects = [...loaded.objects, ...generated.objects];
   const seen = new Set<string>();
   for (const object of objects) {
     if (seen.has(idOf(object))) throw new Error(`${dir}: ${idOf(object)} is defined twice`);
@@ -174,12 +278,13 @@ export function renderKustomization(dir: string): KubernetesObject[] {
     for (const object of objects) if (!CLUSTER_SCOPED.has(object.kind)) object.metadata.namespace = kustomization.namespace;
   }
   for (const { name, count } of kustomization.replicas ?? []) {
-    const deployment = objects.find((object) => object.kind === 'Deployment' && object.metadata.name === name);
-    if (!deployment) throw new Error(`${dir}: replicas names ${name}, which is no Deployment here`);
-    (deployment.spec as { replicas?: number }).replicas = count;
+    const workload = objects.find((object) => SCALABLE.has(object.kind) && object.metadata.name === name);
+    if (!workload) throw new Error(`${dir}: replicas names ${name}, which is no Deployment or StatefulSet here`);
+    (workload.spec as { replicas?: number }).replicas = count;
   }
   setImages(objects, kustomization.images ?? []);
-  return objects;
+  for (const object of objects) if (object.kind !== 'ConfigMap') renameReferences(object.spec, generatedNames);
+  return { objects, generatedNames };
 }
 
 /** Where a kustomization's files are, from this file: deploy/kubernetes/<relative>. */

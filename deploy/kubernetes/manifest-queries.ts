@@ -1,17 +1,44 @@
 /**
- * Questions the manifests' tests ask of a rendering: which Deployments, their pods and containers, the environment a
- * container gets (ConfigMaps and literals, and which variables come from Secrets), which policies select a pod.
+ * Questions the manifests' tests ask of a rendering: which workloads (Deployments, and Varnish's StatefulSet), their
+ * pods and containers, the environment a container gets (ConfigMaps and literals, and which variables come from
+ * Secrets), which policies select a pod.
  * Typed loosely on purpose: the schema checks (schema-validation.ts) are what says the objects are well formed.
  */
+import { existsSync } from 'node:fs';
 import { kubernetesDir, renderKustomization, type KubernetesObject } from './kustomize-subset';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- objects read from YAML, checked by their schemas elsewhere */
 export type Pod = Record<string, any>;
 export type Container = Record<string, any>;
 
+/** The shop's VCL (deploy/varnish/shop.vcl), which the base's Varnish ConfigMap is generated from. */
+export const SHOP_VCL = kubernetesDir('../varnish/shop.vcl');
+
+/**
+ * What the renderings use while deploy/varnish/shop.vcl is not written yet (it comes with the VCL's own change): only
+ * what the manifests rely on. It includes the site.vcl each way of running the shop brings (the backend `shells`, the
+ * ACL `purgers`), checks purgers and answers the kubelet's probes itself. Never used once the file exists.
+ */
+export const SHOP_VCL_STAND_IN = `vcl 4.1;
+
+include "site.vcl";
+
+sub vcl_recv {
+    if (req.method == "PURGE" && client.ip !~ purgers) {
+        return (synth(403));
+    }
+    if (req.url == "/edge/varnish-up") {
+        return (synth(200));
+    }
+}
+`;
+
+export const shopVclExists = () => existsSync(SHOP_VCL);
+
 /** The base and the production overlay, rendered afresh for each test file. */
 export function renderings(): Record<'base' | 'production', KubernetesObject[]> {
-  return { base: renderKustomization(kubernetesDir('base')), production: renderKustomization(kubernetesDir('overlays/production')) };
+  const options = { standIns: new Map([[SHOP_VCL, SHOP_VCL_STAND_IN]]) };
+  return { base: renderKustomization(kubernetesDir('base'), options), production: renderKustomization(kubernetesDir('overlays/production'), options) };
 }
 
 export const ofKind = (objects: KubernetesObject[], kind: string): Array<KubernetesObject & Record<string, any>> =>
@@ -23,6 +50,20 @@ export function named(objects: KubernetesObject[], kind: string, name: string): 
   return found;
 }
 
+/** The kinds whose pods the shop runs: its processes' Deployments, Varnish's StatefulSet. */
+export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet'];
+
+/** Every Deployment and StatefulSet. */
+export const workloads = (objects: KubernetesObject[]): Array<KubernetesObject & Record<string, any>> =>
+  objects.filter((object) => WORKLOAD_KINDS.includes(object.kind));
+
+/** The Deployment or StatefulSet of that name. */
+export function workload(objects: KubernetesObject[], name: string): KubernetesObject & Record<string, any> {
+  const found = workloads(objects).find((object) => object.metadata.name === name);
+  if (!found) throw new Error(`no Deployment or StatefulSet named ${name}`);
+  return found;
+}
+
 export const podOf = (deployment: KubernetesObject & Record<string, any>): Pod => deployment.spec.template.spec;
 export const podLabels = (deployment: KubernetesObject & Record<string, any>): Record<string, string> => deployment.spec.template.metadata.labels;
 
@@ -31,9 +72,9 @@ export function containersOf(deployment: KubernetesObject & Record<string, any>)
   return [...(pod.initContainers ?? []), ...pod.containers];
 }
 
-/** The one container of a deployable's pod (each has one), by the Deployment's name. */
+/** The one container of a deployable's pod (each has one), by its Deployment's or StatefulSet's name. */
 export function mainContainer(objects: KubernetesObject[], name: string): Container {
-  const containers = podOf(named(objects, 'Deployment', name)).containers as Container[];
+  const containers = podOf(workload(objects, name)).containers as Container[];
   if (containers.length !== 1) throw new Error(`${name} has ${containers.length} containers`);
   return containers[0]!;
 }
@@ -70,9 +111,15 @@ export function selects(selector: { matchLabels?: Record<string, string>; matchE
   return Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
 }
 
-/** The NetworkPolicies that select a Deployment's pods. */
+/** The NetworkPolicies that select a workload's pods. */
 export function policiesFor(objects: KubernetesObject[], deployment: KubernetesObject & Record<string, any>): Array<Record<string, any>> {
   return ofKind(objects, 'NetworkPolicy').filter((policy) => selects(policy.spec.podSelector, podLabels(deployment)));
+}
+
+/** The ConfigMaps a volume shows (a configMap volume, or a projected one's configMap sources). */
+export function configMapsOf(volume: Pod): string[] {
+  if (volume.configMap) return [volume.configMap.name];
+  return (volume.projected?.sources ?? []).filter((source: Pod) => source.configMap).map((source: Pod) => source.configMap.name);
 }
 
 /** The mounts of a container whose volume is an emptyDir: where its process may write. */

@@ -1,7 +1,7 @@
 import { DEFAULT_PORTS } from '@shop/contracts/ports';
 import { describe, expect, it } from 'vitest';
 import type { KubernetesObject } from './kustomize-subset';
-import { mainContainer, named, ofKind, policiesFor, renderings, valueOf } from './manifest-queries';
+import { mainContainer, named, policiesFor, renderings, valueOf, workload, workloads } from './manifest-queries';
 
 const rendered = renderings();
 
@@ -19,11 +19,11 @@ function peerText(peer: Peer): string {
 }
 
 /**
- * Every connection a Deployment's pods may make (`egress`) or take (`ingress`), one `peer port` line each, from all
+ * Every connection a workload's pods may make (`egress`) or take (`ingress`), one `peer port` line each, from all
  * the policies that select them; `anything` when none of them restricts that direction.
  */
 function allowed(objects: KubernetesObject[], name: string, direction: 'ingress' | 'egress'): string[] {
-  const policies = policiesFor(objects, named(objects, 'Deployment', name)).filter((policy) =>
+  const policies = policiesFor(objects, workload(objects, name)).filter((policy) =>
     (policy.spec.policyTypes as string[]).includes(direction === 'ingress' ? 'Ingress' : 'Egress'),
   );
   if (policies.length === 0) return ['anything'];
@@ -43,12 +43,21 @@ const INGRESS_CONTROLLER = 'namespace kubernetes.io/metadata.name=ingress-nginx 
 /** The OpenTelemetry Collector's OTLP/HTTP receiver (decision 035): the shell (its renderers too) and cart-service. */
 const COLLECTOR_NAMESPACE = 'observability';
 const COLLECTOR = `namespace kubernetes.io/metadata.name=${COLLECTOR_NAMESPACE} pods app.kubernetes.io/name=opentelemetry-collector TCP/4318`;
+/** Varnish's purge listener (varnish.yaml), where the shell's release control and cart-service send their purges. */
+const VARNISH_PURGE = 'pods app.kubernetes.io/name=varnish TCP/6082';
 
 /** Where each deployable's pods may connect, per rendering: the overlay puts the managed services' addresses. */
 const EGRESS = {
   base: {
-    shell: [...DNS, 'pods app.kubernetes.io/name=cart-service TCP/4000', 'pods app.kubernetes.io/name=redis TCP/6379', `${INGRESS_CONTROLLER} TCP/443`, COLLECTOR],
-    'cart-service': [...DNS, 'pods app.kubernetes.io/name=pgbouncer TCP/6432', COLLECTOR],
+    shell: [
+      ...DNS,
+      'pods app.kubernetes.io/name=cart-service TCP/4000',
+      'pods app.kubernetes.io/name=redis TCP/6379',
+      `${INGRESS_CONTROLLER} TCP/443`,
+      VARNISH_PURGE,
+      COLLECTOR,
+    ],
+    'cart-service': [...DNS, 'pods app.kubernetes.io/name=pgbouncer TCP/6432', VARNISH_PURGE, COLLECTOR],
   },
   production: {
     shell: [
@@ -58,14 +67,22 @@ const EGRESS = {
       `${INGRESS_CONTROLLER} TCP/443`,
       // The release store (bucket and CDN).
       'cidr 203.0.113.0/24 TCP/443',
+      VARNISH_PURGE,
       COLLECTOR,
     ],
-    'cart-service': [...DNS, 'cidr 10.40.0.20/32 TCP/6432', COLLECTOR],
+    'cart-service': [...DNS, 'cidr 10.40.0.20/32 TCP/6432', VARNISH_PURGE, COLLECTOR],
   },
 };
 
+/** The generated ConfigMap (varnish-vcl-<hash>, varnish-site-<hash>) that holds one of Varnish's VCL files. */
+function configMapOfVarnish(objects: KubernetesObject[], file: string): string {
+  const volume = workload(objects, 'varnish').spec.template.spec.volumes.find((volume: { name: string }) => volume.name === 'vcl');
+  const names: string[] = volume.projected.sources.map((source: { configMap: { name: string } }) => source.configMap.name);
+  return names.find((name) => file in (named(objects, 'ConfigMap', name).data ?? {}))!;
+}
+
 describe.each(Object.entries(rendered))('the %s rendering’s network policies', (name, objects) => {
-  const deployments = ofKind(objects, 'Deployment');
+  const deployables = workloads(objects);
 
   it('deny everything not allowed below, in and out, for every pod of the namespace', () => {
     const defaultDeny = named(objects, 'NetworkPolicy', 'default-deny');
@@ -73,7 +90,7 @@ describe.each(Object.entries(rendered))('the %s rendering’s network policies',
   });
 
   it('give every deployable a policy of its own, and never allow any peer or any port', () => {
-    for (const deployment of deployments) {
+    for (const deployment of deployables) {
       const own = policiesFor(objects, deployment).filter((policy) => policy.metadata.name !== 'default-deny');
       expect(own.length, deployment.metadata.name).toBeGreaterThan(0);
       for (const direction of ['ingress', 'egress'] as const) {
@@ -85,13 +102,13 @@ describe.each(Object.entries(rendered))('the %s rendering’s network policies',
     }
   });
 
-  it('let the shell and its renderers reach cart-service, Redis, the release hosts, the traces’ collector and DNS, and nothing else', () => {
+  it('let the shell and its renderers reach cart-service, Redis, the release hosts, Varnish’s purges, the traces’ collector and DNS, and nothing else', () => {
     expect(allowed(objects, 'shell', 'egress')).toEqual([...EGRESS[name as 'base'].shell].sort());
     // The port the shell is configured with is the one let through.
     expect(new URL(valueOf(objects, mainContainer(objects, 'shell'), 'CART_SERVICE_URL')!).port).toBe(String(DEFAULT_PORTS['cart-service']));
   });
 
-  it('let cart-service reach PgBouncer, the traces’ collector and DNS only', () => {
+  it('let cart-service reach PgBouncer, Varnish’s purges, the traces’ collector and DNS only', () => {
     expect(allowed(objects, 'cart-service', 'egress')).toEqual([...EGRESS[name as 'base']['cart-service']].sort());
   });
 
@@ -111,17 +128,43 @@ describe.each(Object.entries(rendered))('the %s rendering’s network policies',
     for (const remote of ['mf-frame', 'mf-cart', 'mf-catalog-pages']) expect(allowed(objects, remote, 'egress'), remote).toEqual([]);
   });
 
-  it('let in the ingress controller to the shell and the release servers, the shell to cart-service, Prometheus to the metrics', () => {
-    expect(allowed(objects, 'shell', 'ingress')).toEqual([
+  it('let Varnish reach the shells on the port its site.vcl names, and DNS, which resolves their Service’s name: nothing else', () => {
+    expect(allowed(objects, 'varnish', 'egress')).toEqual([...DNS, 'pods app.kubernetes.io/name=shell TCP/3000'].sort());
+    const backend = named(objects, 'ConfigMap', configMapOfVarnish(objects, 'site.vcl')).data['site.vcl'] as string;
+    const port = /\.port = "(\d+)";/.exec(backend)?.[1];
+    const service = named(objects, 'Service', /\.host = "([^"]+)";/.exec(backend)![1]!);
+    // The Service's port leads to the shell's container port the policy lets through.
+    expect(service.spec.ports.map((entry: { port: number }) => String(entry.port))).toContain(port);
+    expect(mainContainer(objects, 'shell').ports.find((entry: { name: string }) => entry.name === service.spec.ports[0].targetPort).containerPort).toBe(Number(port));
+  });
+
+  it('let the shell and cart-service reach every Varnish pod EDGE_PURGE_URLS names, on the purge listener, and only them in on it', () => {
+    for (const process of ['shell', 'cart-service']) {
+      for (const url of valueOf(objects, mainContainer(objects, process), 'EDGE_PURGE_URLS')!.split(',')) {
+        expect(`pods app.kubernetes.io/name=varnish TCP/${new URL(url).port}`, process).toBe(VARNISH_PURGE);
+        expect(allowed(objects, process, 'egress'), process).toContain(VARNISH_PURGE);
+      }
+    }
+    expect(allowed(objects, 'varnish', 'ingress')).toEqual([
       `${INGRESS_CONTROLLER} TCP/http`,
+      'pods app.kubernetes.io/name=cart-service TCP/purge',
+      'pods app.kubernetes.io/name=shell TCP/purge',
+    ]);
+    expect(mainContainer(objects, 'varnish').ports).toContainEqual({ name: 'purge', containerPort: Number(VARNISH_PURGE.split('/').at(-1)) });
+  });
+
+  it('let in the ingress controller to Varnish and the release servers, Varnish to the shell, the shell to cart-service, Prometheus to the metrics', () => {
+    // Never the ingress controller straight to the shell: TRUST_PROXY counts Varnish's hop.
+    expect(allowed(objects, 'shell', 'ingress')).toEqual([
       'namespace kubernetes.io/metadata.name=monitoring pods app.kubernetes.io/name=prometheus TCP/metrics',
+      'pods app.kubernetes.io/name=varnish TCP/http',
     ]);
     expect(allowed(objects, 'cart-service', 'ingress')).toEqual(['pods app.kubernetes.io/name=shell TCP/http']);
     for (const remote of ['mf-frame', 'mf-cart', 'mf-catalog-pages']) expect(allowed(objects, remote, 'ingress'), remote).toEqual([`${INGRESS_CONTROLLER} TCP/http`]);
   });
 
   it('name ports the containers declare', () => {
-    for (const deployment of deployments) {
+    for (const deployment of deployables) {
       const declared = mainContainer(objects, deployment.metadata.name).ports.map((port: { name: string }) => port.name);
       for (const line of allowed(objects, deployment.metadata.name, 'ingress')) {
         const port = line.split('/').at(-1)!;

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  configMapsOf,
   containersOf,
   isUnder,
   mainContainer,
   named,
-  ofKind,
   podOf,
   renderings,
   valueOf,
+  workload,
+  workloads,
   writableMounts,
   type Container,
   type Pod,
@@ -25,6 +27,8 @@ const PROBES: Record<string, { readiness: string; liveness: string }> = {
   'mf-frame': { readiness: '/healthz', liveness: '/healthz' },
   'mf-cart': { readiness: '/healthz', liveness: '/healthz' },
   'mf-catalog-pages': { readiness: '/healthz', liveness: '/healthz' },
+  // Answered by Varnish itself (deploy/varnish/shop.vcl), whatever the shells' state.
+  varnish: { readiness: '/edge/varnish-up', liveness: '/edge/varnish-up' },
 };
 
 /** Where each process must write (its configuration's paths), and nothing else: everything else is read-only. */
@@ -34,6 +38,8 @@ const WRITABLE: Record<string, string[]> = {
   'mf-frame': ['/tmp'],
   'mf-cart': ['/tmp'],
   'mf-catalog-pages': ['/tmp'],
+  // varnishd's working folder (-n: shared memory log, compiled VCL) and the C compiler's temporary files.
+  varnish: ['/tmp', '/var/lib/varnish'],
 };
 
 /** `250m` → 0.25, `2` → 2; `1536Mi` → bytes. */
@@ -45,9 +51,9 @@ const quantity = (text: string | number) => {
 };
 
 describe.each(Object.entries(rendered))('the %s rendering’s pods', (_name, objects) => {
-  const deployments = ofKind(objects, 'Deployment');
+  const deployables = workloads(objects);
 
-  it.each(deployments.map((deployment) => [deployment.metadata.name, deployment] as const))(
+  it.each(deployables.map((deployment) => [deployment.metadata.name, deployment] as const))(
     '%s runs as a numeric non-root user, read-only, with no capability, escalation or host access',
     (name, deployment) => {
       const pod = podOf(deployment);
@@ -59,7 +65,9 @@ describe.each(Object.entries(rendered))('the %s rendering’s pods', (_name, obj
       expect(pod.enableServiceLinks).toBe(false);
       // Scratch space and configuration only: no host path, no Secret files (secrets come as variables, by name).
       for (const volume of pod.volumes ?? []) {
-        expect(Object.keys(volume).filter((key) => key !== 'name'), `${name} volume ${volume.name}`).toEqual([expect.stringMatching(/^(emptyDir|configMap)$/)]);
+        expect(Object.keys(volume).filter((key) => key !== 'name'), `${name} volume ${volume.name}`).toEqual([expect.stringMatching(/^(emptyDir|configMap|projected)$/)]);
+        // A projected volume gathers ConfigMaps only.
+        for (const source of volume.projected?.sources ?? []) expect(Object.keys(source), `${name} volume ${volume.name}`).toEqual(['configMap']);
       }
       for (const container of containersOf(deployment)) {
         const where = `${name}/${container.name}`;
@@ -77,12 +85,12 @@ describe.each(Object.entries(rendered))('the %s rendering’s pods', (_name, obj
   );
 
   it('gives each deployable a user of its own, so one escaping its container is no other’s owner', () => {
-    const users = deployments.map((deployment) => effective(podOf(deployment), podOf(deployment).containers[0], 'runAsUser'));
-    expect(new Set(users).size).toBe(deployments.length);
+    const users = deployables.map((deployment) => effective(podOf(deployment), podOf(deployment).containers[0], 'runAsUser'));
+    expect(new Set(users).size).toBe(deployables.length);
   });
 
   it('makes writable only the folders each process writes to, each an emptyDir with a size limit', () => {
-    for (const deployment of deployments) {
+    for (const deployment of deployables) {
       const name = deployment.metadata.name;
       const container = mainContainer(objects, name);
       expect(writableMounts(deployment, container).sort(), name).toEqual([...WRITABLE[name]!].sort());
@@ -110,8 +118,45 @@ describe.each(Object.entries(rendered))('the %s rendering’s pods', (_name, obj
     expect(Object.keys(named(objects, 'ConfigMap', volume.configMap.name).data)).toContain(path.slice(mount.mountPath.length + 1));
   });
 
+  it('runs varnishd without a jail on the VCL its ConfigMaps hold, read-only, beside the site.vcl it includes', () => {
+    const statefulSet = workload(objects, 'varnish');
+    const container = mainContainer(objects, 'varnish');
+    const command: string[] = container.command;
+    const option = (flag: string) => command.flatMap((word, index) => (word === flag ? [command[index + 1]!] : []));
+    expect(command.slice(0, 2)).toEqual(['varnishd', '-F']);
+    // Nothing runs as root to switch users from: the jail would fail or do nothing.
+    expect(option('-j')).toEqual(['none']);
+    const [vclFile] = option('-f');
+    const mount = container.volumeMounts.find((mount: Pod) => vclFile!.startsWith(`${mount.mountPath}/`));
+    expect(mount?.readOnly).toBe(true);
+    const volume = podOf(statefulSet).volumes.find((volume: Pod) => volume.name === mount.name);
+    const files = configMapsOf(volume).flatMap((name) => Object.keys(named(objects, 'ConfigMap', name).data));
+    // Each file once, shop.vcl where -f names it, site.vcl beside it, on the vcl_path its include searches, alone there.
+    expect(files.sort()).toEqual(['shop.vcl', 'site.vcl']);
+    expect(vclFile).toBe(`${mount.mountPath}/shop.vcl`);
+    expect(option('-p').filter((parameter) => parameter.startsWith('vcl_path='))).toEqual([`vcl_path=${mount.mountPath}`]);
+    // The working folder is writable, in memory.
+    const [workdir] = option('-n');
+    expect(isUnder(workdir!, WRITABLE.varnish!)).toBe(true);
+    const workdirVolume = podOf(statefulSet).volumes.find((volume: Pod) => volume.name === container.volumeMounts.find((mount: Pod) => mount.mountPath === workdir).name);
+    expect(workdirVolume.emptyDir.medium).toBe('Memory');
+    // The cache and the in-memory working folder fit within the memory limit, with room for the rest.
+    const cache = /^malloc,(\d+)m$/.exec(option('-s')[0] ?? '');
+    expect(cache).not.toBeNull();
+    const used = Number(cache![1]) * 2 ** 20 + quantity(workdirVolume.emptyDir.sizeLimit);
+    expect(used).toBeLessThan(quantity(container.resources.limits.memory) * 0.75);
+  });
+
+  it('listens with varnishd on the ports the Varnish container declares, pages on http, purges on purge', () => {
+    const container = mainContainer(objects, 'varnish');
+    const listeners = container.command.flatMap((word: string, index: number) => (word === '-a' ? [container.command[index + 1]] : []));
+    const declared = container.ports.map((port: Pod) => `${port.name}=:${port.containerPort},HTTP`);
+    expect(listeners.sort()).toEqual(declared.sort());
+    expect(container.ports.map((port: Pod) => port.name).sort()).toEqual(['http', 'purge']);
+  });
+
   it('probes each server on its real endpoints, on a port the container declares', () => {
-    for (const deployment of deployments) {
+    for (const deployment of deployables) {
       const name = deployment.metadata.name;
       const container = mainContainer(objects, name);
       const ports = container.ports.map((port: Pod) => port.name);
@@ -124,7 +169,7 @@ describe.each(Object.entries(rendered))('the %s rendering’s pods', (_name, obj
   });
 
   it('sets requests and limits of CPU and memory on every container, requests within limits', () => {
-    for (const deployment of deployments) {
+    for (const deployment of deployables) {
       for (const container of containersOf(deployment)) {
         const { requests, limits } = container.resources ?? {};
         for (const resource of ['cpu', 'memory']) {
@@ -134,6 +179,14 @@ describe.each(Object.entries(rendered))('the %s rendering’s pods', (_name, obj
         }
       }
     }
+  });
+
+  it('lets a stopping Varnish pause before it stops, for the ingress controller to take it out, within its grace period', () => {
+    const container = mainContainer(objects, 'varnish');
+    const [sleep, seconds] = container.lifecycle.preStop.exec.command;
+    expect(sleep).toBe('sleep');
+    expect(Number(seconds)).toBeGreaterThanOrEqual(5);
+    expect(podOf(workload(objects, 'varnish')).terminationGracePeriodSeconds).toBeGreaterThan(Number(seconds) + 5);
   });
 
   it('gives a stopping server time to drain and finish its requests before it is killed', () => {

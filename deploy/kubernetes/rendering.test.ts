@@ -1,7 +1,7 @@
 import { SHOP_PROCESSES } from '@shop/contracts/ports';
 import { describe, expect, it } from 'vitest';
 import { imageName } from './kustomize-subset';
-import { containersOf, named, ofKind, podOf, renderings } from './manifest-queries';
+import { containersOf, mainContainer, named, ofKind, podOf, renderings, workload, workloads } from './manifest-queries';
 import { schemaProblems, unknownFieldProblems } from './schema-validation';
 
 const rendered = renderings();
@@ -35,6 +35,21 @@ describe.each(Object.entries(rendered))('the %s rendering', (_name, objects) => 
     }
   });
 
+  it('runs Varnish as a StatefulSet of two, whose pods the headless Service names, behind a PodDisruptionBudget', () => {
+    expect(ofKind(objects, 'StatefulSet').map((statefulSet) => statefulSet.metadata.name)).toEqual(['varnish']);
+    const statefulSet = workload(objects, 'varnish');
+    expect(statefulSet.spec.replicas).toBe(2);
+    expect(statefulSet.spec.serviceName).toBe('varnish');
+    expect(statefulSet.spec.selector.matchLabels).toEqual({ 'app.kubernetes.io/name': 'varnish' });
+    expect(statefulSet.spec.template.metadata.labels['app.kubernetes.io/name']).toBe('varnish');
+    // No volume claim: a cache is rebuilt, never kept.
+    expect(statefulSet.spec.volumeClaimTemplates).toBeUndefined();
+    expect(named(objects, 'Service', 'varnish').spec.clusterIP).toBe('None');
+    expect(named(objects, 'PodDisruptionBudget', 'varnish').spec).toEqual({ maxUnavailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': 'varnish' } } });
+    // Varnish 7.1, with varnish-modules for xkey (a comment in varnish.yaml; shop.vcl's import fails without them).
+    expect(mainContainer(objects, 'varnish').image).toMatch(/\/?varnish:7\.1(\.\d+)?$/);
+  });
+
   it('holds no Secret: secrets are made in the cluster and named only', () => {
     expect(ofKind(objects, 'Secret')).toEqual([]);
     expect(objects.filter((object) => object.kind.endsWith('SealedSecret') || 'stringData' in object)).toEqual([]);
@@ -53,14 +68,14 @@ describe('the production overlay', () => {
   });
 
   it('runs two or more of every process, so a rolling update or a node’s loss leaves one serving', () => {
-    for (const deployment of ofKind(objects, 'Deployment')) {
+    for (const deployment of workloads(objects)) {
       expect(deployment.spec.replicas, deployment.metadata.name).toBeGreaterThanOrEqual(2);
     }
     expect(named(objects, 'Deployment', 'shell').spec.replicas).toBeGreaterThanOrEqual(3);
   });
 
   it('pulls every image from the registry by a fixed tag or digest, each deployable its own', () => {
-    for (const deployment of ofKind(objects, 'Deployment')) {
+    for (const deployment of workloads(objects)) {
       for (const container of containersOf(deployment)) {
         expect(container.image, deployment.metadata.name).toMatch(/^registry\.example\.ma\/maison-argane\/[a-z-]+(:[0-9][\w.-]*|@sha256:[0-9a-f]{64})$/);
         expect(imageName(container.image), deployment.metadata.name).toBe(`registry.example.ma/maison-argane/${deployment.metadata.name}`);
