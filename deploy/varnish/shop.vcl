@@ -112,6 +112,30 @@ sub vcl_backend_response {
     }
 }
 
+# The shells could not be reached at all (HAProxy down in the fleet; no ready shell behind Kubernetes' Service): a page
+# kept is looked up again with its whole grace (vcl_synth), and otherwise the browser gets the shop's French answer,
+# the API's envelope for the API (contracts' SHOP_UNAVAILABLE_MESSAGE, as HAProxy's deploy/haproxy/errors).
+sub vcl_backend_error {
+    if (bereq.is_bgfetch || (!bereq.uncacheable && !bereq.http.x-stale-if-error)) {
+        return (abandon);
+    }
+    set beresp.status = 503;
+    set beresp.http.Cache-Control = "no-store";
+    set beresp.http.Retry-After = "2";
+    if (bereq.url ~ "^/api/") {
+        set beresp.http.Content-Type = "application/json; charset=utf-8";
+        set beresp.body = """{"error":{"code":"unavailable","message":"La boutique est momentanément indisponible. Réessayez dans un instant."}}""";
+    } else {
+        set beresp.http.Content-Type = "text/html; charset=utf-8";
+        set beresp.body = {"<!doctype html>
+<html lang="fr-MA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Boutique momentanément indisponible — Maison Argane</title></head>
+<body><main><h1>La boutique est momentanément indisponible</h1><p>Réessayez dans un instant : votre panier est conservé.</p>
+<p><a href="/">Retour à l’accueil</a></p></main></body></html>
+"};
+    }
+    return (deliver);
+}
+
 sub vcl_deliver {
     # Tags are for caches, never for browsers.
     unset resp.http.xkey;

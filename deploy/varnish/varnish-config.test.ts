@@ -16,6 +16,7 @@ import {
   SHARED_PAGE_CACHE_CONTROL,
   SHARED_PAGE_SECONDS,
 } from '@shop/contracts/edge-cache';
+import { SHOP_UNAVAILABLE_MESSAGE } from '@shop/contracts/errors';
 import { NOTICE_COOKIE } from '@shop/contracts/forms';
 import { loopbackSiteVcl, ONE_MACHINE_SITE_VCL, vclFolder } from './vcl-folder';
 import { PREVIEW_COOKIE } from '@shop/contracts/previews';
@@ -47,6 +48,7 @@ describe('deploy/varnish/shop.vcl', () => {
     expect(text).toContain(`req.http.${EDGE_PURGE_TAGS_HEADER}`);
     expect(text).toContain(`unset resp.http.${EDGE_TAGS_HEADER};`);
     expect(text).toContain(`set req.grace = ${SHARED_PAGE_SECONDS.staleWhileRevalidate}s;`);
+    expect(text).toContain(`"message":"${SHOP_UNAVAILABLE_MESSAGE}"`);
   });
 });
 
@@ -57,6 +59,37 @@ async function freePorts(count: number): Promise<number[]> {
   const ports = servers.map((server) => (server.address() as AddressInfo).port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;
+}
+
+describe('deploy/varnish/shop.vcl run by varnishd with no shell reachable at all', () => {
+  it('answers the API’s French envelope to the API and a French page to a page', { timeout: 30_000 }, async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'varnish-nobody-'));
+    chmodSync(folder, 0o755);
+    const [port, nobody] = (await freePorts(2)) as [number, number];
+    const varnish = spawn(varnishd, ['-F', '-n', join(folder, 'n'), '-a', `127.0.0.1:${port}`, ...vclFolder(join(folder, 'vcl'), loopbackSiteVcl(nobody)), '-s', 'malloc,16m'], { stdio: 'ignore' });
+    try {
+      await waitForVarnish(`http://127.0.0.1:${port}`);
+      const api = await fetch(`http://127.0.0.1:${port}/api/cart`);
+      expect(api.status).toBe(503);
+      expect(await api.json()).toEqual({ error: { code: 'unavailable', message: SHOP_UNAVAILABLE_MESSAGE } });
+      const page = await fetch(`http://127.0.0.1:${port}/shop/face`);
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain('La boutique est momentanément indisponible');
+    } finally {
+      const exited = new Promise((resolve) => varnish.once('exit', resolve));
+      varnish.kill('SIGTERM');
+      await exited;
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+async function waitForVarnish(edge: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    if (await fetch(`${edge}/edge/varnish-up`).then((r) => r.ok, () => false)) return;
+    if (attempt > 200) throw new Error('varnishd never answered');
+    await sleep(50);
+  }
 }
 
 describe('deploy/varnish/shop.vcl run by varnishd in front of a stand-in shell', () => {
@@ -107,12 +140,7 @@ describe('deploy/varnish/shop.vcl run by varnishd in front of a stand-in shell',
     const site = loopbackSiteVcl((shell.address() as AddressInfo).port);
     edge = `http://127.0.0.1:${port}`;
     varnish = spawn(varnishd, ['-F', '-n', join(folder, 'n'), '-a', `127.0.0.1:${port}`, ...vclFolder(join(folder, 'vcl'), site), '-s', 'malloc,32m'], { stdio: 'ignore' });
-    for (let attempt = 0; ; attempt++) {
-      const up = await fetch(`${edge}/edge/varnish-up`).then((r) => r.ok, () => false);
-      if (up) break;
-      if (attempt > 200) throw new Error('varnishd never answered');
-      await sleep(50);
-    }
+    await waitForVarnish(edge);
   }, 30_000);
 
   afterAll(async () => {
