@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import { datastoresRoot } from '../deploy/fleet/datastores';
 import { fleetDown, fleetSettings, fleetUp } from '../deploy/fleet/fleet';
 import { databaseUrl, REPO_ROOT } from '../deploy/fleet/fleet-plan';
-import { generateCatalogue } from './catalogue/generate-catalogue';
+import { generateCatalogue, seededRandom } from './catalogue/generate-catalogue';
 import { envNumber, median, printTable, ratioText } from './frontend/util';
 
 const duration = envNumber('BENCH_DURATION', 10);
@@ -52,23 +52,11 @@ function zipf(count: number, random: () => number): () => number {
   };
 }
 
-/** mulberry32: the same mix on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A browser's request: compressed answers accepted, as every browser does (Varnish keeps pages gzipped). */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,application/json' };
 
 function shopperMix(slugs: string[], cartCookie: string): () => { path: string; headers: Record<string, string> } {
-  const random = seeded(45);
+  const random = seededRandom(45);
   const rank = zipf(slugs.length, random);
   const listings = ['face', 'body', 'hair', 'pack'].flatMap((c) => [`/shop/${c}`, `/ar/shop/${c}`]);
   return () => {

@@ -35,8 +35,8 @@ const IMAGES: Record<Category, string[]> = {
 };
 const CATEGORY_WEIGHTS: Array<[Category, number]> = [['face', 0.3], ['body', 0.3], ['hair', 0.3], ['pack', 0.1]];
 
-/** mulberry32: small, fast and good enough to spread a catalogue. */
-function random(seed: number): () => number {
+/** mulberry32: small, fast and good enough to spread a catalogue (or a bench's mix of requests). */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -73,7 +73,7 @@ interface Entry {
 export function generateCatalogue(size: number): { currency: 'MAD'; products: Entry[] } {
   const shipped = JSON.parse(readFileSync(join(repoRoot, 'cart-service/src/catalogue/catalogue.json'), 'utf8')) as { currency: 'MAD'; products: Entry[] };
   const products = [...shipped.products];
-  const next = random(size);
+  const next = seededRandom(size);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const start = Date.UTC(2025, 0, 1);
   const span = Date.UTC(2026, 10, 30) - start;

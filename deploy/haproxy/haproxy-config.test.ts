@@ -1,11 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { freePorts } from '../test-support/free-ports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_UNAVAILABLE_MESSAGE } from '@shop/contracts/errors';
 
@@ -57,18 +58,6 @@ describe('deploy/haproxy/haproxy.cfg', () => {
     expect(page).toContain('Trop de tentatives de connexion');
   });
 });
-
-/**
- * `count` loopback ports nobody listens on at this moment, all different: each is held while the next is picked (a
- * port closed a moment ago is free again, and two picks in a row could return it twice).
- */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createTcpServer().listen(0, '127.0.0.1'));
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.once('listening', resolve))));
-  const ports = servers.map((server) => (server.address() as AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
 
 describe('deploy/haproxy/haproxy.cfg run by haproxy, every server a loopback backend that echoes the headers it got', () => {
   const TRACE_CONTEXT = {

@@ -1,11 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { freePorts } from '../test-support/free-ports';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ARM_COOKIE,
@@ -51,15 +52,6 @@ describe('deploy/varnish/shop.vcl', () => {
     expect(text).toContain(`"message":"${SHOP_UNAVAILABLE_MESSAGE}"`);
   });
 });
-
-/** Free loopback ports, each held while the next is picked. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createTcpServer().listen(0, '127.0.0.1'));
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.once('listening', resolve))));
-  const ports = servers.map((server) => (server.address() as AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
 
 describe('deploy/varnish/shop.vcl run by varnishd with no shell reachable at all', () => {
   it('answers the API’s French envelope to the API and a French page to a page', { timeout: 30_000 }, async () => {
