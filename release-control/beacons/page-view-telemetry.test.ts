@@ -21,17 +21,17 @@ describe('page view telemetry', () => {
     sent = [];
     path = '/';
     telemetry = new PageViewTelemetry();
-    telemetry.configure(config, 1, token, { send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
+    telemetry.configure(config, 1, { fetchToken: async () => token, send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
   });
   afterEach(() => vi.useRealTimers());
 
-  it('sends one beacon per page view once its parts have settled, with the page’s token, each remote once with its worst outcome and release', () => {
+  it('sends one beacon per page view once its parts have settled, with the page’s token, each remote once with its worst outcome and release', async () => {
     telemetry.report('mf_frame', 'rendered');
     telemetry.report('mf_cart', 'rendered');
     telemetry.report('mf_frame', 'render_threw');
     telemetry.report('mf_frame', 'rendered');
     expect(sent).toEqual([]);
-    vi.advanceTimersByTime(1000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(sent).toEqual([
       {
         token,
@@ -43,12 +43,13 @@ describe('page view telemetry', () => {
     ]);
     // The same page: a remote already reported is not counted again.
     telemetry.report('mf_cart', 'load_failed');
-    vi.advanceTimersByTime(1000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(sent).toHaveLength(1);
   });
 
-  it('starts a new view on another path, sending the previous one at once', () => {
+  it('starts a new view on another path, sending the previous one at once', async () => {
     telemetry.report('mf_catalog_pages', 'rendered');
+    await vi.advanceTimersByTimeAsync(0); // the view token has come
     path = '/shop/face';
     telemetry.report('mf_catalog_pages', 'load_failed');
     expect(sent).toEqual([{ token, views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'rendered' }] }]);
@@ -56,13 +57,14 @@ describe('page view telemetry', () => {
     expect(sent[1]).toEqual({ token, views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'load_failed' }] });
   });
 
-  it('sends the page load’s server trace with that page’s first view only, never with an in-app navigation’s', () => {
+  it('sends the page load’s server trace with that page’s first view only, never with an in-app navigation’s', async () => {
     const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
     const traced = new PageViewTelemetry();
     const beacons: Array<Record<string, unknown>> = [];
     path = '/shop/face';
-    traced.configure(config, 1, token, { send: (body) => beacons.push(JSON.parse(body)), path: () => path, random: () => 0.5, trace: { traceparent, path: '/shop/face' } });
+    traced.configure(config, 1, { fetchToken: async () => token, send: (body) => beacons.push(JSON.parse(body)), path: () => path, random: () => 0.5, trace: { traceparent, path: '/shop/face' } });
     traced.report('mf_frame', 'load_failed');
+    await vi.advanceTimersByTimeAsync(0); // the view token has come
     traced.flush();
     path = '/shop/cart';
     traced.report('mf_cart', 'rendered');
@@ -70,12 +72,12 @@ describe('page view telemetry', () => {
     expect(beacons.map((beacon) => beacon.traceparent)).toEqual([traceparent, undefined]);
   });
 
-  it('reports only the sampled share of views, and nothing before it is configured', () => {
+  it('reports only the sampled share of views, and nothing before it is configured', async () => {
     const sampled = new PageViewTelemetry();
     sampled.report('mf_cart', 'rendered');
     sampled.flush();
     const out: string[] = [];
-    sampled.configure(config, 0.25, token, { send: (body) => out.push(body), path: () => path, random: () => 0.3 });
+    sampled.configure(config, 0.25, { fetchToken: async () => token, send: (body) => out.push(body), path: () => path, random: () => 0.3 });
     sampled.report('mf_cart', 'rendered');
     sampled.flush();
     expect(out).toEqual([]);
@@ -85,13 +87,18 @@ describe('page view telemetry', () => {
     const asked: string[] = [];
     let answer: (token: string | null) => void = () => undefined;
     const late = new PageViewTelemetry();
-    late.configure(config, 1, () => {
-      asked.push(path);
-      return new Promise((resolve) => (answer = resolve));
-    }, { send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
+    late.configure(config, 1, {
+      fetchToken: () => {
+        asked.push(path);
+        return new Promise((resolve) => (answer = resolve));
+      },
+      send: (body) => sent.push(JSON.parse(body)),
+      path: () => path,
+      random: () => 0.5,
+    });
     late.report('mf_frame', 'rendered');
     late.report('mf_cart', 'rendered');
-    vi.advanceTimersByTime(5000);
+    await vi.advanceTimersByTimeAsync(5000);
     expect(sent).toEqual([]);
     answer('jeton-du-navigateur');
     await vi.advanceTimersByTimeAsync(1000);
@@ -103,14 +110,14 @@ describe('page view telemetry', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('drops a view the page leaves before its token came, and asks nothing when no view is sampled', () => {
+  it('drops a view the page leaves before its token came, and asks nothing when no view is sampled', async () => {
     let asked = 0;
     const unsampled = new PageViewTelemetry();
-    unsampled.configure(config, 0.25, async () => (asked++, 'jeton'), { send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
+    unsampled.configure(config, 0.25, { fetchToken: async () => (asked++, 'jeton'), send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
     unsampled.report('mf_frame', 'rendered');
     expect(asked).toBe(0);
     const leaving = new PageViewTelemetry();
-    leaving.configure(config, 1, () => new Promise(() => undefined), { send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
+    leaving.configure(config, 1, { fetchToken: () => new Promise(() => undefined), send: (body) => sent.push(JSON.parse(body)), path: () => path, random: () => 0.5 });
     leaving.report('mf_frame', 'load_failed');
     leaving.flush();
     expect(sent).toEqual([]);

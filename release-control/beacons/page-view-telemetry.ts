@@ -18,9 +18,10 @@ const SETTLE_MS = 1000;
 
 interface Settings {
   versions: Partial<Record<RemoteName, string>>;
-  /** The browser's view token (decision 025): the server counts a report only with it. Null until it has been asked for. */
-  token: string | null;
-  /** Asks the server for it (VIEW_TOKEN_PATH), the first time a view is to be reported. */
+  /**
+   * Asks the server for this browser's view token (VIEW_TOKEN_PATH, decision 025), without which a report is not
+   * counted: once, the first time a view is sampled.
+   */
   fetchToken: () => Promise<string | null>;
   sampleRate: number;
   send: (body: string) => void;
@@ -45,17 +46,16 @@ export class PageViewTelemetry {
   #reported = new Set<RemoteName>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #asked = false;
+  #token: string | null = null;
 
-  /**
-   * Starts reporting with the releases this browser loads. Without it (the dev server, the server's render) nothing is
-   * sent. `token`: the view token when known, else how to ask for it (only a browser whose view is sampled asks).
-   */
-  configure(config: RemotesConfig, sampleRate: number, token: string | (() => Promise<string | null>), overrides: Partial<Settings> = {}): void {
-    this.#asked = typeof token === 'string';
+  /** Starts reporting with the releases this browser loads. Without it (the dev server, the server's render) nothing is sent. */
+  configure(config: RemotesConfig, sampleRate: number, overrides: Partial<Settings> = {}): void {
     this.#settings = {
       versions: Object.fromEntries(config.remotes.map((remote) => [remote.name, releaseVersionOf(remote.entry)])),
-      token: typeof token === 'string' ? token : null,
-      fetchToken: typeof token === 'string' ? async () => token : token,
+      fetchToken: () =>
+        fetch(VIEW_TOKEN_PATH)
+          .then((response) => response.json())
+          .then((body: { token?: string | null }) => body.token ?? null),
       sampleRate,
       send: (body) => navigator.sendBeacon(TELEMETRY_PATH, new Blob([body], { type: 'application/json' })),
       random: Math.random,
@@ -88,14 +88,14 @@ export class PageViewTelemetry {
   #settleThenSend(): void {
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
-      if (this.#settings?.token) this.flush();
+      if (this.#token) this.flush();
     }, SETTLE_MS);
   }
 
   /** Sends what is pending now (the page is hidden, left, or another view starts): without a token yet, it is dropped. */
   flush(): void {
     clearTimeout(this.#timer);
-    if (!this.#settings?.token || this.#view.size === 0) {
+    if (!this.#settings || !this.#token || this.#view.size === 0) {
       this.#view.clear();
       return;
     }
@@ -107,7 +107,7 @@ export class PageViewTelemetry {
     // The page load's trace goes with its first report only: in-app navigations after it were not rendered there.
     this.#settings.trace = null;
     try {
-      this.#settings.send(JSON.stringify({ token: this.#settings.token, views, ...traced } satisfies TelemetryBeacon));
+      this.#settings.send(JSON.stringify({ token: this.#token, views, ...traced } satisfies TelemetryBeacon));
     } catch {
       // Telemetry never troubles the shopper.
     }
@@ -118,7 +118,7 @@ export class PageViewTelemetry {
     this.#asked = true;
     settings.fetchToken().then(
       (token) => {
-        settings.token = token;
+        this.#token = token;
         if (token && this.#view.size > 0) this.#settleThenSend();
       },
       () => undefined,
@@ -140,12 +140,7 @@ export function startPageViewTelemetry(config: RemotesConfig): void {
   if (!(rate >= 0 && rate <= 1) || typeof navigator.sendBeacon !== 'function') return;
   const traceparent = meta(TRACE_META);
   const trace = traceparent && TRACEPARENT.test(traceparent) ? { traceparent, path: window.location.pathname } : null;
-  const fetchToken = async () => {
-    const response = await fetch(VIEW_TOKEN_PATH, { credentials: 'same-origin', cache: 'no-store' });
-    const body = response.ok ? ((await response.json()) as { token?: unknown }) : {};
-    return typeof body.token === 'string' ? body.token : null;
-  };
-  pageViewTelemetry.configure(config, rate, fetchToken, { trace });
+  pageViewTelemetry.configure(config, rate, { trace });
   addEventListener('pagehide', () => pageViewTelemetry.flush());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') pageViewTelemetry.flush();
