@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { type RsbuildConfig, type RsbuildPlugin, rspack, type Rspack } from '@rsbuild/core';
@@ -32,7 +32,9 @@ export const sharedSingletons = {
   'react-router-dom': {
     singleton: true,
     requiredVersion: SHARED_LIBRARIES['react-router-dom'],
-    import: fileURLToPath(new URL('./shared/react-router-dom.js', import.meta.url)),
+    // Relative to the package being built (every package is a folder beside tools/): the request is written into the
+    // browser's code, and an absolute path would carry the checkout's place (and its length) into every build.
+    import: relative(process.cwd(), fileURLToPath(new URL('./shared/react-router-dom.js', import.meta.url))).split(sep).join('/'),
     version: reactRouterVersion,
   },
   swr: { singleton: true, requiredVersion: SHARED_LIBRARIES.swr },

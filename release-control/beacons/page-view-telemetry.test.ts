@@ -47,14 +47,16 @@ describe('page view telemetry', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('starts a new view on another path, sending the previous one at once', async () => {
-    telemetry.report('mf_catalog_pages', 'rendered');
-    await vi.advanceTimersByTimeAsync(0); // the view token has come
+  it('starts a new view on another path, sending the previous one at once (once the token has come)', async () => {
+    telemetry.report('mf_frame', 'rendered');
+    await vi.advanceTimersByTimeAsync(1000); // the first view settled: the token asked for, and that view sent
     path = '/shop/face';
+    telemetry.report('mf_catalog_pages', 'rendered');
+    path = '/shop/hair';
     telemetry.report('mf_catalog_pages', 'load_failed');
-    expect(sent).toEqual([{ token, views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'rendered' }] }]);
+    expect(sent.slice(1)).toEqual([{ token, views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'rendered' }] }]);
     telemetry.flush();
-    expect(sent[1]).toEqual({ token, views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'load_failed' }] });
+    expect(sent[2]).toEqual({ token, views: [{ remote: 'mf_catalog_pages', version: '1.0.0', outcome: 'load_failed' }] });
   });
 
   it('sends the page load’s server trace with that page’s first view only, never with an in-app navigation’s', async () => {
@@ -64,8 +66,7 @@ describe('page view telemetry', () => {
     path = '/shop/face';
     traced.configure(config, 1, { fetchToken: async () => token, send: (body) => beacons.push(JSON.parse(body)), path: () => path, random: () => 0.5, trace: { traceparent, path: '/shop/face' } });
     traced.report('mf_frame', 'load_failed');
-    await vi.advanceTimersByTimeAsync(0); // the view token has come
-    traced.flush();
+    await vi.advanceTimersByTimeAsync(1000); // settled: the token asked for, the view sent
     path = '/shop/cart';
     traced.report('mf_cart', 'rendered');
     traced.flush();
@@ -83,7 +84,7 @@ describe('page view telemetry', () => {
     expect(out).toEqual([]);
   });
 
-  it('asks for the view token once, the first time a view is sampled, and sends the view when it has come', async () => {
+  it('asks for the view token once, when the first sampled view has settled (off the first load), and sends the view when it has come', async () => {
     const asked: string[] = [];
     let answer: (token: string | null) => void = () => undefined;
     const late = new PageViewTelemetry();
@@ -98,10 +99,12 @@ describe('page view telemetry', () => {
     });
     late.report('mf_frame', 'rendered');
     late.report('mf_cart', 'rendered');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(asked).toEqual([]);
     await vi.advanceTimersByTimeAsync(5000);
     expect(sent).toEqual([]);
     answer('jeton-du-navigateur');
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual([{ token: 'jeton-du-navigateur', views: [{ remote: 'mf_frame', version: '1.0.0', outcome: 'rendered' }, { remote: 'mf_cart', version: '1.0.1', outcome: 'rendered' }] }]);
     path = '/shop/face';
     late.report('mf_catalog_pages', 'rendered');

@@ -45,7 +45,8 @@ export class PageViewTelemetry {
   #view = new Map<RemoteName, RemoteView>();
   #reported = new Set<RemoteName>();
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #asked = false;
+  /** The browser's view token once asked for (at the first sampled view's settling), and as it came. */
+  #asked: Promise<unknown> | undefined;
   #token: string | null = null;
 
   /** Starts reporting with the releases this browser loads. Without it (the dev server, the server's render) nothing is sent. */
@@ -80,15 +81,11 @@ export class PageViewTelemetry {
     if (!this.#sampled || !version || this.#reported.has(remote)) return;
     const before = this.#view.get(remote);
     this.#view.set(remote, { remote, version, outcome: before ? worseOutcome(before.outcome, outcome) : outcome });
-    this.#askForToken(settings);
-    this.#settleThenSend();
-  }
-
-  /** The view is sent once its parts have settled, and its token has come (asking for it restarts the wait). */
-  #settleThenSend(): void {
+    // The view goes once its parts have settled and the token has come: asked for then, off the page's first load.
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
-      if (this.#token) this.flush();
+      this.#asked ??= settings.fetchToken().then((token) => (this.#token = token), () => null);
+      void this.#asked.then(() => this.flush());
     }, SETTLE_MS);
   }
 
@@ -111,18 +108,6 @@ export class PageViewTelemetry {
     } catch {
       // Telemetry never troubles the shopper.
     }
-  }
-
-  #askForToken(settings: Settings): void {
-    if (this.#asked) return;
-    this.#asked = true;
-    settings.fetchToken().then(
-      (token) => {
-        this.#token = token;
-        if (token && this.#view.size > 0) this.#settleThenSend();
-      },
-      () => undefined,
-    );
   }
 }
 
