@@ -48,7 +48,7 @@ export type MemberName =
 
 /**
  * The order members start in: each needs those before it (the shells' API goes through HAProxy's internal front).
- * Varnish needs nothing to start: its probe finds the shells once HAProxy and they answer.
+ * Varnish needs nothing to start: it asks HAProxy's internal front for each page it does not keep.
  */
 export const START_ORDER: MemberName[][] = [
   ['postgres'],

@@ -31,13 +31,10 @@ async function post(path: string, body: Record<string, unknown>): Promise<void> 
   expect(answer.status, await answer.clone().text()).toBe(200);
 }
 
-/**
- * The tags the cache was asked to drop since the last call, each once: the committing process purges, and purges again
- * when it applies the change, as every shell does.
- */
+/** The tags the cache was asked to drop since the last call. */
 async function purgedSince(): Promise<string[]> {
   await control.stores.edgePurger.settled();
-  const tags = [...new Set(varnish.tags())];
+  const tags = varnish.tags();
   varnish.purges.splice(0);
   return tags;
 }
@@ -47,8 +44,7 @@ describe('a change of the live configuration purges the pages of the releases it
     await start();
     await post('/switch', { remote: 'mf_cart', entry: releases.entry('mf_cart', '1.0.1') });
     await control.stores.edgePurger.settled();
-    expect(varnish.purges.length).toBeGreaterThan(0);
-    for (const purge of varnish.purges) expect(purge).toEqual({ method: 'PURGE', path: '/', tags: ['release:mf_cart@1.0.0'] });
+    expect(varnish.purges).toEqual([{ method: 'PURGE', path: '/', tags: ['release:mf_cart@1.0.0'] }]);
     varnish.purges.splice(0);
     await post('/rollback', { remote: 'mf_cart' });
     expect(await purgedSince()).toEqual(['release:mf_cart@1.0.1']);

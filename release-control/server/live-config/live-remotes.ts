@@ -3,7 +3,7 @@ import type { RemotesConfig } from '@shop/contracts/remotes';
 import { RemotesConfigFile, type Logger } from '@shop/server-kit/remotes-config-file';
 import { FileRevisionStore } from './file-revision-store';
 import { RedisRevisionStore } from './redis-revision-store';
-import { purgingReplacedReleases } from './purge-replaced-releases';
+import { purgeReplacedReleases } from './purge-replaced-releases';
 import type { EdgePurger } from '@shop/server-kit/edge-purge';
 import { FILE_AUTHOR, type RevisionStore } from '../shared/revision-store';
 
@@ -15,7 +15,7 @@ export interface LiveRemotesOptions {
   /** With Redis, every shell shares one live configuration (the file then only seeds it and feeds it hand edits). */
   redis?: { client: Redis; prefix: string };
   log: Logger;
-  /** The shared caches in front of the shells: each change committed here purges the pages it replaces. */
+  /** The shared caches in front of the shells: each change applied here purges the pages it replaces. */
   purger?: Pick<EdgePurger, 'purge'>;
 }
 
@@ -37,11 +37,10 @@ export class LiveRemotes {
       if (store && JSON.stringify(edited) !== JSON.stringify(store.live.config)) void followEdit(store, edited, log);
     });
     try {
-      const opened = options.redis
+      store = options.redis
         ? await RedisRevisionStore.open(options.redis.client, file.current, options.redis.prefix)
         : await FileRevisionStore.open(options.remotesPath, options.historyPath);
-      // Every commit of this process goes through `store` (the console's, the canary's watch, a hand edit's).
-      store = options.purger ? purgingReplacedReleases(opened, options.purger) : opened;
+      if (options.purger) purgeReplacedReleases(store, options.purger);
     } catch (error) {
       file.close();
       throw error;

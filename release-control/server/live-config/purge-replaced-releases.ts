@@ -2,7 +2,7 @@ import { releaseVersionOf, type RemotesRevision } from '@shop/contracts/operatio
 import { edgeTags } from '@shop/contracts/edge-cache';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import type { EdgePurger } from '@shop/server-kit/edge-purge';
-import type { CommitResult, ProposedChange, RevisionStore } from '../shared/revision-store';
+import type { RevisionStore } from '../shared/revision-store';
 
 /**
  * The tags of the cached pages a change of the live configuration makes wrong (decision 045): pages carry the tag of
@@ -17,13 +17,13 @@ export function replacedReleaseTags(before: RemotesConfig, after: RemotesConfig)
   const tags: string[] = [];
   for (const remote of after.remotes) {
     const was = before.remotes.find((r) => r.name === remote.name)?.entry;
-    if (was && was !== remote.entry) tags.push(edgeTags.release(remote.name, releaseVersionOf(was)));
+    if (was && was !== remote.entry) tags.push(edgeTags.release(remote.name, was));
   }
   const [was, is] = [before.canary, after.canary];
   if (JSON.stringify(was) !== JSON.stringify(is)) {
-    if (was) tags.push(edgeTags.release(was.name, releaseVersionOf(was.entry)));
+    if (was) tags.push(edgeTags.release(was.name, was.entry));
     const live = is && after.remotes.find((r) => r.name === is.name)?.entry;
-    if (is && live) tags.push(edgeTags.release(is.name, releaseVersionOf(live)));
+    if (is && live) tags.push(edgeTags.release(is.name, live));
   }
   return [...new Set(tags)];
 }
@@ -36,47 +36,19 @@ function reasonOf(revision: RemotesRevision): string {
 }
 
 /**
- * The store, purging the shared caches after each change it commits: a switch, a rollback, a restore, a canary's start,
- * share, promotion or abort (from the console, or by the canary's watch), a hand edit of the file. The process whose
- * compare-and-set won purges at once; then every shell purges the same tags again when it applies the change
- * (`onChange`). A shell that had not heard of the change yet may have rendered, and the caches kept, a page of the old
- * release after the first purge: its own purge, once it serves the new configuration, drops that page. (A render
- * still running when a shell applies a change is never shared: shell/server/app.ts.)
+ * Purges the shared caches after each change of the live configuration this process applies: a switch, a rollback, a
+ * restore, a canary's start, share, promotion or abort (from the console, or by the canary's watch), a hand edit of
+ * the file. A store tells its listeners of its own commits as of the ones other shells made (the revision store's
+ * contract), in order, so every shell purges each change once, diffed against the revision it served before. The
+ * last shell to apply a change purges last: a page of the old release it rendered, and the caches kept, after the
+ * first purge is dropped too. (A render still running when a shell applies a change is never shared:
+ * shell/server/app.ts.) Stops with the store (its close drops its listeners).
  */
-export function purgingReplacedReleases(store: RevisionStore, purger: Pick<EdgePurger, 'purge'>): RevisionStore {
+export function purgeReplacedReleases(store: RevisionStore, purger: Pick<EdgePurger, 'purge'>): void {
   let applied = store.live;
-  const stopApplying = store.onChange((revision) => {
+  store.onChange((revision) => {
     const before = applied;
     applied = revision;
-    if (before.revision < revision.revision) purger.purge(replacedReleaseTags(before.config, revision.config), `applied ${reasonOf(revision)}`);
+    if (before.revision < revision.revision) purger.purge(replacedReleaseTags(before.config, revision.config), reasonOf(revision));
   });
-  return {
-    get live() {
-      return store.live;
-    },
-    history: () => store.history(),
-    onChange: (listener) => store.onChange(listener),
-    close: () => {
-      stopApplying();
-      return store.close();
-    },
-    async commit(change: ProposedChange, expectedRevision: number): Promise<CommitResult> {
-      // The configuration the change replaces is the expected revision's: the live one as this process sees it, or, if
-      // another shell's change has not reached it yet, the history's.
-      const seen = store.live;
-      const result = await store.commit(change, expectedRevision);
-      if (result.kind === 'committed') void purgeAfter(store, purger, seen, expectedRevision, result.revision);
-      return result;
-    },
-  };
-}
-
-async function purgeAfter(store: RevisionStore, purger: Pick<EdgePurger, 'purge'>, seen: RemotesRevision, expected: number, revision: RemotesRevision) {
-  try {
-    const before = seen.revision === expected ? seen : (await store.history()).find((kept) => kept.revision === expected);
-    if (!before) return; // beyond the kept history: the pages expire with their TTL
-    purger.purge(replacedReleaseTags(before.config, revision.config), reasonOf(revision));
-  } catch {
-    // The history did not answer (Redis): the pages expire with their TTL, as when a purge fails.
-  }
 }
