@@ -3,7 +3,8 @@
  * a CDN beyond it) and the servers that purge them agree on. The cache rule of a shareable page, the tags it carries,
  * how a purge names them, and the canary arm a cached page belongs to.
  */
-import { REMOTE_NAMES, type RemoteName } from './remotes';
+import { releaseVersionOf } from './operations';
+import type { RemoteName } from './remotes';
 
 /**
  * How long a shared cache serves a page that is the same for every shopper:
@@ -42,8 +43,8 @@ export const edgeTags = {
   product: (id: string) => `product:${id}`,
   /** Every page shows the catalogue's listings: a change that moves products between pages purges them all. */
   listings: () => 'listings',
-  /** The release of a remote that rendered part of it (`release:mf_cart@1.0.1`). */
-  release: (remote: RemoteName, version: string) => `release:${remote}@${version}`,
+  /** The release of a remote that rendered part of it, from its manifest's URL (`release:mf_cart@1.0.1`). */
+  release: (remote: RemoteName, entry: string) => `release:${remote}@${releaseVersionOf(entry)}`,
   /** The page's language (`lang:ar-MA`). */
   language: (locale: string) => `lang:${locale}`,
   /** Every page the shop's server rendered: what a purge of everything names. */
@@ -59,12 +60,7 @@ export const edgeTags = {
 export const ARM_COOKIE = 'shop_arm';
 export const ARM_VALUE = /^[0-9a-f]{8}-[lc]$/;
 
-/** The tags of the releases a page was rendered with. */
-export function releaseTags(remotes: readonly { name: RemoteName; version: string }[]): string[] {
-  return remotes.filter((remote) => REMOTE_NAMES.includes(remote.name)).map((remote) => edgeTags.release(remote.name, remote.version));
-}
-
-/** The header value of a set of tags: each once, in order, invalid ones left out. */
-export function edgeTagsHeader(tags: readonly string[]): string {
-  return [...new Set(tags.filter((tag) => EDGE_TAG.test(tag)))].join(' ');
+/** Tags as a page's header or a purge names them: each once, in order, those that cannot be a tag (EDGE_TAG) left out. */
+export function edgeTagList(tags: readonly string[]): string[] {
+  return [...new Set(tags.filter((tag) => EDGE_TAG.test(tag)))];
 }

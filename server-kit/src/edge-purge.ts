@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EDGE_PURGE_METHOD, EDGE_PURGE_TAGS_HEADER, EDGE_TAG, SHARED_PAGE_SECONDS } from '@shop/contracts/edge-cache';
+import { EDGE_PURGE_METHOD, EDGE_PURGE_TAGS_HEADER, edgeTagList, SHARED_PAGE_SECONDS } from '@shop/contracts/edge-cache';
 import { optionalListSetting, readServerConfig } from './server-config';
 
 /**
@@ -76,11 +76,6 @@ export interface EdgePurgerOptions {
 /** Tags per purge request by default. */
 export const EDGE_PURGE_BATCH = 100;
 
-/** Each tag once, the ones that cannot be a tag of the header (contracts' EDGE_TAG) left out. */
-export function purgeableTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.filter((tag) => EDGE_TAG.test(tag)))];
-}
-
 /**
  * Purges every adapter in parallel, each batch of tags retried with exponential backoff; a failure is logged (a
  * warning at each retry, an error once it gives up, saying the TTL bounds the staleness), never thrown.
@@ -119,7 +114,7 @@ export function edgePurger(options: EdgePurgerOptions): EdgePurger {
 
   return {
     purge(tags, reason) {
-      const wanted = purgeableTags(tags);
+      const wanted = edgeTagList(tags);
       if (wanted.length === 0 || adapters.length === 0) return;
       const done: Promise<void> = Promise.all(adapters.map((adapter) => purgeAdapter(adapter, wanted, reason)))
         .then(() => undefined)

@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
-import { edgeTags, edgeTagsHeader, EDGE_TAGS_HEADER, releaseTags, SHARED_PAGE_CACHE_CONTROL } from '@shop/contracts/edge-cache';
-import { releaseVersionOf } from '@shop/contracts/operations';
+import { edgeTagList, edgeTags, EDGE_TAGS_HEADER, SHARED_PAGE_CACHE_CONTROL } from '@shop/contracts/edge-cache';
 import type { ServerPage } from './renderer';
 import { localeOf } from '../http/page-language';
 
@@ -16,7 +15,7 @@ export function isShareable(page: ServerPage | null, status: number, forSomeone:
 /** Marks the answer shareable, with the tags of what it shows: purging any of them drops it from every cache. */
 export function shareAtTheEdge(ctx: Context, page: ServerPage): void {
   ctx.set('Cache-Control', SHARED_PAGE_CACHE_CONTROL);
-  ctx.set(EDGE_TAGS_HEADER, edgeTagsHeader(pageTags(new URL(ctx.originalUrl, 'http://shop').pathname, localeOf(ctx), page)));
+  ctx.set(EDGE_TAGS_HEADER, edgeTagList(pageTags(new URL(ctx.originalUrl, 'http://shop').pathname, localeOf(ctx), page)).join(' '));
 }
 
 /**
@@ -31,7 +30,7 @@ export function pageTags(path: string, locale: string, page: Pick<ServerPage, 'c
     edgeTags.all(),
     edgeTags.page(path),
     edgeTags.language(locale),
-    ...releaseTags(page.config.remotes.map((remote) => ({ name: remote.name, version: releaseVersionOf(remote.entry) }))),
+    ...page.config.remotes.map((remote) => edgeTags.release(remote.name, remote.entry)),
     ...(listings.length > 0 ? [edgeTags.listings()] : []),
     ...products.map(edgeTags.product),
   ];
