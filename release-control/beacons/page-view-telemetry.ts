@@ -20,7 +20,7 @@ interface Settings {
   versions: Partial<Record<RemoteName, string>>;
   /**
    * Asks the server for this browser's view token (VIEW_TOKEN_PATH, decision 025), without which a report is not
-   * counted: once, the first time a view is sampled.
+   * counted: once, when the first sampled view has settled.
    */
   fetchToken: () => Promise<string | null>;
   sampleRate: number;

@@ -170,7 +170,8 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     // remotes.json and the catalogue as they are now: browsers revalidate it, and a shared cache keeps it when the server
     // rendered it whole for nobody in particular, until a purge of what it shows (decision 045).
     const previewState = previewStateOf(ctx);
-    if (shopper || previewState) ctx.set('Cache-Control', 'private, no-store');
+    const forSomeone = Boolean(shopper || previewState);
+    if (forSomeone) ctx.set('Cache-Control', 'private, no-store');
     if (previewState?.kind === 'ended') endedNoticeShown(ctx);
     if (previewState?.kind === 'open') return servePreviewPage(ctx, status, previewState.preview, shopper);
     // The releases of this browser's canary arm while a canary runs, else the live ones.
@@ -183,8 +184,8 @@ export async function createShellServer(options: ShellServerOptions): Promise<Ko
     const html = renderedPage(ctx, status, page, served, telemetryTags);
     // A page rendered while the live configuration changed is of the releases just replaced: never shared (the
     // change's purge may have gone before it reached the cache).
-    if (isShareable(page, ctx.status, Boolean(shopper || previewState), setsCookie) && remotes.current === live) shareAtTheEdge(ctx, page);
-    else if (!shopper && !previewState && !setsCookie) ctx.set('Cache-Control', REVALIDATE);
+    if (isShareable(page, ctx.status, forSomeone, setsCookie) && remotes.current === live) shareAtTheEdge(ctx, page);
+    else if (!forSomeone && !setsCookie) ctx.set('Cache-Control', REVALIDATE);
     // A link that has ended shows the live shop with its notice, once.
     ctx.body = withPreviewBanner(html, previewState);
   }

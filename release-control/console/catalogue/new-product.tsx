@@ -6,7 +6,7 @@ import { NoticeArea, type Notice } from '../shared/notice';
 import styles from './catalogue.module.css';
 import { isCatalogueKey, productPath } from './catalogue-keys';
 import { ProductForm } from './product-form';
-import { draftFromForm, emptyForm, type FieldErrors, type ProductFormValues } from './product-form-values';
+import { draftFromForm, emptyForm, FIELDS_REFUSED_NOTICE, type FieldErrors, type ProductFormValues } from './product-form-values';
 import { saveRefusalOf } from './save-refusal';
 
 /** « Nouveau produit »: the form, empty; once cart-service created it, the product opens to edit. */
@@ -23,7 +23,7 @@ export function NewProduct({ onCreated, onClose }: { onCreated(product: Merchand
     const body = draftFromForm(values);
     if ('errors' in body) {
       setErrors(body.errors);
-      setNotice({ kind: 'refused', text: 'Corrigez les champs signalés.' });
+      setNotice({ kind: 'refused', text: FIELDS_REFUSED_NOTICE });
       return;
     }
     setBusy(true);

@@ -9,7 +9,7 @@ import { auditPath, isCatalogueKey, productPath } from './catalogue-keys';
 import { ProductActions } from './product-actions';
 import { ProductForm } from './product-form';
 import { ProductPhotos } from './product-photos';
-import { editFromForm, formFromProduct, type FieldErrors, type ProductFormValues } from './product-form-values';
+import { editFromForm, FIELDS_REFUSED_NOTICE, formFromProduct, type FieldErrors, type ProductFormValues } from './product-form-values';
 import { saveRefusalOf } from './save-refusal';
 import { StaleComparison } from './stale-comparison';
 
@@ -51,7 +51,7 @@ function LoadedEditor({ product: read, onClose, onChanged }: { product: Merchand
     const body = editFromForm(values, version);
     if ('errors' in body) {
       setErrors(body.errors);
-      setNotice({ kind: 'refused', text: 'Corrigez les champs signalés.' });
+      setNotice({ kind: 'refused', text: FIELDS_REFUSED_NOTICE });
       return;
     }
     setBusy(true);

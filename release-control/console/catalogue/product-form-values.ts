@@ -104,6 +104,9 @@ export function fieldsFromForm(values: ProductFormValues): { fields: ProductFiel
   return { fields: { slug: values.slug.trim(), category: values.category, price: price!, promotion, texts } };
 }
 
+/** What a save refused in the browser, before any request, says above the form (each field says its own). */
+export const FIELDS_REFUSED_NOTICE = 'Corrigez les champs signalés.';
+
 /** `POST /admin/products`'s body, with the units the product starts with. */
 export function draftFromForm(values: ProductFormValues): { draft: ProductDraft } | { errors: FieldErrors } {
   const initialStock = values.initialStock.trim() === '' ? 0 : Number(values.initialStock.trim());
