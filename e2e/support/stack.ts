@@ -45,12 +45,16 @@ export async function startStack(options: { env?: Record<string, string> | ((por
 
   const processes = stackProcesses(ports, env);
   try {
+    // The shell last, once the release servers answer: its first renderer loads their server builds as it starts, and
+    // one that found a release server not yet up renders that part's fallback until it is replaced (2 s at least,
+    // render/renderer-pool.ts), which a test's first page would see.
     await Promise.all(
-      STACK_SERVICES.map(async (name) => {
+      STACK_SERVICES.filter((name) => name !== 'shell').map(async (name) => {
         if (name === 'cart-service') await copyCartDatabaseTemplate(env.CART_DATA_DIR!);
         await processes.start(name);
       }),
     );
+    await processes.start('shell');
   } catch (error) {
     await processes.stopAll();
     throw error;
