@@ -32,6 +32,7 @@ import { registerMerchandisingRoutes } from './catalogue/merchandising-routes';
 import { registerPhotoRoutes } from './photos/photo-routes';
 import type { PhotoStorage } from './photos/photo-storage';
 import { registerCatalogueCsvRoutes } from './catalogue/catalogue-csv-routes';
+import { registerBackupRoutes } from './backup/backup-routes';
 
 /** How often planned promotions are started and ended. */
 export const PROMOTION_CLOCK_MS = 30_000;
@@ -142,6 +143,7 @@ export function createApp(options: AppOptions): CartServiceApp {
   registerMerchandisingRoutes(router, { store, authenticated, publicDir, bodyLimitBytes: limits.bodyBytes, logger });
   registerPhotoRoutes(router, { store, storage: options.photos, authenticated, bodyLimitBytes: limits.bodyBytes, logger });
   registerCatalogueCsvRoutes(router, { store, authenticated, publicDir, logger });
+  registerBackupRoutes(router, { store, authenticated, logger });
   // A promotion planned with dates starts and ends on time, within PROMOTION_CLOCK_MS, on whichever instance looks first.
   const promotionClock = setInterval(() => {
     store.applyPromotionWindows(new Date()).catch((error: unknown) => logger.warn({ err: error }, 'applying promotion windows failed; retried later'));

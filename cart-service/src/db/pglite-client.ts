@@ -1,5 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPglite, dumpBetweenTransactions } from './pglite-dump';
 import type { SqlClient, SqlQueryable } from './sql-client';
 
 /**
@@ -8,8 +7,7 @@ import type { SqlClient, SqlQueryable } from './sql-client';
  * the data folder before it resolves (it survives `kill -9`). One process only: the caller holds the single-writer lock.
  */
 export async function openPgliteClient(dataDir: string): Promise<SqlClient> {
-  // pg_trgm: the catalogue's search finds misspelt words by their trigrams (migration 004).
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = await createPglite(dataDir);
   return {
     kind: 'embedded',
     query: (sql, params) => db.query(sql, params ? [...params] : undefined),
@@ -26,5 +24,6 @@ export async function openPgliteClient(dataDir: string): Promise<SqlClient> {
       await db.exec(sql);
     },
     close: () => db.close(),
+    dumpDatabase: () => dumpBetweenTransactions(db),
   } as SqlClient;
 }

@@ -8,6 +8,20 @@ export interface SingleWriterLock {
   release(): Promise<void>;
 }
 
+/** Another process holds the folder's lock: `holderPid` is what it answered ('unknown' when it could not say). */
+export class DataFolderInUseError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly holderPid: string,
+  ) {
+    super(
+      `The data folder ${dir} is in use by another cart-service (pid ${holderPid}). ` +
+        'Run one process per data folder, or set DATABASE_URL so several instances share one PostgreSQL database.',
+    );
+    this.name = 'DataFolderInUseError';
+  }
+}
+
 /**
  * The embedded database is written by one process only. The lock is a Unix socket this process listens on: the kernel
  * closes it the instant the process dies (even `kill -9`, even while the dead process is still a zombie), and no
@@ -26,11 +40,11 @@ export async function lockSingleWriter(dir: string): Promise<SingleWriterLock> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     const holder = await askHolder(address);
-    if (holder !== undefined) throw heldError(dir, holder);
+    if (holder !== undefined) throw new DataFolderInUseError(dir, holder);
     if (abstract) throw error;
     await rm(address, { force: true }); // a socket file whose process is gone
     await listen(server, address).catch((again: NodeJS.ErrnoException) => {
-      throw again.code === 'EADDRINUSE' ? heldError(dir, 'unknown') : again;
+      throw again.code === 'EADDRINUSE' ? new DataFolderInUseError(dir, 'unknown') : again;
     });
   }
   server.unref(); // the lock never keeps the process alive
@@ -40,13 +54,6 @@ export async function lockSingleWriter(dir: string): Promise<SingleWriterLock> {
         server.close(() => resolve());
       }),
   };
-}
-
-function heldError(dir: string, pid: string): Error {
-  return new Error(
-    `The data folder ${dir} is in use by another cart-service (pid ${pid}). ` +
-      'Run one process per data folder, or set DATABASE_URL so several instances share one PostgreSQL database.',
-  );
 }
 
 function listen(server: Server, address: string): Promise<void> {

@@ -14,6 +14,8 @@ export interface SqlClient extends SqlQueryable {
    */
   transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Embedded only: the database folder as a gzipped tarball, taken between transactions (db/pglite-dump.ts). */
+  dumpDatabase?(): Promise<Blob>;
 }
 
 /** PostgreSQL's SQLSTATE of an error from either driver, when it has one. */

@@ -55,5 +55,6 @@ export function tracedSqlClient(client: SqlClient, server?: { address: string; p
     ...traced(client),
     transaction: (work) => sqlSpan(SHOP_SPANS.sqlTransaction, common, () => client.transaction((tx) => work(traced(tx)))),
     close: () => client.close(),
+    ...(client.dumpDatabase ? { dumpDatabase: () => client.dumpDatabase!() } : {}),
   } as SqlClient;
 }

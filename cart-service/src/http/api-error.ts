@@ -53,6 +53,7 @@ const frenchMessages = {
   statusInvalid: 'Statut inconnu : reçue, confirmée, expédiée, livrée ou annulée.',
   unauthorized: 'Authentification requise : jeton opérateur manquant ou invalide.',
   adminDisabled: "L'administration des commandes est désactivée : définissez ADMIN_TOKEN.",
+  backupOnServer: 'La base de données est un serveur PostgreSQL (DATABASE_URL) : ses sauvegardes se font avec pgBackRest, voir docs/production.md#backups.',
   /** The contact form's summary above its fields' messages. */
   contactRefused: 'Votre message n’a pas pu être envoyé : corrigez les champs signalés.',
   /** Not a refusal: what `POST /api/newsletter` answers. */
@@ -116,6 +117,7 @@ export const messagesIn: Localized<Messages> = {
     statusInvalid: 'حالة غير معروفة: القيم المقبولة هي reçue أو confirmée أو expédiée أو livrée أو annulée.',
     unauthorized: 'المصادقة مطلوبة: رمز المسؤول مفقود أو غير صالح.',
     adminDisabled: 'إدارة الطلبات معطّلة: حدّد قيمة ADMIN_TOKEN.',
+    backupOnServer: 'قاعدة البيانات خادم PostgreSQL (DATABASE_URL): تُنسخ احتياطيًا بأداة pgBackRest، راجع docs/production.md#backups.',
     contactRefused: 'تعذّر إرسال رسالتك: صحّح الحقول المشار إليها.',
     newsletterThanks: 'شكرًا! تم تسجيل اشتراكك في النشرة الإخبارية بنجاح.',
   },

@@ -44,6 +44,11 @@ export interface ShopStore extends CatalogueStore, MerchandisingStore, CartStore
   ping(): Promise<void>;
   /** Deletes expired carts, idempotency keys, rate-limit windows and old session claims (a bounded batch of each). */
   purgeExpired(): Promise<void>;
+  /**
+   * Embedded only: the database folder as a gzipped tarball, taken between transactions (every commit before it, nothing
+   * half-done); undefined on a PostgreSQL server, whose backups are pgBackRest's (docs/production.md#backups).
+   */
+  dumpDatabase(): Promise<Blob | undefined>;
   /** Waits for running statements, then releases the database (and the single-writer lock); unusable afterwards. */
   close(): Promise<void>;
   /**
@@ -214,6 +219,10 @@ class SqlShopStore implements ShopStore {
       );
       return { created: rows.length > 0 };
     });
+  }
+
+  dumpDatabase(): Promise<Blob | undefined> {
+    return this.guard(async () => this.db.dumpDatabase?.());
   }
 
   ping(): Promise<void> {
