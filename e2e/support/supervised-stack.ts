@@ -28,6 +28,8 @@ export interface SupervisedStack {
   url: string;
   ports: StackPorts;
   dataDir: string;
+  /** cart-service's data folder (CART_DATA_DIR), inside `dataDir`: the embedded database is its `database` folder. */
+  cartDataDir: string;
   runner: ChildProcess;
   /** What the runner printed (its own lines and every process's, prefixed). */
   output(): string;
@@ -43,10 +45,17 @@ export interface SupervisedStack {
   cleanUp(): Promise<void>;
 }
 
-export async function startSupervisedStack(options: { env?: Record<string, string>; readyTimeoutMs?: number } = {}): Promise<SupervisedStack> {
-  const ports = await freeStackPorts();
+export interface SupervisedStackOptions {
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+  /** The ports and data folder of a stack stopped before (the same shop started again); new ones otherwise. */
+  again?: Pick<SupervisedStack, 'ports' | 'dataDir'>;
+}
+
+export async function startSupervisedStack(options: SupervisedStackOptions = {}): Promise<SupervisedStack> {
+  const ports = options.again?.ports ?? (await freeStackPorts());
   const url = `http://localhost:${ports.shell}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'shop-supervised-'));
+  const dataDir = options.again?.dataDir ?? (await mkdtemp(join(tmpdir(), 'shop-supervised-')));
   const remotesFile = join(dataDir, 'remotes.json');
   const remotes = stackRemotes(ports);
   const manifestUrl = (name: ServiceName) => {
@@ -55,7 +64,7 @@ export async function startSupervisedStack(options: { env?: Record<string, strin
     return remoteEntry(ports, remote);
   };
   await writeFile(remotesFile, JSON.stringify(remotes, null, 2));
-  const env = { ...stackEnvironment(ports, { remotesFile, dataDir }), LOG_LEVEL: 'warn', ...options.env };
+  const env: Record<string, string> = { ...stackEnvironment(ports, { remotesFile, dataDir }), LOG_LEVEL: 'warn', ...options.env };
 
   let output = '';
   // Its own process group, like a terminal would give it; the runner puts each child in a group of its own.
@@ -76,6 +85,7 @@ export async function startSupervisedStack(options: { env?: Record<string, strin
     url,
     ports,
     dataDir,
+    cartDataDir: env['CART_DATA_DIR']!,
     runner,
     output: () => output,
     healthUrl,
