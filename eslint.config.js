@@ -201,7 +201,7 @@ module.exports = defineConfig([
         // the test support; the rest of src/ (app.ts, main.ts, config.ts, the operators' commands in cli/) composes them.
         {
           type: 'service-feature',
-          pattern: 'cart-service/src/{cart,orders,stock,catalogue,photos,inbox,newsletter,health,session}',
+          pattern: 'cart-service/src/{cart,orders,stock,catalogue,photos,inbox,newsletter,health,session,backup}',
           capture: ['feature'],
           partialMatch: false,
         },
