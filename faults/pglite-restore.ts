@@ -30,7 +30,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 function operatorCommand(stack: SupervisedStack, command: 'backup' | 'restore', file: string): Promise<{ code: number | null; output: string; ms: number }> {
   const pnpm = process.env.npm_execpath;
   const argv = pnpm?.includes('pnpm') ? [pnpm, command, file] : ['--import', 'tsx', 'cart-service/src/cli/database-cli.ts', command, file];
-  console.log(`restore drill: ${pnpm?.includes('pnpm') ? 'pnpm' : 'node --import tsx cart-service/src/cli/database-cli.ts'} ${command} ${file}`);
+  console.log(`restore drill: running ${pnpm?.includes('pnpm') ? 'pnpm' : 'node --import tsx cart-service/src/cli/database-cli.ts'} ${command} ${file}`);
   const env = {
     ...process.env,
     CART_DATA_DIR: stack.cartDataDir,
@@ -105,7 +105,7 @@ async function main(): Promise<number> {
     const backup = await operatorCommand(stack, 'backup', backupFile);
     const backupDoneAt = Date.now();
     const acknowledgedDuring = shoppers.map((s) => s.orders.length);
-    console.log(`restore drill: pnpm backup (${seconds(backup.ms)} s, exit ${backup.code}):\n  ${backup.output.replaceAll('\n', '\n  ')}`);
+    console.log(`restore drill: backup took ${seconds(backup.ms)} s, exit ${backup.code}:\n  ${backup.output.replaceAll('\n', '\n  ')}`);
     if (backup.code !== 0) throw new Error('the backup failed');
     await sleep(SETTLE_MS);
     running = false;
@@ -119,7 +119,7 @@ async function main(): Promise<number> {
     console.log(`restore drill: stack stopped, ${stack.cartDataDir} deleted`);
 
     const restore = await operatorCommand(stack, 'restore', backupFile);
-    console.log(`restore drill: pnpm restore (${seconds(restore.ms)} s, exit ${restore.code}):\n  ${restore.output.replaceAll('\n', '\n  ')}`);
+    console.log(`restore drill: restore took ${seconds(restore.ms)} s, exit ${restore.code}:\n  ${restore.output.replaceAll('\n', '\n  ')}`);
     if (restore.code !== 0) throw new Error('the restore failed');
     stack = await startSupervisedStack({ again: stack });
 
