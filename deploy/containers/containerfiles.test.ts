@@ -3,7 +3,9 @@
  * is checked instead: every path copied from the build context exists in the repository; build outputs (dist/) and
  * installed packages are made inside the image, never copied from a checkout, and every package whose dist/ the
  * process runs is built there (a package whose `build` script runs rsbuild); each image ends as a numeric non-root
- * user, the one its Kubernetes pod runs as, with the command deploy/Procfile gives the process.
+ * user, the one its Kubernetes pod runs as, with the command deploy/Procfile gives the process. The database tier's
+ * images (PostgreSQL with Patroni and pgBackRest, PgBouncer) copy nothing from the repository: they install Debian
+ * bookworm's packages at the fleet's versions, and create every user their pods run as.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,7 +14,7 @@ import { DEFAULT_PORTS, SHOP_PROCESSES, type ShopProcess } from '@shop/contracts
 import { DockerfileParser, type Instruction } from 'dockerfile-ast';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { mainContainer, named, podOf, renderings } from '../kubernetes/manifest-queries';
+import { containersOf, mainContainer, named, podOf, renderings, workload, workloads } from '../kubernetes/manifest-queries';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = join(here, '..', '..');
@@ -78,9 +80,18 @@ function stagesOf(text: string) {
 const pods = renderings().base;
 const containerfiles = readdirSync(here).filter((file) => file.endsWith('.Containerfile'));
 
+/**
+ * The database tier's images, from Debian bookworm's packages (the versions the fleet runs), with the workloads that run
+ * each: no build context from the repository.
+ */
+const DATABASE_IMAGES = {
+  postgres: { packages: { 'postgresql-15': undefined, patroni: '3.0.*', pgbackrest: '2.45-*' }, ports: [5432, 8008, 8432], entrypoint: 'patroni' },
+  pgbouncer: { packages: { pgbouncer: '1.18.*' }, ports: [6432], entrypoint: 'pgbouncer' },
+} as const;
+
 describe('the Containerfiles', () => {
-  it('are one per process of the shop, named after it', () => {
-    expect(containerfiles.sort()).toEqual(SHOP_PROCESSES.map((process) => `${process}.Containerfile`).sort());
+  it('are one per process of the shop and one per database image, named after it', () => {
+    expect(containerfiles.sort()).toEqual([...SHOP_PROCESSES, ...Object.keys(DATABASE_IMAGES)].map((name) => `${name}.Containerfile`).sort());
   });
 
   it('keep installed packages, builds and local data out of the build context', () => {
@@ -167,5 +178,58 @@ describe.each(SHOP_PROCESSES.map((process) => [process] as const))('%s.Container
     expect(exposed).toContain(DEFAULT_PORTS[process]);
     expect(mainContainer(pods, process).ports.map((port: { containerPort: number }) => port.containerPort).sort()).toEqual(exposed.sort());
     expect(folder).toBe(process);
+  });
+});
+
+describe.each(Object.entries(DATABASE_IMAGES))('%s.Containerfile', (image, expected) => {
+  const text = readFileSync(join(here, `${image}.Containerfile`), 'utf8');
+  const all = DockerfileParser.parse(text).getInstructions();
+  const keyword = (name: string) => all.filter((instruction) => instruction.getKeyword() === name);
+  const runs = keyword('RUN').map((instruction) => words(instruction).join(' '));
+  /** Every container of the rendering that runs this image, with its pod. */
+  const users = workloads(pods).flatMap((deployment) =>
+    containersOf(deployment)
+      .filter((container) => container.image.split(':')[0] === `maison-argane/${image}`)
+      .map((container) => ({ deployment, container })),
+  );
+
+  it('starts from Debian bookworm pinned to a point release, in one stage, copying nothing from the repository', () => {
+    const image = /^DEBIAN_IMAGE=(.+)$/.exec(words(keyword('ARG')[0]!)[0]!)?.[1];
+    expect(image).toMatch(/^docker\.io\/library\/debian:12\.\d+-slim$/);
+    expect(keyword('FROM').map((from) => words(from)[0])).toEqual(['${DEBIAN_IMAGE}']);
+    expect([...keyword('COPY'), ...keyword('ADD')]).toEqual([]);
+  });
+
+  it('installs the fleet’s versions from Debian’s packages, and leaves no package lists behind', () => {
+    const install = runs.find((run) => run.includes('apt-get install'));
+    expect(install).toBeDefined();
+    for (const [name, version] of Object.entries(expected.packages)) expect(install, name).toMatch(new RegExp(`\\s${name.replace('.', '\\.')}${version ? `=${version.replace(/[.*]/g, (c) => `\\${c}`)}` : ''}(\\s|$)`));
+    expect(install).toContain('--no-install-recommends');
+    expect(install).toMatch(/rm -rf \/var\/lib\/apt\/lists\/\*$/);
+  });
+
+  it('ends as a numeric non-root user, which it creates, the one the pods run as; every uid the pods use exists in it', () => {
+    const [user, group] = words(keyword('USER').at(-1)!)[0]!.split(':').map(Number);
+    expect(user).toBeGreaterThan(0);
+    expect(group).toBe(user);
+    expect(users.length).toBeGreaterThan(0);
+    for (const { deployment, container } of users) {
+      const uid = container.securityContext?.runAsUser ?? podOf(deployment).securityContext.runAsUser;
+      // pgBackRest and Patroni look their user's name up: the uid must have an entry in /etc/passwd.
+      expect(runs.some((run) => new RegExp(`useradd [^&]*--uid ${uid} `).test(run)), `${deployment.metadata.name}/${container.name} ${uid}`).toBe(true);
+    }
+    const main = workload(pods, image);
+    expect([podOf(main).securityContext.runAsUser, podOf(main).securityContext.runAsGroup]).toEqual([user, group]);
+  });
+
+  it('runs its program, and exposes the ports its pods declare', () => {
+    expect(DockerfileParser.parse(text).getENTRYPOINTs().at(-1)!.getJSONStrings().map((entry) => entry.getJSONValue())).toEqual([expected.entrypoint]);
+    const exposed = keyword('EXPOSE').flatMap(words).map(Number).sort();
+    expect(exposed).toEqual([...expected.ports].sort());
+    const declared = containersOf(workload(pods, image)).flatMap((container) => (container.ports ?? []).map((port: { containerPort: number }) => port.containerPort));
+    expect(declared.sort()).toEqual([...expected.ports].sort());
+    // The pods' arguments are the image's default ones, said again.
+    const cmd = DockerfileParser.parse(text).getCMDs().at(-1)!.getJSONStrings().map((entry) => entry.getJSONValue());
+    expect(mainContainer(pods, image).args).toEqual(cmd);
   });
 });

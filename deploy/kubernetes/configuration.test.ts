@@ -5,10 +5,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   configMapsOf,
+  containersOf,
   environmentOf,
   mainContainer,
   named,
   ofKind,
+  podOf,
   renderings,
   SHOP_VCL,
   shopVclExists,
@@ -89,9 +91,10 @@ describe.each(Object.entries(rendered))('the %s rendering’s configuration', (_
 
   it('names only ConfigMaps that it holds', () => {
     for (const deployment of workloads(objects)) {
-      const container = mainContainer(objects, deployment.metadata.name);
-      for (const source of container.envFrom ?? []) expect(() => named(objects, 'ConfigMap', source.configMapRef.name)).not.toThrow();
-      for (const volume of deployment.spec.template.spec.volumes ?? []) {
+      for (const container of containersOf(deployment)) {
+        for (const source of container.envFrom ?? []) expect(() => named(objects, 'ConfigMap', source.configMapRef.name)).not.toThrow();
+      }
+      for (const volume of podOf(deployment).volumes ?? []) {
         for (const name of configMapsOf(volume)) expect(() => named(objects, 'ConfigMap', name)).not.toThrow();
       }
     }

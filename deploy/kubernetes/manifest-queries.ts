@@ -1,5 +1,5 @@
 /**
- * Questions the manifests' tests ask of a rendering: which workloads (Deployments, and Varnish's StatefulSet), their
+ * Questions the manifests' tests ask of a rendering: which workloads (Deployments, StatefulSets, CronJobs), their
  * pods and containers, the environment a container gets (ConfigMaps and literals, and which variables come from
  * Secrets), which policies select a pod.
  * Typed loosely on purpose: the schema checks (schema-validation.ts) are what says the objects are well formed.
@@ -50,33 +50,55 @@ export function named(objects: KubernetesObject[], kind: string, name: string): 
   return found;
 }
 
-/** The kinds whose pods the shop runs: its processes' Deployments, Varnish's StatefulSet. */
-export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet'];
+/**
+ * The kinds whose pods the shop runs: its processes' and PgBouncer's Deployments, Varnish's and PostgreSQL's
+ * StatefulSets, the backups' CronJobs.
+ */
+export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'CronJob'];
 
-/** Every Deployment and StatefulSet. */
+/** The kinds that keep pods running, with a number of replicas. */
+export const SCALABLE_KINDS = ['Deployment', 'StatefulSet'];
+
+/** Every Deployment, StatefulSet and CronJob. */
 export const workloads = (objects: KubernetesObject[]): Array<KubernetesObject & Record<string, any>> =>
   objects.filter((object) => WORKLOAD_KINDS.includes(object.kind));
 
-/** The Deployment or StatefulSet of that name. */
+/** The Deployment, StatefulSet or CronJob of that name. */
 export function workload(objects: KubernetesObject[], name: string): KubernetesObject & Record<string, any> {
   const found = workloads(objects).find((object) => object.metadata.name === name);
-  if (!found) throw new Error(`no Deployment or StatefulSet named ${name}`);
+  if (!found) throw new Error(`no Deployment, StatefulSet or CronJob named ${name}`);
   return found;
 }
 
-export const podOf = (deployment: KubernetesObject & Record<string, any>): Pod => deployment.spec.template.spec;
-export const podLabels = (deployment: KubernetesObject & Record<string, any>): Record<string, string> => deployment.spec.template.metadata.labels;
+/** A workload's pod template: a CronJob's is in its job template. */
+const templateOf = (deployment: KubernetesObject & Record<string, any>): Pod =>
+  deployment.kind === 'CronJob' ? deployment.spec.jobTemplate.spec.template : deployment.spec.template;
+
+export const podOf = (deployment: KubernetesObject & Record<string, any>): Pod => templateOf(deployment).spec;
+export const podLabels = (deployment: KubernetesObject & Record<string, any>): Record<string, string> => templateOf(deployment).metadata.labels;
+/** What a workload's pods are (their app.kubernetes.io/name): the two backup CronJobs run the same pod, postgres-backup. */
+export const podName = (deployment: KubernetesObject & Record<string, any>): string => podLabels(deployment)['app.kubernetes.io/name']!;
 
 export function containersOf(deployment: KubernetesObject & Record<string, any>): Container[] {
   const pod = podOf(deployment);
   return [...(pod.initContainers ?? []), ...pod.containers];
 }
 
-/** The one container of a deployable's pod (each has one), by its Deployment's or StatefulSet's name. */
+/**
+ * A workload's main container, by the workload's name: its pod's only one, or the one named after the workload
+ * (PostgreSQL's, beside pgBackRest's server).
+ */
 export function mainContainer(objects: KubernetesObject[], name: string): Container {
   const containers = podOf(workload(objects, name)).containers as Container[];
-  if (containers.length !== 1) throw new Error(`${name} has ${containers.length} containers`);
-  return containers[0]!;
+  if (containers.length === 1) return containers[0]!;
+  const main = containers.find((container) => container.name === name);
+  if (!main) throw new Error(`${name} has ${containers.length} containers, none named ${name}`);
+  return main;
+}
+
+/** A container by its pod's name and its own: `shell`, `postgres/pgbackrest` (the second container of a pod is named). */
+export function containerKey(deployment: KubernetesObject & Record<string, any>, container: Container): string {
+  return container.name === podName(deployment) ? podName(deployment) : `${podName(deployment)}/${container.name}`;
 }
 
 export type EnvSource = { value: string } | { secret: { name: string; key: string } } | { other: unknown };
@@ -122,10 +144,16 @@ export function configMapsOf(volume: Pod): string[] {
   return (volume.projected?.sources ?? []).filter((source: Pod) => source.configMap).map((source: Pod) => source.configMap.name);
 }
 
-/** The mounts of a container whose volume is an emptyDir: where its process may write. */
+/**
+ * The mounts where a container's process may write: its emptyDirs, and its StatefulSet's volume claims unless
+ * mounted read-only.
+ */
 export function writableMounts(deployment: KubernetesObject & Record<string, any>, container: Container): string[] {
   const emptyDirs = new Set((podOf(deployment).volumes ?? []).filter((volume: Pod) => volume.emptyDir).map((volume: Pod) => volume.name));
-  return (container.volumeMounts ?? []).filter((mount: Pod) => emptyDirs.has(mount.name)).map((mount: Pod) => mount.mountPath);
+  const claims = new Set((deployment.spec.volumeClaimTemplates ?? []).map((claim: Pod) => claim.metadata.name));
+  return (container.volumeMounts ?? [])
+    .filter((mount: Pod) => emptyDirs.has(mount.name) || (claims.has(mount.name) && !mount.readOnly))
+    .map((mount: Pod) => mount.mountPath);
 }
 
 /** Is `path` at or under one of `folders`? */

@@ -1,7 +1,7 @@
 import { DEFAULT_PORTS } from '@shop/contracts/ports';
 import { describe, expect, it } from 'vitest';
 import type { KubernetesObject } from './kustomize-subset';
-import { mainContainer, named, policiesFor, renderings, valueOf, workload, workloads } from './manifest-queries';
+import { containersOf, mainContainer, named, policiesFor, renderings, valueOf, workload, workloads } from './manifest-queries';
 
 const rendered = renderings();
 
@@ -46,6 +46,14 @@ const COLLECTOR = `namespace kubernetes.io/metadata.name=${COLLECTOR_NAMESPACE} 
 /** Varnish's purge listener (varnish.yaml), where the shell's release control and cart-service send their purges. */
 const VARNISH_PURGE = 'pods app.kubernetes.io/name=varnish TCP/6082';
 
+/** The database tier's peers in the namespace (base/postgres). */
+const POSTGRES = 'pods app.kubernetes.io/name=postgres';
+const PGBOUNCER = 'pods app.kubernetes.io/name=pgbouncer';
+const BACKUP = 'pods app.kubernetes.io/name=postgres-backup';
+/** Outside the cluster, per rendering: the Kubernetes API server (Patroni's state), the S3 store (the backups' bucket). */
+const API_SERVER = { base: 'cidr 192.0.2.1/32', production: 'cidr 10.40.0.1/32' };
+const S3 = { base: 'cidr 198.51.100.0/24', production: 'cidr 203.0.113.0/24' };
+
 /** Where each deployable's pods may connect, per rendering: the overlay puts the managed services' addresses. */
 const EGRESS = {
   base: {
@@ -57,7 +65,7 @@ const EGRESS = {
       VARNISH_PURGE,
       COLLECTOR,
     ],
-    'cart-service': [...DNS, 'pods app.kubernetes.io/name=pgbouncer TCP/6432', VARNISH_PURGE, COLLECTOR],
+    'cart-service': [...DNS, `${PGBOUNCER} TCP/6432`, VARNISH_PURGE, COLLECTOR],
   },
   production: {
     shell: [
@@ -70,7 +78,7 @@ const EGRESS = {
       VARNISH_PURGE,
       COLLECTOR,
     ],
-    'cart-service': [...DNS, 'cidr 10.40.0.20/32 TCP/6432', VARNISH_PURGE, COLLECTOR],
+    'cart-service': [...DNS, `${PGBOUNCER} TCP/6432`, VARNISH_PURGE, COLLECTOR],
   },
 };
 
@@ -163,9 +171,54 @@ describe.each(Object.entries(rendered))('the %s rendering’s network policies',
     for (const remote of ['mf-frame', 'mf-cart', 'mf-catalog-pages']) expect(allowed(objects, remote, 'ingress'), remote).toEqual([`${INGRESS_CONTROLLER} TCP/http`]);
   });
 
+  it('let PostgreSQL’s servers reach each other (replication, Patroni), the Kubernetes API, the S3 repository and DNS, and nothing else', () => {
+    expect(allowed(objects, 'postgres', 'egress')).toEqual(
+      [
+        ...DNS,
+        `${POSTGRES} TCP/5432`,
+        `${POSTGRES} TCP/8008`,
+        `${API_SERVER[name as 'base']} TCP/443`,
+        `${API_SERVER[name as 'base']} TCP/6443`,
+        `${S3[name as 'base']} TCP/443`,
+      ].sort(),
+    );
+  });
+
+  it('let into PostgreSQL’s servers PgBouncer and each other on 5432, each other on Patroni’s API, the backup jobs alone on pgBackRest’s server', () => {
+    expect(allowed(objects, 'postgres', 'ingress')).toEqual(
+      [`${PGBOUNCER} TCP/postgresql`, `${POSTGRES} TCP/postgresql`, `${POSTGRES} TCP/patroni`, `${BACKUP} TCP/pgbackrest`].sort(),
+    );
+    // The port names are the servers' 5432, 8008 and 8432, the numbers the peers' egress names.
+    const ports = Object.fromEntries(
+      containersOf(workload(objects, 'postgres')).flatMap((container) => container.ports.map((port: { name: string; containerPort: number }) => [port.name, port.containerPort])),
+    );
+    expect(ports).toEqual({ postgresql: 5432, patroni: 8008, pgbackrest: 8432 });
+  });
+
+  it('let PgBouncer in from cart-service only, and out to PostgreSQL’s servers and DNS only', () => {
+    expect(allowed(objects, 'pgbouncer', 'ingress')).toEqual(['pods app.kubernetes.io/name=cart-service TCP/pgbouncer']);
+    expect(allowed(objects, 'pgbouncer', 'egress')).toEqual([...DNS, `${POSTGRES} TCP/5432`].sort());
+  });
+
+  it('let the backup jobs reach only pgBackRest’s server on PostgreSQL’s pods, the S3 repository and DNS, and nothing reach them', () => {
+    for (const cronJob of ['postgres-backup-full', 'postgres-backup-incr']) {
+      expect(allowed(objects, cronJob, 'egress'), cronJob).toEqual([...DNS, `${POSTGRES} TCP/8432`, `${S3[name as 'base']} TCP/443`].sort());
+      expect(allowed(objects, cronJob, 'ingress'), cronJob).toEqual([]);
+    }
+  });
+
+  it('let the servers and the backup jobs reach the S3 endpoint pgBackRest is given, over HTTPS', () => {
+    const endpoint = named(objects, 'ConfigMap', 'pgbackrest-repository').data.PGBACKREST_REPO1_S3_ENDPOINT as string;
+    // A host name alone: pgBackRest then connects on 443 (repo1-s3-port's default), the port the policies allow.
+    expect(endpoint).toMatch(/^[a-z0-9.-]+$/);
+    const repository = named(objects, 'ConfigMap', 'pgbackrest').data['repository.conf'] as string;
+    expect(repository).not.toMatch(/^repo1-s3-port=/m);
+    for (const workloadName of ['postgres', 'postgres-backup-full']) expect(allowed(objects, workloadName, 'egress')).toContain(`${S3[name as 'base']} TCP/443`);
+  });
+
   it('name ports the containers declare', () => {
     for (const deployment of deployables) {
-      const declared = mainContainer(objects, deployment.metadata.name).ports.map((port: { name: string }) => port.name);
+      const declared = containersOf(deployment).flatMap((container) => (container.ports ?? []).map((port: { name: string }) => port.name));
       for (const line of allowed(objects, deployment.metadata.name, 'ingress')) {
         const port = line.split('/').at(-1)!;
         if (!/^\d+$/.test(port)) expect(declared, deployment.metadata.name).toContain(port);

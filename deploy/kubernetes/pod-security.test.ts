@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   configMapsOf,
+  containerKey,
   containersOf,
   isUnder,
   mainContainer,
   named,
+  podName,
   podOf,
   renderings,
+  SCALABLE_KINDS,
   valueOf,
   workload,
   workloads,
@@ -20,8 +23,11 @@ const rendered = renderings();
 /** A container's effective security setting: its own, else its pod's (as the kubelet resolves it). */
 const effective = (pod: Pod, container: Container, field: string) => container.securityContext?.[field] ?? pod.securityContext?.[field];
 
-/** What each deployable's probes ask: the endpoints its server really has. */
-const PROBES: Record<string, { readiness: string; liveness: string }> = {
+/**
+ * What each long-running container's probes ask (by containerKey): the endpoints its server really has, or the port
+ * it listens on for a server with no HTTP endpoint. The backup jobs' pods run to their end and have none.
+ */
+const PROBES: Record<string, { readiness: string; liveness: string } | { tcp: string }> = {
   shell: { readiness: '/readyz', liveness: '/healthz' },
   'cart-service': { readiness: '/readyz', liveness: '/healthz' },
   'mf-frame': { readiness: '/healthz', liveness: '/healthz' },
@@ -29,9 +35,29 @@ const PROBES: Record<string, { readiness: string; liveness: string }> = {
   'mf-catalog-pages': { readiness: '/healthz', liveness: '/healthz' },
   // Answered by Varnish itself (deploy/varnish/shop.vcl), whatever the shells' state.
   varnish: { readiness: '/edge/varnish-up', liveness: '/edge/varnish-up' },
+  // Patroni's REST API: /readiness answers 200 when PostgreSQL runs and follows or leads, /liveness when Patroni does.
+  postgres: { readiness: '/readiness', liveness: '/liveness' },
+  'postgres/pgbackrest': { tcp: 'pgbackrest' },
+  pgbouncer: { tcp: 'pgbouncer' },
 };
 
-/** Where each process must write (its configuration's paths), and nothing else: everything else is read-only. */
+/** The pods that call the Kubernetes API, each with its own ServiceAccount: Patroni keeps its state there. */
+const API_CLIENTS: Record<string, string> = { postgres: 'postgres' };
+
+/**
+ * Secrets mounted as files, by pod: only where a program reads a file and takes no variable (certificates, PgBouncer's
+ * auth_file). Every other secret is a variable, by name.
+ */
+const SECRET_FILES: Record<string, string[]> = {
+  postgres: ['pgbackrest-server-tls'],
+  'postgres-backup': ['pgbackrest-client-tls'],
+  pgbouncer: ['pgbouncer-auth'],
+};
+
+/**
+ * Where each container (by containerKey) must write (its configuration's paths), and nothing else: everything else is
+ * read-only.
+ */
 const WRITABLE: Record<string, string[]> = {
   shell: ['/tmp', '/var/cache/maison-argane-shell'],
   'cart-service': ['/tmp'],
@@ -40,6 +66,12 @@ const WRITABLE: Record<string, string[]> = {
   'mf-catalog-pages': ['/tmp'],
   // varnishd's working folder (-n: shared memory log, compiled VCL) and the C compiler's temporary files.
   varnish: ['/tmp', '/var/lib/varnish'],
+  // The data volume; the socket; archive-async's queue; Patroni's pgpass file and pgBackRest's locks.
+  postgres: ['/var/lib/postgresql/data', '/var/run/postgresql', '/var/spool/pgbackrest', '/tmp'],
+  // pgBackRest's server reads the data (mounted read-only) and the socket; its locks.
+  'postgres/pgbackrest': ['/var/run/postgresql', '/tmp'],
+  'postgres-backup/pgbackrest': ['/tmp'],
+  pgbouncer: [],
 };
 
 /** `250m` → 0.25, `2` → 2; `1536Mi` → bytes. */
@@ -61,13 +93,25 @@ describe.each(Object.entries(rendered))('the %s rendering’s pods', (_name, obj
       expect(pod.hostPID ?? false).toBe(false);
       expect(pod.hostIPC ?? false).toBe(false);
       // No API token for code that should never call the API, and no service links shadowing the shop's port variables.
-      expect(pod.automountServiceAccountToken).toBe(false);
+      const apiClient = API_CLIENTS[podName(deployment)];
+      expect(pod.automountServiceAccountToken).toBe(apiClient !== undefined);
+      expect(pod.serviceAccountName).toBe(apiClient);
       expect(pod.enableServiceLinks).toBe(false);
-      // Scratch space and configuration only: no host path, no Secret files (secrets come as variables, by name).
+      // Scratch space and configuration only: no host path, and Secret files only where SECRET_FILES says (secrets
+      // come as variables, by name), readable by the pod's group alone.
+      const secretFiles = SECRET_FILES[podName(deployment)] ?? [];
       for (const volume of pod.volumes ?? []) {
-        expect(Object.keys(volume).filter((key) => key !== 'name'), `${name} volume ${volume.name}`).toEqual([expect.stringMatching(/^(emptyDir|configMap|projected)$/)]);
+        expect(Object.keys(volume).filter((key) => key !== 'name'), `${name} volume ${volume.name}`).toEqual([expect.stringMatching(/^(emptyDir|configMap|projected|secret)$/)]);
         // A projected volume gathers ConfigMaps only.
         for (const source of volume.projected?.sources ?? []) expect(Object.keys(source), `${name} volume ${volume.name}`).toEqual(['configMap']);
+        if (volume.secret) {
+          expect(secretFiles, `${name} volume ${volume.name}`).toContain(volume.secret.secretName);
+          expect(volume.secret.defaultMode, `${name} volume ${volume.name}`).toBe(0o440);
+          expect(pod.securityContext.fsGroup, `${name} volume ${volume.name}`).toBe(pod.securityContext.runAsGroup);
+          for (const container of containersOf(deployment)) {
+            for (const mount of (container.volumeMounts ?? []).filter((mount: Pod) => mount.name === volume.name)) expect(mount.readOnly, `${name} ${mount.mountPath}`).toBe(true);
+          }
+        }
       }
       for (const container of containersOf(deployment)) {
         const where = `${name}/${container.name}`;
@@ -84,21 +128,33 @@ describe.each(Object.entries(rendered))('the %s rendering’s pods', (_name, obj
     },
   );
 
-  it('gives each deployable a user of its own, so one escaping its container is no other’s owner', () => {
-    const users = deployables.map((deployment) => effective(podOf(deployment), podOf(deployment).containers[0], 'runAsUser'));
-    expect(new Set(users).size).toBe(deployables.length);
+  it('gives each kind of pod a user of its own, so one escaping its container is no other’s owner', () => {
+    // The two backup CronJobs run one kind of pod (postgres-backup), and share its user.
+    const users = new Map<string, Set<number>>();
+    for (const deployment of deployables) {
+      for (const container of containersOf(deployment)) {
+        const user = effective(podOf(deployment), container, 'runAsUser');
+        users.set(podName(deployment), new Set([...(users.get(podName(deployment)) ?? []), user]));
+      }
+    }
+    for (const [pod, own] of users) expect(own.size, pod).toBe(1);
+    const all = [...users.values()].map((own) => [...own][0]);
+    expect(new Set(all).size).toBe(users.size);
   });
 
   it('makes writable only the folders each process writes to, each an emptyDir with a size limit', () => {
     for (const deployment of deployables) {
       const name = deployment.metadata.name;
-      const container = mainContainer(objects, name);
-      expect(writableMounts(deployment, container).sort(), name).toEqual([...WRITABLE[name]!].sort());
-      for (const volume of podOf(deployment).volumes.filter((volume: Pod) => volume.emptyDir)) {
-        expect(volume.emptyDir.sizeLimit, `${name} ${volume.name}`).toBeDefined();
+      for (const container of containersOf(deployment)) {
+        const key = containerKey(deployment, container);
+        expect(WRITABLE[key], key).toBeDefined();
+        expect(writableMounts(deployment, container).sort(), key).toEqual([...WRITABLE[key]!].sort());
+        for (const mount of container.volumeMounts ?? []) {
+          if (!writableMounts(deployment, container).includes(mount.mountPath)) expect(mount.readOnly, `${key} ${mount.mountPath}`).toBe(true);
+        }
       }
-      for (const mount of container.volumeMounts ?? []) {
-        if (!writableMounts(deployment, container).includes(mount.mountPath)) expect(mount.readOnly, `${name} ${mount.mountPath}`).toBe(true);
+      for (const volume of (podOf(deployment).volumes ?? []).filter((volume: Pod) => volume.emptyDir)) {
+        expect(volume.emptyDir.sizeLimit, `${name} ${volume.name}`).toBeDefined();
       }
     }
     // The paths the shell's and cart-service's configuration write to are inside those folders.
@@ -155,15 +211,26 @@ describe.each(Object.entries(rendered))('the %s rendering’s pods', (_name, obj
     expect(container.ports.map((port: Pod) => port.name).sort()).toEqual(['http', 'purge']);
   });
 
-  it('probes each server on its real endpoints, on a port the container declares', () => {
+  it('probes each server on its real endpoints, on a port the container declares; a job’s pod not at all', () => {
     for (const deployment of deployables) {
-      const name = deployment.metadata.name;
-      const container = mainContainer(objects, name);
-      const ports = container.ports.map((port: Pod) => port.name);
-      expect(container.readinessProbe?.httpGet?.path, name).toBe(PROBES[name]!.readiness);
-      expect(container.livenessProbe?.httpGet?.path, name).toBe(PROBES[name]!.liveness);
-      for (const probe of [container.readinessProbe, container.livenessProbe, container.startupProbe].filter(Boolean)) {
-        expect(ports, name).toContain(probe.httpGet.port);
+      for (const container of containersOf(deployment)) {
+        const key = containerKey(deployment, container);
+        const probes = [container.readinessProbe, container.livenessProbe, container.startupProbe].filter(Boolean);
+        if (!SCALABLE_KINDS.includes(deployment.kind)) {
+          expect(probes, key).toEqual([]);
+          continue;
+        }
+        const expected = PROBES[key];
+        if (!expected) throw new Error(`${key}: no probes expected in PROBES`);
+        const ports = container.ports.map((port: Pod) => port.name);
+        if ('tcp' in expected) {
+          expect(container.readinessProbe?.tcpSocket?.port, key).toBe(expected.tcp);
+          expect(container.livenessProbe?.tcpSocket?.port, key).toBe(expected.tcp);
+        } else {
+          expect(container.readinessProbe?.httpGet?.path, key).toBe(expected.readiness);
+          expect(container.livenessProbe?.httpGet?.path, key).toBe(expected.liveness);
+        }
+        for (const probe of probes) expect(ports, key).toContain((probe.httpGet ?? probe.tcpSocket).port);
       }
     }
   });
