@@ -1,13 +1,12 @@
 /**
- * The fleet's datastores, started as daemons: PostgreSQL (a cluster of its own in the fleet's folder), PgBouncer in
- * front of it with the shop's pooling policy (deploy/pgbouncer/pgbouncer.ini), and Redis. PostgreSQL and PgBouncer
- * refuse to run as root, so as root they run as the unprivileged `postgres` (or `nobody`) user, owning their folders.
+ * The fleet's datastores, started as daemons: PgBouncer in front of the PostgreSQL primary (postgres-servers.ts) with
+ * the shop's pooling policy (deploy/pgbouncer/pgbouncer.ini), and Redis. PgBouncer refuses to run as root, so as root
+ * it runs as the unprivileged `postgres` (or `nobody`) user, owning its folder.
  */
-import { execFileSync } from 'node:child_process';
-// Where PostgreSQL is and whom it runs as: the same answers as for cart-service's throwaway test servers.
-import { postgresBinDir, unprivilegedUser } from '../../cart-service/src/test-support/postgres-server';
+// Whom PgBouncer runs as as root: the same answer as for cart-service's throwaway test servers.
+import { unprivilegedUser } from '../../cart-service/src/test-support/postgres-server';
 import { createHash } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, type FleetSettings } from './fleet-plan';
@@ -26,37 +25,10 @@ export function datastoresRoot(settings: FleetSettings): string {
 }
 
 /** A folder the unprivileged user owns (created when missing). */
-function ownedFolder(path: string, user: { uid: number; gid: number } | undefined): string {
+export function ownedFolder(path: string, user: { uid: number; gid: number } | undefined): string {
   mkdirSync(path, { recursive: true, mode: 0o700 });
   if (user) chownSync(path, user.uid, user.gid);
   return path;
-}
-
-/** initdb once, into `<fleet>/postgres/data`; later starts reuse the cluster (the shop's data survives `fleet down`). */
-export function preparePostgres(settings: FleetSettings): { data: string; socketDir: string } {
-  const user = unprivilegedUser();
-  const root = ownedFolder(join(datastoresRoot(settings), 'postgres'), user);
-  const data = join(root, 'data');
-  if (!existsSync(join(data, 'PG_VERSION'))) {
-    execFileSync(join(postgresBinDir(), 'initdb'), ['-D', data, '-U', 'shop', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8'], {
-      cwd: '/',
-      stdio: 'pipe',
-      ...(user ?? {}),
-    });
-  }
-  return { data, socketDir: root };
-}
-
-export function postgresDaemon(settings: FleetSettings, logFile: string): DaemonSpec {
-  const { data, socketDir } = preparePostgres(settings);
-  return {
-    command: join(postgresBinDir(), 'postgres'),
-    args: ['-D', data, '-p', String(settings.ports.postgres), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100'],
-    cwd: '/',
-    env: { PATH: process.env.PATH },
-    logFile,
-    ...(unprivilegedUser() ? { user: unprivilegedUser()! } : {}),
-  };
 }
 
 /** PgBouncer's file for this fleet: where PostgreSQL is, where to listen, who may connect; the policy is included. */
@@ -69,7 +41,7 @@ export function pgbouncerDaemon(settings: FleetSettings, logFile: string): Daemo
     ini,
     [
       '[databases]',
-      `shop = host=127.0.0.1 port=${settings.ports.postgres} dbname=shop`,
+      `shop = host=127.0.0.1 port=${settings.ports['postgres-primary']} dbname=shop`,
       '[pgbouncer]',
       // Its lines, not an %include: PgBouncer runs as another user, who may not read the repository.
       readFileSync(join(REPO_ROOT, 'deploy/pgbouncer/pgbouncer.ini'), 'utf8'),

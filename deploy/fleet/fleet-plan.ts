@@ -1,6 +1,7 @@
 /**
- * What `pnpm fleet` runs on one machine, on loopback: HAProxy in front of two shells and two cart-services, PostgreSQL
- * behind PgBouncer, Redis, and each remote's release server. Pure: ports, folders, commands and environments, so the
+ * What `pnpm fleet` runs on one machine, on loopback: HAProxy in front of two shells and two cart-services; two
+ * PostgreSQL servers under Patroni (etcd its store), HAProxy's postgres-primary in front of whichever leads, PgBouncer
+ * in front of that; WAL and backups in an S3-compatible backup store (pgBackRest); Redis; each remote's release server. Pure: ports, folders, commands and environments, so the
  * runner (fleet.ts) and the fleet fault test (faults/fleet.ts) agree on them.
  */
 import { join, resolve } from 'node:path';
@@ -24,7 +25,17 @@ export const FLEET_PORTS = {
   'mf-frame': 3021,
   'mf-cart': 3022,
   'mf-catalog-pages': 3023,
-  postgres: 5440,
+  /** HAProxy's postgres-primary: the current primary, by Patroni's REST checks. PgBouncer connects here. */
+  'postgres-primary': 5440,
+  'postgres-1': 5441,
+  'postgres-2': 5442,
+  /** Each server's Patroni REST API (its role, its health). */
+  'patroni-1': 8441,
+  'patroni-2': 8442,
+  etcd: 2390,
+  etcdPeer: 2391,
+  /** The S3-compatible store of WAL and backups (HTTPS, a certificate authority of the fleet's own). */
+  'backup-store': 9440,
   pgbouncer: 6440,
   redis: 6390,
   'shell-1-metrics': 9471,
@@ -33,7 +44,11 @@ export const FLEET_PORTS = {
 export type FleetPorts = { -readonly [K in keyof typeof FLEET_PORTS]: number };
 
 export type MemberName =
-  | 'postgres'
+  | 'etcd'
+  | 'backup-store'
+  | 'postgres-1'
+  | 'postgres-2'
+  | 'postgres-primary'
   | 'pgbouncer'
   | 'redis'
   | 'mf-frame'
@@ -46,13 +61,22 @@ export type MemberName =
   | 'shell-1'
   | 'shell-2';
 
+/** The fleet's PostgreSQL servers, each under its Patroni: the first one started leads a new cluster. */
+export const POSTGRES_SERVERS = ['postgres-1', 'postgres-2'] as const;
+export type PostgresServer = (typeof POSTGRES_SERVERS)[number];
+
 /**
  * The order members start in: each needs those before it (the shells' API goes through HAProxy's internal front).
- * Varnish needs nothing to start: it asks HAProxy's internal front for each page it does not keep.
+ * The PostgreSQL servers start one after the other, so that a new cluster is always led by postgres-1 and
+ * postgres-2 copies it; both archive WAL to the backup store. Varnish needs nothing to start: it asks HAProxy's
+ * internal front for each page it does not keep.
  */
 export const START_ORDER: MemberName[][] = [
-  ['postgres'],
-  ['pgbouncer', 'redis'],
+  ['etcd', 'backup-store', 'redis'],
+  ['postgres-1'],
+  ['postgres-2'],
+  ['postgres-primary'],
+  ['pgbouncer'],
   ['mf-frame', 'mf-cart', 'mf-catalog-pages', 'cart-service-1', 'cart-service-2', 'varnish'],
   ['haproxy'],
   ['shell-1', 'shell-2'],

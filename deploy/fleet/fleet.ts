@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRunning, startDaemon, stopDaemon, type DaemonSpec, type Started } from './daemons';
-import { datastoresRoot, pgbouncerDaemon, postgresDaemon, redisDaemon } from './datastores';
+import { datastoresRoot, pgbouncerDaemon, redisDaemon } from './datastores';
+import { backupStoreDaemon, pgbackrest, storeAnswers } from './backup-store';
+import { etcdDaemon, leads, patroniDaemon, patroniPort, postgresPrimaryDaemon, serverStates, type RestoreBootstrap, type ServerState } from './postgres-servers';
 import { loopbackSiteVcl, vclFolder } from '../varnish/vcl-folder';
 import {
   fleetDir,
@@ -16,9 +18,11 @@ import {
   haproxyEnvironment,
   REPO_ROOT,
   shopMemberCommand,
+  POSTGRES_SERVERS,
   START_ORDER,
   type FleetSettings,
   type MemberName,
+  type PostgresServer,
 } from './fleet-plan';
 import { answersOk, createDatabaseWhenMissing, haproxyServersUp, pgAnswers, redisAnswers, waitUntil } from './readiness';
 
@@ -35,7 +39,7 @@ export function readState(settings: FleetSettings): State {
   }
 }
 
-const writeState = (settings: FleetSettings, state: State) => writeFileSync(statePath(settings), `${JSON.stringify(state, null, 2)}\n`);
+export const writeState = (settings: FleetSettings, state: State) => writeFileSync(statePath(settings), `${JSON.stringify(state, null, 2)}\n`);
 
 /** The fleet's folder, its ports (FLEET_PORT_OFFSET) and its secrets, drawn once and kept in the folder (mode 0600). */
 export function fleetSettings(env: NodeJS.ProcessEnv = process.env): FleetSettings {
@@ -53,9 +57,14 @@ export function fleetSettings(env: NodeJS.ProcessEnv = process.env): FleetSettin
   return { dir, ports, logLevel: env.LOG_LEVEL || 'info', secrets: JSON.parse(readFileSync(secretsFile, 'utf8')) as FleetSettings['secrets'] };
 }
 
-function daemonSpec(settings: FleetSettings, name: MemberName): DaemonSpec {
+const isPostgresServer = (name: MemberName): name is PostgresServer => (POSTGRES_SERVERS as readonly string[]).includes(name);
+
+function daemonSpec(settings: FleetSettings, name: MemberName, restore?: RestoreBootstrap): DaemonSpec {
   const log = logFile(settings, name);
-  if (name === 'postgres') return postgresDaemon(settings, log);
+  if (name === 'etcd') return etcdDaemon(settings, log);
+  if (name === 'backup-store') return backupStoreDaemon(settings, log);
+  if (isPostgresServer(name)) return patroniDaemon(settings, name, log, restore);
+  if (name === 'postgres-primary') return postgresPrimaryDaemon(settings, log);
   if (name === 'pgbouncer') return pgbouncerDaemon(settings, log);
   if (name === 'redis') return redisDaemon(settings, log);
   if (name === 'haproxy') {
@@ -96,8 +105,16 @@ async function ready(settings: FleetSettings, name: MemberName, started: Started
   const check = async (): Promise<boolean> => {
     if (!isRunning(started)) throw new Error(`${name} exited`);
     switch (name) {
-      case 'postgres':
-        return createDatabaseWhenMissing(`postgres://shop@127.0.0.1:${ports.postgres}/postgres`, 'shop');
+      case 'etcd':
+        return answersOk(`http://127.0.0.1:${ports.etcd}/health`);
+      case 'backup-store':
+        return storeAnswers(settings);
+      case 'postgres-1':
+      case 'postgres-2':
+        // Its PostgreSQL runs, as the primary or a standby that follows it (a new cluster's postgres-2 copies first).
+        return answersOk(`http://127.0.0.1:${patroniPort(settings, name)}/health`);
+      case 'postgres-primary':
+        return pgAnswers(`postgres://shop@127.0.0.1:${ports['postgres-primary']}/postgres`);
       case 'pgbouncer':
         return pgAnswers(`postgres://shop@127.0.0.1:${ports.pgbouncer}/shop`);
       case 'redis':
@@ -118,8 +135,11 @@ async function ready(settings: FleetSettings, name: MemberName, started: Started
   }
 }
 
-/** Starts every member not running, in order, each once those it needs are ready. Answers what it started. */
-export async function fleetUp(settings: FleetSettings, log: (line: string) => void = () => undefined): Promise<MemberName[]> {
+/**
+ * Starts every member not running, in order, each once those it needs are ready. Answers what it started. `restore`:
+ * a PostgreSQL server started with an empty data folder and no cluster in etcd fills it from the backup store.
+ */
+export async function fleetUp(settings: FleetSettings, log: (line: string) => void = () => undefined, restore?: RestoreBootstrap): Promise<MemberName[]> {
   const state = readState(settings);
   const startedNow: MemberName[] = [];
   for (const step of START_ORDER) {
@@ -127,7 +147,7 @@ export async function fleetUp(settings: FleetSettings, log: (line: string) => vo
       step.map(async (name) => {
         const known = state[name];
         if (known && isRunning(known)) return;
-        const started = startDaemon(daemonSpec(settings, name));
+        const started = startDaemon(daemonSpec(settings, name, restore));
         state[name] = started;
         writeState(settings, state);
         startedNow.push(name);
@@ -136,22 +156,50 @@ export async function fleetUp(settings: FleetSettings, log: (line: string) => vo
         log(`${name} prêt`);
       }),
     );
+    if (step.includes('postgres-primary')) await prepareDatabase(settings);
   }
   // HAProxy sends to each shell and cart-service only once its checks pass: the fleet is ready when they all have.
   await waitUntil(() => haproxyServersUp(settings.ports.haproxyMetrics, ['shells', 'shells_api', 'cart_services', 'edge/varnish-1']), 30_000);
+  // An order is acknowledged once two servers hold it: ready when one server leads and the other is its synchronous
+  // standby (a standby that rejoined after a failure streams what it missed first).
+  await waitUntil(async () => synchronous(await serverStates(settings, POSTGRES_SERVERS)), 60_000);
   return startedNow;
+}
+
+/**
+ * Through the primary: the shop's database exists (cart-service migrates it), and so does pgBackRest's stanza, so
+ * that WAL is archived from the first start. Both are idempotent; pgBackRest's also checks the stanza matches.
+ */
+async function prepareDatabase(settings: FleetSettings): Promise<void> {
+  await waitUntil(() => createDatabaseWhenMissing(`postgres://shop@127.0.0.1:${settings.ports['postgres-primary']}/postgres`, 'shop'), 30_000);
+  pgbackrest(settings, ['stanza-create']);
+}
+
+const synchronous = (states: ServerState[]) => states.some(leads) && states.some((s) => s.sync && s.state === 'running');
+
+/**
+ * The order members stop in: the reverse of START_ORDER, but the PostgreSQL servers' standbys before their leader,
+ * so that no standby takes over from a leader stopped first.
+ */
+async function stopOrder(settings: FleetSettings): Promise<MemberName[][]> {
+  const states = await serverStates(settings, POSTGRES_SERVERS);
+  const servers = [...POSTGRES_SERVERS].sort((a, b) => Number(states.some((s) => s.server === a && leads(s))) - Number(states.some((s) => s.server === b && leads(s))));
+  const steps = [...START_ORDER].reverse().filter((step) => !step.some(isPostgresServer));
+  const at = steps.findIndex((step) => step.includes('pgbouncer')) + 1;
+  return [...steps.slice(0, at), ...servers.map((server) => [server]), ...steps.slice(at)];
 }
 
 /** The reverse order: the shells drain first, the datastores stop last. */
 export async function fleetDown(settings: FleetSettings, log: (line: string) => void = () => undefined): Promise<void> {
   const state = readState(settings);
-  for (const step of [...START_ORDER].reverse()) {
+  for (const step of await stopOrder(settings)) {
     await Promise.all(
       step.map(async (name) => {
         const started = state[name];
         if (!started) return;
-        // PostgreSQL: fast shutdown (SIGINT); PgBouncer's and HAProxy's SIGTERM are already immediate.
-        const outcome = await stopDaemon(started, { signal: name === 'postgres' ? 'SIGINT' : 'SIGTERM' });
+        // Patroni stops its PostgreSQL (fast shutdown, a checkpoint) before it exits; PgBouncer's and HAProxy's
+        // SIGTERM are already immediate.
+        const outcome = await stopDaemon(started, isPostgresServer(name) ? { graceMs: 30_000 } : {});
         delete state[name];
         writeState(settings, state);
         log(`${name} ${outcome === 'gone' ? 'ne tournait plus' : outcome === 'killed' ? 'tué (SIGKILL)' : 'arrêté'} (pid ${started.pid})`);
