@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delivery, orderClients } from '../orders/order-clients.fixture';
-import { startPgBouncer, type PgBouncerServer } from '../test-support/pgbouncer-server';
-import { startPostgresServer, type PostgresServer } from '../test-support/postgres-server';
-import { openTestStore, startApp, type RunningApp } from '../test-support/test-app';
+import { delivery, orderClients } from './orders/order-clients.fixture';
+import { startPgBouncer, type PgBouncerServer } from './test-support/pgbouncer-server';
+import { startPostgresServer, type PostgresServer } from './test-support/postgres-server';
+import { openTestStore, startApp, type RunningApp } from './test-support/test-app';
 
 /** Generous: a request that has not answered by then hangs, which is what these tests exist to catch. */
 const WATCHDOG_MS = 10_000;
