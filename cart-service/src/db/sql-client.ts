@@ -14,6 +14,11 @@ export interface SqlClient extends SqlQueryable {
    */
   transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Server only: resolves when the server answers, within a short timeout of its own, and takes writes (readiness).
+   * Without it, a `SELECT 1` tells.
+   */
+  ping?(): Promise<void>;
   /** Embedded only: the database folder as a gzipped tarball, taken between transactions (db/pglite-dump.ts). */
   dumpDatabase?(): Promise<Blob>;
 }

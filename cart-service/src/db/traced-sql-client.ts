@@ -56,5 +56,6 @@ export function tracedSqlClient(client: SqlClient, server?: { address: string; p
     transaction: (work) => sqlSpan(SHOP_SPANS.sqlTransaction, common, () => client.transaction((tx) => work(traced(tx)))),
     close: () => client.close(),
     ...(client.dumpDatabase ? { dumpDatabase: () => client.dumpDatabase!() } : {}),
+    ...(client.ping ? { ping: () => client.ping!() } : {}),
   } as SqlClient;
 }

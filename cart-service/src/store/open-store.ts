@@ -7,6 +7,7 @@ import { openPgliteClient } from '../db/pglite-client';
 import { tracedSqlClient } from '../db/traced-sql-client';
 import { lockSingleWriter, type SingleWriterLock } from '../db/single-writer-lock';
 import type { SqlClient } from '../db/sql-client';
+import { isConnectionLoss } from '../db/transaction-failures';
 import { importLegacyFiles } from './import-legacy-files';
 import { SqlAttemptCounter, type AttemptCounter } from './attempt-counter';
 import { StoreUnavailableError, THIRTY_DAYS_MS, type CartStore } from './cart-store';
@@ -227,7 +228,7 @@ class SqlShopStore implements ShopStore {
 
   ping(): Promise<void> {
     return this.guard(async () => {
-      await this.db.query('SELECT 1');
+      await (this.db.ping ? this.db.ping() : this.db.query('SELECT 1'));
     });
   }
 
@@ -268,8 +269,12 @@ class SqlShopStore implements ShopStore {
   }
 }
 
-/** Not a mistake in a statement: the server is gone, refuses connections, or shuts down (SQLSTATE 08xxx, 57Pxx). */
+/**
+ * Not a mistake in a statement: the server is gone, refuses connections, shuts down (SQLSTATE 08xxx, 57Pxx), is
+ * read-only (no primary during a failover), or did not answer in time.
+ */
 function isConnectionError(error: unknown): boolean {
+  if (isConnectionLoss(error)) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return error instanceof Error && /timeout|terminated|ECONNREFUSED|ECONNRESET|Connection/i.test(error.message);
   return code.startsWith('08') || code.startsWith('57P') || code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT';

@@ -12,6 +12,13 @@ export interface PostgresServer {
   port: number;
   /** A URL for another database on the same server. */
   urlFor(database: string): string;
+  /**
+   * Stops the server as a crash would (immediate shutdown: no checkpoint, clients cut at once), keeping its folder and
+   * port, so `restart` brings the same databases back where clients expect them, as a promoted standby would.
+   */
+  crash(): Promise<void>;
+  /** Starts the server again on the same port, after crash recovery; resolved once it accepts connections. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -37,7 +44,8 @@ export function postgresBinDir(): string {
  * A throwaway PostgreSQL cluster on a free loopback port: `initdb` in a temporary folder, then `postgres`, resolved once
  * it accepts connections (its "ready to accept connections" line), never after a fixed sleep. PostgreSQL refuses to
  * run as root, so as root both run as the unprivileged `postgres` (or `nobody`) user, owning the folder.
- * `fsync=off`: the folder is thrown away; what the tests kill is cart-service, never this server.
+ * `fsync=off`: the folder is thrown away, and what the tests kill is cart-service or this server's processes, never
+ * the machine: nothing written is lost.
  */
 export async function startPostgresServer(): Promise<PostgresServer> {
   const bin = postgresBinDir();
@@ -50,12 +58,17 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const port = await freePort();
     try {
-      const child = await launch(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'], runAs);
+      const args = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'];
+      let child = await launch(join(bin, 'postgres'), args, runAs);
       const urlFor = (database: string) => `postgres://shop@127.0.0.1:${port}/${database}`;
       return {
         url: urlFor('postgres'),
         port,
         urlFor,
+        crash: () => terminate(child, 'SIGQUIT'),
+        restart: async () => {
+          child = await launch(join(bin, 'postgres'), args, runAs);
+        },
         stop: async () => {
           await terminate(child);
           rmSync(dir, { recursive: true, force: true });
@@ -126,11 +139,12 @@ function launch(command: string, args: string[], user: { uid: number; gid: numbe
   });
 }
 
-function terminate(child: ChildProcess): Promise<void> {
+/** SIGINT: fast shutdown, disconnects clients, no waiting for them. SIGQUIT: immediate shutdown, as a crash. */
+function terminate(child: ChildProcess, signal: 'SIGINT' | 'SIGQUIT' = 'SIGINT'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGINT'); // fast shutdown: disconnects clients, no waiting for them
+    child.kill(signal);
   });
 }
 
