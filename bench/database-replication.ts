@@ -10,12 +10,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { datastoresRoot } from '../deploy/fleet/datastores';
 import { isRunning, stopDaemon } from '../deploy/fleet/daemons';
 import { fleetDown, fleetSettings, fleetUp, readState } from '../deploy/fleet/fleet';
 import { POSTGRES_SERVERS, publicUrl, type FleetSettings } from '../deploy/fleet/fleet-plan';
-import { leads, serverStates } from '../deploy/fleet/postgres-servers';
+import { leads, serverStates, synchronousStandbyNames as synchronousNames } from '../deploy/fleet/postgres-servers';
 import { waitUntil } from '../deploy/fleet/readiness';
 import { envNumber, printTable } from './frontend/util';
 
@@ -66,18 +65,6 @@ async function measure(settings: FleetSettings, productId: string): Promise<Meas
   return { orders: times.length, perSecond: times.length / duration, p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
-/** The primary's synchronous_standby_names: empty once Patroni has let it commit alone. */
-async function synchronousNames(settings: FleetSettings): Promise<string> {
-  const client = new pg.Client({ connectionString: `postgres://shop@127.0.0.1:${settings.ports['postgres-primary']}/shop` });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return String((await client.query('SHOW synchronous_standby_names')).rows[0].synchronous_standby_names);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Stops the standby and waits until the primary commits without it. */
 async function oneServer(settings: FleetSettings): Promise<void> {
   const states = await serverStates(settings, POSTGRES_SERVERS);
@@ -96,7 +83,7 @@ try {
   const stock = await fetch(`http://127.0.0.1:${settings.ports['cart-service-1']}/admin/stock/${productId}`, {
     method: 'PUT',
     headers: { Authorization: `Bearer ${settings.secrets.adminToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ onHand: 10_000_000 }),
+    body: JSON.stringify({ onHand: 1_000_000 }),
   });
   if (stock.status !== 200) throw new Error(`setting the stock answered ${stock.status}`);
   await measure(settings, productId); // warm: connections, caches, the JIT

@@ -7,6 +7,7 @@
 import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
+import pg from 'pg';
 import { parse, stringify } from 'yaml';
 // Where PostgreSQL is and whom it runs as: the same answers as for cart-service's throwaway test servers.
 import { postgresBinDir, unprivilegedUser } from '../../cart-service/src/test-support/postgres-server';
@@ -189,5 +190,17 @@ export async function stopOrphanPostgres(settings: FleetSettings, server: Postgr
   process.kill(pid, 'SIGINT');
   for (const deadline = Date.now() + 30_000; startTimeOf(pid) !== undefined; await sleep(50)) {
     if (Date.now() > deadline) process.kill(pid, 'SIGKILL');
+  }
+}
+
+/** The primary's synchronous_standby_names, through postgres-primary: empty while it commits without a standby. */
+export async function synchronousStandbyNames(settings: FleetSettings): Promise<string> {
+  const client = new pg.Client({ connectionString: `postgres://shop@127.0.0.1:${settings.ports['postgres-primary']}/shop`, connectionTimeoutMillis: 2_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return String((await client.query<{ synchronous_standby_names: string }>('SHOW synchronous_standby_names')).rows[0]!.synchronous_standby_names);
+  } finally {
+    await client.end();
   }
 }
