@@ -14,19 +14,20 @@ import { rm } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { archiveNow, restoreCluster, takeBackup } from '../deploy/fleet/backups';
+import { takeBackup } from '../deploy/fleet/backups';
+import { restoreDrill } from './database-restore';
 import { fleetDown, fleetSettings, fleetUp, readState } from '../deploy/fleet/fleet';
-import { POSTGRES_SERVERS, publicUrl, type FleetSettings, type MemberName } from '../deploy/fleet/fleet-plan';
+import { POSTGRES_SERVERS, type FleetSettings, type MemberName } from '../deploy/fleet/fleet-plan';
 import { isRunning } from '../deploy/fleet/daemons';
 import { datastoresRoot } from '../deploy/fleet/datastores';
-import { serverFolders, serverStates } from '../deploy/fleet/postgres-servers';
+import { serverStates } from '../deploy/fleet/postgres-servers';
 import { waitUntil } from '../deploy/fleet/readiness';
 import { checkAcknowledged } from './acknowledged';
 import { killServer, leader, storedOrders, twice } from './database-servers';
 import { setStock } from './fleet-console';
-import { Shopper, type RequestRecord } from './shopper';
+import { Buying } from './buying';
+import type { RequestRecord } from './shopper';
 
-const SHOPPERS = Number(process.env.FAULTS_SHOPPERS ?? 10);
 const SETTLE_MS = Number(process.env.FAULTS_SETTLE_MS ?? 2_500);
 /** The issue's bound on a failover: from the kill until the standby leads. */
 const FAILOVER_BOUND_MS = 30_000;
@@ -37,25 +38,6 @@ const SHOP_MEMBERS: MemberName[] = ['shell-1', 'shell-2', 'cart-service-1', 'car
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const isOrder = (r: RequestRecord) => r.method === 'POST' && new URL(r.url).pathname === '/api/orders';
-
-class Buying {
-  readonly records: RequestRecord[] = [];
-  readonly shoppers: Shopper[];
-  private running = true;
-  private readonly loops: Promise<void>[];
-  constructor(settings: FleetSettings, productIds: string[], firstId: number) {
-    const base = `http://127.0.0.1:${settings.ports.public}`;
-    const targets = { base, origin: publicUrl(settings.ports), manifests: [], productIds };
-    this.shoppers = Array.from({ length: SHOPPERS }, (_, i) => new Shopper(firstId + i, targets, (r) => this.records.push(r)));
-    this.loops = this.shoppers.map((s) => s.run(() => this.running));
-  }
-  /** Stops after each shopper's iteration: an order in flight gets its definite answer first. */
-  async stop(): Promise<void> {
-    this.running = false;
-    await Promise.all(this.loops);
-  }
-  orders = () => this.shoppers.flatMap((s) => s.orders.map((o) => o.number));
-}
 
 /** The shop processes that are no longer the ones the fleet started: "recovers by itself" means none. */
 function restartedShopMembers(settings: FleetSettings, before: ReturnType<typeof readState>): string[] {
@@ -112,48 +94,6 @@ async function failover(settings: FleetSettings, productIds: string[], failures:
   );
 }
 
-async function restoreDrill(settings: FleetSettings, productIds: string[], failures: string[]): Promise<void> {
-  const base = `http://127.0.0.1:${settings.ports.public}`;
-  const buying = new Buying(settings, productIds, 101);
-  const backupStarted = Date.now();
-  const label = takeBackup(settings, 'incr');
-  console.log(`database faults: backup ${label} taken in ${seconds(Date.now() - backupStarted)} s while shoppers buy`);
-  await sleep(SETTLE_MS);
-  // Everything acknowledged before this point is in the archive once archiveNow returns.
-  const archived = buying.shoppers.map((s) => s.orders.length);
-  const archiveStarted = Date.now();
-  archiveNow(settings);
-  console.log(`database faults: WAL archived up to now in ${seconds(Date.now() - archiveStarted)} s`);
-  await sleep(SETTLE_MS);
-  await buying.stop();
-  const before = buying.shoppers.flatMap((s, i) => s.orders.slice(0, archived[i]).map((o) => o.number));
-  const after = buying.shoppers.flatMap((s, i) => s.orders.slice(archived[i]).map((o) => o.number));
-
-  for (const server of POSTGRES_SERVERS) await killServer(settings, server);
-  for (const server of POSTGRES_SERVERS) await rm(serverFolders(settings, server).data, { recursive: true, force: true });
-  console.log('database faults: both servers killed -9 and their data folders deleted; restoring from the backup store …');
-  const restoreMs = await restoreCluster(settings);
-  const takingOrdersAt = Date.now();
-  await waitUntil(async () => (await fetch(`${base}/api/products?limit=1`).catch(() => undefined))?.status === 200, 60_000);
-
-  const stored = await storedOrders(settings);
-  const lostBefore = before.filter((n) => !stored.includes(n));
-  const lostAfter = after.filter((n) => !stored.includes(n));
-  for (const n of lostBefore) failures.push(`LOST ORDER: ${n} was acknowledged before the WAL was archived, and is not in the restored database`);
-  if (twice(stored).length) failures.push(`orders stored twice after the restore: ${twice(stored).join(', ')}`);
-  for (const shopper of buying.shoppers) {
-    for (const order of shopper.orders.filter((o) => before.includes(o.number))) {
-      const answer = await shopper.request(`${base}/api/orders/${order.number}`, {}, { count: false, cookie: order.ownerCookie });
-      if (answer?.status !== 200) failures.push(`LOST ORDER: ${order.number} reads ${answer?.status ?? 'nothing'} through its owner's cookie after the restore`);
-    }
-  }
-  console.log(
-    `database faults: restored in ${seconds(restoreMs)} s (the shop answered ${seconds(Date.now() - takingOrdersAt)} s later); ` +
-      `${before.length} orders acknowledged before the archived point, all back once; recovery point: ` +
-      `${lostAfter.length} of the ${after.length} orders acknowledged in the ${seconds(SETTLE_MS)} s after it missing`,
-  );
-}
-
 async function main(): Promise<number> {
   const started = Date.now();
   const failures: string[] = [];
@@ -173,7 +113,7 @@ async function main(): Promise<number> {
     const productIds = catalogue.products.map((p) => p.id);
     for (const productId of productIds) await setStock(settings, productId, 1_000_000);
     await failover(settings, productIds, failures);
-    await restoreDrill(settings, productIds, failures);
+    await restoreDrill(settings, PORT_OFFSET, productIds, failures);
   } catch (error) {
     failures.push(`the run stopped: ${(error as Error).stack ?? String(error)}`);
   } finally {

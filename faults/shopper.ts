@@ -27,6 +27,8 @@ export interface AcknowledgedOrder {
   expected: { acknowledged: Map<string, number>; uncertain: Map<string, number> };
   /** The first answer was lost and a retry with the same Idempotency-Key gave the order. */
   retried: boolean;
+  /** When its first attempt was sent, ms since the epoch: it cannot have been committed before. */
+  sentAt: number;
   /** The cookies right after the order's answer: placing an order rotates the session, and only that one reads it. */
   ownerCookie: string;
 }
@@ -168,7 +170,8 @@ export class Shopper {
    */
   private async placeOrder(): Promise<void> {
     const key = randomBytes(12).toString('base64url');
-    const deadline = Date.now() + 45_000;
+    const sentAt = Date.now();
+    const deadline = sentAt + 45_000;
     let attempts = 0;
     while (Date.now() < deadline) {
       attempts += 1;
@@ -184,6 +187,7 @@ export class Shopper {
           lines: new Map(order.lines.map((line) => [line.productId, line.quantity])),
           expected: { acknowledged: this.acknowledged, uncertain: this.uncertain },
           retried: attempts > 1,
+          sentAt,
           ownerCookie: this.cookieHeader(),
         });
         this.acknowledged = new Map();

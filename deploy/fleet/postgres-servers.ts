@@ -59,11 +59,11 @@ export interface RestoreBootstrap {
 
 /** Patroni's file for one server: the shop's policy (deploy/patroni/patroni.yml) and this server's own settings. */
 export function patroniConfig(settings: FleetSettings, server: PostgresServer, restore?: RestoreBootstrap): Record<string, unknown> {
-  const policy = parse(readFileSync(join(REPO_ROOT, 'deploy/patroni/patroni.yml'), 'utf8')) as Record<string, any>;
+  const policy = parse(readFileSync(join(REPO_ROOT, 'deploy/patroni/patroni.yml'), 'utf8')) as { postgresql: object; bootstrap: object; scope: string };
   const { root, data } = serverFolders(settings, server);
   const port = settings.ports[server];
   const rest = patroniPort(settings, server);
-  const config: Record<string, any> = {
+  const config: Record<string, unknown> = {
     ...policy,
     name: server,
     restapi: { listen: `127.0.0.1:${rest}`, connect_address: `127.0.0.1:${rest}` },
@@ -79,7 +79,8 @@ export function patroniConfig(settings: FleetSettings, server: PostgresServer, r
     },
   };
   if (restore) {
-    const target = restore.target ? ['--type=time', `--target=${restore.target}`, '--target-action=promote'] : [];
+    // Patroni splits the command as a shell would: the time, which holds a space, is quoted.
+    const target = restore.target ? ['--type=time', `--target=${JSON.stringify(restore.target)}`, '--target-action=promote'] : [];
     // pgBackRest writes the recovery settings (restore_command, the target) that Patroni keeps for the first start.
     config.bootstrap = {
       ...policy.bootstrap,
