@@ -63,8 +63,8 @@ describe.each(Object.entries(rendered))('the %s rendering’s PostgreSQL', (_nam
   });
 
   it('keeps the fleet’s durability rules (deploy/patroni/patroni.yml, deploy/pgbackrest/pgbackrest.conf): a drift fails here', () => {
-    const policy = parse(readFileSync(kubernetesDir('../patroni/patroni.yml'), 'utf8')) as Record<string, any>;
-    const durability = (config: Record<string, any>) => {
+    const policy = parse(readFileSync(kubernetesDir('../patroni/patroni.yml'), 'utf8')) as ReturnType<typeof patroniConfig>;
+    const durability = (config: ReturnType<typeof patroniConfig>) => {
       const { dcs } = config.bootstrap;
       const { parameters } = dcs.postgresql;
       return {
