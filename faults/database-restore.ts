@@ -13,7 +13,8 @@ import { POSTGRES_SERVERS, REPO_ROOT, type FleetSettings } from '../deploy/fleet
 import { serverFolders } from '../deploy/fleet/postgres-servers';
 import { waitUntil } from '../deploy/fleet/readiness';
 import { Buying } from './buying';
-import { killServer, storedOrders, twice } from './database-servers';
+import { killServer, twice } from './database-servers';
+import { storedOrders } from './fleet-console';
 
 const SETTLE_MS = Number(process.env.FAULTS_SETTLE_MS ?? 2_500);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,14 +1,13 @@
 /**
  * What the database fault suite (faults/database.ts) does to the fleet's PostgreSQL servers, and how it reads them:
- * a server's death (its Patroni and its PostgreSQL, killed -9 together, as a machine that stops), which server leads,
- * and every order the shop holds.
+ * a server's death (its Patroni and its PostgreSQL, killed -9 together, as a machine that stops), and which server
+ * leads.
  */
 import { readState } from '../deploy/fleet/fleet';
 import { POSTGRES_SERVERS, type FleetSettings, type PostgresServer } from '../deploy/fleet/fleet-plan';
 import { isRunning } from '../deploy/fleet/daemons';
 import { leads, postmasterPid, serverStates } from '../deploy/fleet/postgres-servers';
 import { waitUntil } from '../deploy/fleet/readiness';
-import { admin } from './fleet-console';
 
 /** The server that leads now (Patroni's answer), or undefined while none does. */
 export async function leader(settings: FleetSettings): Promise<PostgresServer | undefined> {
@@ -28,20 +27,6 @@ export async function killServer(settings: FleetSettings, server: PostgresServer
   process.kill(postmaster, 'SIGKILL');
   await waitUntil(async () => !isRunning(patroni) && postmasterPid(settings, server) === undefined, 10_000);
   return killedAt;
-}
-
-/** Every order number cart-service holds, page after page of the operators' API. */
-export async function storedOrders(settings: FleetSettings): Promise<string[]> {
-  const numbers: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await admin(settings, 'GET', `/admin/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    if (res.status !== 200) throw new Error(`GET /admin/orders answered ${res.status}: ${await res.text()}`);
-    const page = (await res.json()) as { orders: { number: string }[]; nextCursor: string | null };
-    numbers.push(...page.orders.map((o) => o.number));
-    cursor = page.nextCursor;
-  } while (cursor);
-  return numbers;
 }
 
 /** Numbers that occur more than once. */

@@ -23,8 +23,8 @@ import { datastoresRoot } from '../deploy/fleet/datastores';
 import { serverStates } from '../deploy/fleet/postgres-servers';
 import { waitUntil } from '../deploy/fleet/readiness';
 import { checkAcknowledged } from './acknowledged';
-import { killServer, leader, storedOrders, twice } from './database-servers';
-import { setStock } from './fleet-console';
+import { killServer, leader, twice } from './database-servers';
+import { setStock, storedOrders } from './fleet-console';
 import { Buying } from './buying';
 import type { RequestRecord } from './shopper';
 

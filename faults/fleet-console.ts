@@ -58,3 +58,17 @@ export async function setStock(settings: FleetSettings, productId: string, onHan
   const res = await admin(settings, 'PUT', `/admin/stock/${encodeURIComponent(productId)}`, { onHand } satisfies SetStockBody);
   if (res.status !== 200) throw new Error(`setting the stock of ${productId} answered ${res.status}: ${await res.text()}`);
 }
+
+/** Every order number cart-service holds, page after page of the operators' API. */
+export async function storedOrders(settings: FleetSettings): Promise<string[]> {
+  const numbers: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await admin(settings, 'GET', `/admin/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    if (res.status !== 200) throw new Error(`GET /admin/orders answered ${res.status}: ${await res.text()}`);
+    const page = (await res.json()) as { orders: { number: string }[]; nextCursor: string | null };
+    numbers.push(...page.orders.map((o) => o.number));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return numbers;
+}

@@ -15,7 +15,7 @@ import { isRunning } from '../deploy/fleet/daemons';
 import { datastoresRoot } from '../deploy/fleet/datastores';
 import { haproxyServersUp, waitUntil } from '../deploy/fleet/readiness';
 import { checkAcknowledged } from './acknowledged';
-import { admin, fleetConsole, operatorToken, setStock } from './fleet-console';
+import { admin, fleetConsole, operatorToken, setStock, storedOrders } from './fleet-console';
 import { delivery, Shopper, type RequestRecord } from './shopper';
 
 const SHOPPERS = Number(process.env.FAULTS_SHOPPERS ?? 10);
@@ -49,19 +49,6 @@ interface Fault {
 
 /** Whether `time` falls while the member of `fault` was down: from its kill until it was back in HAProxy's pool. */
 const inFault = (time: number, fault: Fault) => time >= fault.killedAt && time <= (fault.backAt ?? Infinity);
-
-/** Every order number cart-service holds, page after page of the operators' API. */
-async function allOrderNumbers(settings: FleetSettings): Promise<string[]> {
-  const numbers: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await admin(settings, 'GET', `/admin/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    const page = (await res.json()) as { orders: { number: string }[]; nextCursor: string | null };
-    numbers.push(...page.orders.map((o) => o.number));
-    cursor = page.nextCursor;
-  } while (cursor);
-  return numbers;
-}
 
 /** kill -9 one member's process (the shell's server or cart-service itself), then `fleetUp` starts it again. */
 async function killAndRestart(settings: FleetSettings, member: MemberName): Promise<Fault> {
@@ -177,7 +164,7 @@ async function main(): Promise<number> {
     const checked = await checkAcknowledged(shoppers, base);
     failures.push(...checked.problems);
     const acknowledged = shoppers.flatMap((s) => s.orders.map((o) => o.number));
-    const stored = await allOrderNumbers(settings);
+    const stored = await storedOrders(settings);
     const unacknowledged = stored.filter((n) => !acknowledged.includes(n));
     const duplicates = acknowledged.filter((n, i) => acknowledged.indexOf(n) !== i);
     if (unacknowledged.length) failures.push(`orders stored but never acknowledged (placed twice?): ${unacknowledged.join(', ')}`);
