@@ -1,6 +1,7 @@
 /**
  * The operators' console API of a fleet, as the fault tests drive it: an operator account made with the operators'
- * command as the README says, and the live state, a switch and a canary through one shell's `/operations/api`.
+ * command as the README says, and the live state, a switch and a canary through one shell's `/operations/api`; and
+ * cart-service's admin API (stock, every stored order).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
