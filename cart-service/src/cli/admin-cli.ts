@@ -13,7 +13,11 @@ export interface CliIo {
 export function adminClient(env: NodeJS.ProcessEnv, io: CliIo) {
   const token = env['ADMIN_TOKEN'];
   if (!token) {
-    io.err('ADMIN_TOKEN is not set: use the token cart-service was started with.');
+    // `pnpm start` draws a token nobody else knows unless one is given: say how to give one.
+    io.err(
+      'ADMIN_TOKEN is not set: use the token cart-service was started with. `pnpm start` draws a new one at each start ' +
+        'unless it is started with ADMIN_TOKEN set (32 characters or more), e.g. ADMIN_TOKEN=$(openssl rand -hex 24).',
+    );
     return undefined;
   }
   const base = (env['CART_SERVICE_URL'] ?? DEFAULT_CART_SERVICE_URL).replace(/\/$/, '');

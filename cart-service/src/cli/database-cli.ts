@@ -207,7 +207,8 @@ async function syncFile(path: string): Promise<void> {
 
 function describe(summary: DatabaseSummary): string {
   const newest = summary.newestOrderAt ? `, the newest placed ${date.format(summary.newestOrderAt)}` : '';
-  return printable(`${summary.orders} orders${newest}, ${summary.products} products`);
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return printable(`${count(summary.orders, 'order')}${newest}, ${count(summary.products, 'product')}`);
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
