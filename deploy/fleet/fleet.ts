@@ -192,14 +192,18 @@ async function stopOrder(settings: FleetSettings): Promise<MemberName[][]> {
 /** The reverse order: the shells drain first, the datastores stop last. */
 export async function fleetDown(settings: FleetSettings, log: (line: string) => void = () => undefined): Promise<void> {
   const state = readState(settings);
-  for (const step of await stopOrder(settings)) {
+  const order = await stopOrder(settings);
+  // A member the state file names but this fleet no longer has (a fleet started by an older checkout): stopped last.
+  const known = new Set(order.flat() as string[]);
+  const leftovers = (Object.keys(state) as MemberName[]).filter((name) => !known.has(name));
+  for (const step of [...order, leftovers]) {
     await Promise.all(
       step.map(async (name) => {
         const started = state[name];
         if (!started) return;
         // Patroni stops its PostgreSQL (fast shutdown, a checkpoint) before it exits; PgBouncer's and HAProxy's
         // SIGTERM are already immediate.
-        const outcome = await stopDaemon(started, isPostgresServer(name) ? { graceMs: 30_000 } : {});
+        const outcome = await stopDaemon(started, isPostgresServer(name) ? { graceMs: 30_000 } : known.has(name) ? {} : { signal: 'SIGINT' });
         delete state[name];
         writeState(settings, state);
         log(`${name} ${outcome === 'gone' ? 'ne tournait plus' : outcome === 'killed' ? 'tué (SIGKILL)' : 'arrêté'} (pid ${started.pid})`);
