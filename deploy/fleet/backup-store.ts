@@ -5,13 +5,13 @@
  * pgBackRest runs as PostgreSQL's user, with one file per server: the shop's policy (deploy/pgbackrest/pgbackrest.conf)
  * and where this server's data is, the other server as pg2 (a backup asks both and copies the primary).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { join } from 'node:path';
 import { unprivilegedUser } from '../../cart-service/src/test-support/postgres-server';
 import type { DaemonSpec } from './daemons';
-import { datastoresRoot, ownedFolder } from './datastores';
+import { datastoresRoot, ownedFolder, runAsDatabaseUser } from './datastores';
 import { POSTGRES_SERVERS, REPO_ROOT, type FleetSettings, type PostgresServer } from './fleet-plan';
 
 export const PGBACKREST_STANZA = 'shop';
@@ -74,21 +74,15 @@ export function storeAnswers(settings: FleetSettings): Promise<boolean> {
   });
 }
 
-/** pgBackRest's folder (logs, locks), owned by PostgreSQL's user. */
-function pgbackrestRoot(settings: FleetSettings): string {
-  const root = ownedFolder(join(datastoresRoot(settings), 'pgbackrest'), unprivilegedUser());
-  ownedFolder(join(root, 'log'), unprivilegedUser());
-  return root;
-}
-
-export const pgbackrestConfigFile = (settings: FleetSettings, server: PostgresServer) => {
-  const file = join(pgbackrestRoot(settings), `${server}.conf`);
-  writePgbackrestConfig(settings, server, file);
-  return file;
-};
-
-function writePgbackrestConfig(settings: FleetSettings, server: PostgresServer, file: string): void {
-  const root = pgbackrestRoot(settings);
+/**
+ * Writes `server`'s pgBackRest file, and pgBackRest's folders (logs, locks), owned by PostgreSQL's user; answers the
+ * file's path.
+ */
+export function writePgbackrestFile(settings: FleetSettings, server: PostgresServer): string {
+  const user = unprivilegedUser();
+  const root = ownedFolder(join(datastoresRoot(settings), 'pgbackrest'), user);
+  ownedFolder(join(root, 'log'), user);
+  const file = join(root, `${server}.conf`);
   const others = POSTGRES_SERVERS.filter((s) => s !== server);
   const pg = [server, ...others].flatMap((s, i) => {
     const folder = join(datastoresRoot(settings), s);
@@ -114,8 +108,8 @@ function writePgbackrestConfig(settings: FleetSettings, server: PostgresServer, 
     ].join('\n'),
     { mode: 0o600 },
   );
-  const user = unprivilegedUser();
   if (user) chownSync(file, user.uid, user.gid);
+  return file;
 }
 
 /**
@@ -123,13 +117,6 @@ function writePgbackrestConfig(settings: FleetSettings, server: PostgresServer, 
  * Answers its output; throws with it when pgBackRest fails.
  */
 export function pgbackrest(settings: FleetSettings, args: string[], server: PostgresServer = 'postgres-1'): string {
-  const user = unprivilegedUser();
-  const result = spawnSync(process.env.PGBACKREST ?? 'pgbackrest', [`--config=${pgbackrestConfigFile(settings, server)}`, `--stanza=${PGBACKREST_STANZA}`, ...args], {
-    cwd: '/',
-    encoding: 'utf8',
-    ...(user ?? {}),
-  });
-  if (result.error) throw result.error;
-  if (result.status !== 0) throw new Error(`pgbackrest ${args.join(' ')} failed (${result.status}): ${(result.stderr || result.stdout).trim()}`);
-  return result.stdout;
+  const config = `--config=${writePgbackrestFile(settings, server)}`;
+  return runAsDatabaseUser(process.env.PGBACKREST ?? 'pgbackrest', [config, `--stanza=${PGBACKREST_STANZA}`, ...args]);
 }

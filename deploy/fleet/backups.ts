@@ -4,11 +4,10 @@
  * `fleet restore [--to <time>]` rebuilds the cluster from the store: the newest backup, then the archived WAL up to
  * the end (or to that time); the other server then copies the restored one.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { unprivilegedUser } from '../../cart-service/src/test-support/postgres-server';
 import { isRunning, stopDaemon } from './daemons';
 import { pgbackrest } from './backup-store';
+import { runAsDatabaseUser } from './datastores';
 import { fleetUp, readState, writeState } from './fleet';
 import { POSTGRES_SERVERS, type FleetSettings } from './fleet-plan';
 import { hasData, patroniConfig, serverFolders, stopOrphanPostgres, writePatroniFile } from './postgres-servers';
@@ -90,9 +89,4 @@ function forgetCluster(settings: FleetSettings): void {
   patronictl(['-c', config, 'remove', scope], `${scope}\nYes I am aware\n${leader}\n`);
 }
 
-function patronictl(args: string[], input?: string): string {
-  const user = unprivilegedUser();
-  const result = spawnSync(process.env.PATRONICTL ?? 'patronictl', args, { input, encoding: 'utf8', cwd: '/', ...(user ?? {}) });
-  if (result.status !== 0) throw new Error(`patronictl ${args.at(-2)} ${args.at(-1)} failed: ${(result.stderr || result.stdout).trim()}`);
-  return result.stdout;
-}
+const patronictl = (args: string[], input?: string) => runAsDatabaseUser(process.env.PATRONICTL ?? 'patronictl', args, input);

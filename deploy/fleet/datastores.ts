@@ -5,6 +5,7 @@
  */
 // Whom PgBouncer runs as as root: the same answer as for cart-service's throwaway test servers.
 import { unprivilegedUser } from '../../cart-service/src/test-support/postgres-server';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,17 @@ export function ownedFolder(path: string, user: { uid: number; gid: number } | u
   mkdirSync(path, { recursive: true, mode: 0o700 });
   if (user) chownSync(path, user.uid, user.gid);
   return path;
+}
+
+/**
+ * Runs a database tool (pgBackRest, patronictl) as the user the database runs as, from `/` (a private checkout may be
+ * closed to that user). Answers its output; throws with it when the tool fails.
+ */
+export function runAsDatabaseUser(command: string, args: string[], input?: string): string {
+  const result = spawnSync(command, args, { input, encoding: 'utf8', cwd: '/', ...(unprivilegedUser() ?? {}) });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${(result.stderr || result.stdout).trim()}`);
+  return result.stdout;
 }
 
 /** PgBouncer's file for this fleet: where PostgreSQL is, where to listen, who may connect; the policy is included. */

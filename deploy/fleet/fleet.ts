@@ -182,8 +182,8 @@ const synchronous = (states: ServerState[]) => states.some(leads) && states.some
  * so that no standby takes over from a leader stopped first.
  */
 async function stopOrder(settings: FleetSettings): Promise<MemberName[][]> {
-  const states = await serverStates(settings, POSTGRES_SERVERS);
-  const servers = [...POSTGRES_SERVERS].sort((a, b) => Number(states.some((s) => s.server === a && leads(s))) - Number(states.some((s) => s.server === b && leads(s))));
+  const leaders = new Set((await serverStates(settings, POSTGRES_SERVERS)).filter(leads).map((s) => s.server));
+  const servers = [...POSTGRES_SERVERS].sort((a, b) => Number(leaders.has(a)) - Number(leaders.has(b)));
   const steps = [...START_ORDER].reverse().filter((step) => !step.some(isPostgresServer));
   const at = steps.findIndex((step) => step.includes('pgbouncer')) + 1;
   return [...steps.slice(0, at), ...servers.map((server) => [server]), ...steps.slice(at)];

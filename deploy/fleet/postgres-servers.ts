@@ -5,16 +5,15 @@
  * root: as root they run as the unprivileged `postgres` (or `nobody`) user, owning their folders.
  */
 import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import pg from 'pg';
 import { parse, stringify } from 'yaml';
 // Where PostgreSQL is and whom it runs as: the same answers as for cart-service's throwaway test servers.
 import { postgresBinDir, unprivilegedUser } from '../../cart-service/src/test-support/postgres-server';
-import { startTimeOf, type DaemonSpec } from './daemons';
+import { startTimeOf, stopDaemon, type DaemonSpec } from './daemons';
 import { datastoresRoot, ownedFolder } from './datastores';
-import { pgbackrestConfigFile, PGBACKREST_STANZA } from './backup-store';
+import { writePgbackrestFile, PGBACKREST_STANZA } from './backup-store';
 import { REPO_ROOT, type FleetSettings, type PostgresServer } from './fleet-plan';
+import { withPg } from './readiness';
 
 /** Patroni's REST port of each server. */
 export const patroniPort = (settings: FleetSettings, server: PostgresServer) => settings.ports[server === 'postgres-1' ? 'patroni-1' : 'patroni-2'];
@@ -111,7 +110,7 @@ export function patroniDaemon(settings: FleetSettings, server: PostgresServer, l
     args: [file],
     cwd: root,
     // PostgreSQL's archive_command and restore_command run pgBackRest with these, as on a server with its own file.
-    env: { PATH: process.env.PATH, PGBACKREST_CONFIG: pgbackrestConfigFile(settings, server), PGBACKREST_STANZA, PYTHONUNBUFFERED: '1' },
+    env: { PATH: process.env.PATH, PGBACKREST_CONFIG: writePgbackrestFile(settings, server), PGBACKREST_STANZA, PYTHONUNBUFFERED: '1' },
     logFile,
     ...(user ? { user } : {}),
   };
@@ -149,16 +148,14 @@ export interface ServerState {
   sync?: boolean;
 }
 
-/** What each server's Patroni says of it (GET / answers its role and state, whatever its health). */
+/** What each server's Patroni says of it (`GET /patroni` answers its role, state and sync standing, whatever its health). */
 export async function serverStates(settings: FleetSettings, servers: readonly PostgresServer[]): Promise<ServerState[]> {
   return Promise.all(
     servers.map(async (server) => {
-      const base = `http://127.0.0.1:${patroniPort(settings, server)}`;
       try {
-        const answer = await fetch(`${base}/patroni`, { signal: AbortSignal.timeout(2_000) });
-        const body = (await answer.json()) as { role?: string; state?: string; timeline?: number };
-        const sync = await fetch(`${base}/sync`, { signal: AbortSignal.timeout(2_000) }).then(async (r) => (await r.body?.cancel(), r.ok));
-        return { server, role: body.role, state: body.state, timeline: body.timeline, sync };
+        const answer = await fetch(`http://127.0.0.1:${patroniPort(settings, server)}/patroni`, { signal: AbortSignal.timeout(2_000) });
+        const body = (await answer.json()) as { role?: string; state?: string; timeline?: number; sync_standby?: boolean };
+        return { server, role: body.role, state: body.state, timeline: body.timeline, sync: body.sync_standby === true };
       } catch {
         return { server };
       }
@@ -187,21 +184,13 @@ export function postmasterPid(settings: FleetSettings, server: PostgresServer): 
  */
 export async function stopOrphanPostgres(settings: FleetSettings, server: PostgresServer): Promise<void> {
   const pid = postmasterPid(settings, server);
-  if (pid === undefined) return;
-  process.kill(pid, 'SIGINT');
-  for (const deadline = Date.now() + 30_000; startTimeOf(pid) !== undefined; await sleep(50)) {
-    if (Date.now() > deadline) process.kill(pid, 'SIGKILL');
-  }
+  if (pid !== undefined) await stopDaemon({ pid, startedAt: startTimeOf(pid) ?? 0 }, { signal: 'SIGINT', graceMs: 30_000 });
 }
 
 /** The primary's synchronous_standby_names, through postgres-primary: empty while it commits without a standby. */
 export async function synchronousStandbyNames(settings: FleetSettings): Promise<string> {
-  const client = new pg.Client({ connectionString: `postgres://shop@127.0.0.1:${settings.ports['postgres-primary']}/shop`, connectionTimeoutMillis: 2_000 });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return String((await client.query<{ synchronous_standby_names: string }>('SHOW synchronous_standby_names')).rows[0]!.synchronous_standby_names);
-  } finally {
-    await client.end();
-  }
+  const url = `postgres://shop@127.0.0.1:${settings.ports['postgres-primary']}/shop`;
+  const names = await withPg(url, async (client) => String((await client.query('SHOW synchronous_standby_names')).rows[0].synchronous_standby_names));
+  if (names === false) throw new Error('the primary does not answer through postgres-primary');
+  return names;
 }

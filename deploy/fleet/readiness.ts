@@ -23,7 +23,8 @@ export async function answersOk(url: string): Promise<boolean> {
   }
 }
 
-async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T | false> {
+/** `work` on a fresh connection to `url`, closed after; false when connecting or `work` fails. */
+export async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T | false> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   // A server that dies mid-query also emits 'error' on the client: the query's rejection already says it.
   client.on('error', () => undefined);
