@@ -16,12 +16,12 @@ import { fleetDown, fleetSettings, fleetUp, readState } from '../deploy/fleet/fl
 import { POSTGRES_SERVERS, publicUrl, type FleetSettings } from '../deploy/fleet/fleet-plan';
 import { leads, serverStates, synchronousStandbyNames as synchronousNames } from '../deploy/fleet/postgres-servers';
 import { waitUntil } from '../deploy/fleet/readiness';
+import { delivery, Shopper } from '../faults/shopper';
 import { envNumber, printTable } from './frontend/util';
 
 const duration = envNumber('BENCH_DURATION', 8);
 const buyers = envNumber('BENCH_BUYERS', 8);
 const ROUNDS = 2;
-const delivery = { fullName: 'Samira Alaoui', phone: '0612345678', city: 'Casablanca', address: '12 rue des Orangers, Maârif' };
 
 interface Measure {
   orders: number;
@@ -37,17 +37,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function buy(settings: FleetSettings, productId: string, until: number, id: number): Promise<number[]> {
   const base = `http://127.0.0.1:${settings.ports.public}`;
   const origin = publicUrl(settings.ports);
-  let cookie = '';
+  // The fault suite's shopper keeps the session's cookies as a browser does.
+  const buyer = new Shopper(id, { base, origin, manifests: [], productIds: [productId] }, () => undefined);
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const answer = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { Origin: origin, 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...headers },
-      body: JSON.stringify(body),
-    });
-    const set = answer.headers.getSetCookie().map((line) => line.split(';')[0]!);
-    if (set.length) cookie = [...new Map([...cookie.split('; ').filter(Boolean), ...set].map((pair) => [pair.split('=')[0], pair])).values()].join('; ');
-    await answer.arrayBuffer();
-    if (answer.status >= 300) throw new Error(`POST ${path} answered ${answer.status}`);
+    const init = { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
+    const answer = await buyer.request(`${base}${path}`, init, { count: false });
+    if (!answer || answer.status >= 300) throw new Error(`POST ${path} answered ${answer?.status ?? 'nothing'}`);
   };
   const times: number[] = [];
   for (let n = 0; Date.now() < until; n += 1) {

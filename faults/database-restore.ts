@@ -9,12 +9,13 @@ import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { archiveNow, takeBackup } from '../deploy/fleet/backups';
-import { POSTGRES_SERVERS, REPO_ROOT, type FleetSettings } from '../deploy/fleet/fleet-plan';
+import { FLEET_PORTS, POSTGRES_SERVERS, REPO_ROOT, type FleetSettings } from '../deploy/fleet/fleet-plan';
 import { serverFolders } from '../deploy/fleet/postgres-servers';
 import { waitUntil } from '../deploy/fleet/readiness';
 import { Buying } from './buying';
-import { killServer, twice } from './database-servers';
+import { killServer } from './database-servers';
 import { storedOrders } from './fleet-console';
+import { readsBack, twice } from './acknowledged';
 
 const SETTLE_MS = Number(process.env.FAULTS_SETTLE_MS ?? 2_500);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -35,13 +36,13 @@ function archivedPoint(settings: FleetSettings, buying: Buying): { counts: numbe
  * `npx -y pnpm@10.34.9 fleet restore [--to <time>]`, as an operator runs it on this fleet (its folder and ports);
  * answers how long it took, and throws with its output when it fails.
  */
-async function fleetRestore(settings: FleetSettings, portOffset: number, target?: string): Promise<number> {
+async function fleetRestore(settings: FleetSettings, target?: string): Promise<number> {
   const args = ['--import', 'tsx', join(REPO_ROOT, 'deploy/fleet/main.ts'), 'restore', ...(target ? ['--to', target] : [])];
   console.log(`database faults: fleet restore${target ? ` --to "${target}"` : ''} …`);
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, FLEET_DIR: settings.dir, FLEET_PORT_OFFSET: String(portOffset), LOG_LEVEL: settings.logLevel },
+    env: { ...process.env, FLEET_DIR: settings.dir, FLEET_PORT_OFFSET: String(settings.ports.public - FLEET_PORTS.public), LOG_LEVEL: settings.logLevel },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -51,7 +52,7 @@ async function fleetRestore(settings: FleetSettings, portOffset: number, target?
   return Date.now() - started;
 }
 
-export async function restoreDrill(settings: FleetSettings, portOffset: number, productIds: string[], failures: string[]): Promise<void> {
+export async function restoreDrill(settings: FleetSettings, productIds: string[], failures: string[]): Promise<void> {
   const base = `http://127.0.0.1:${settings.ports.public}`;
   const shopAnswers = () => waitUntil(async () => (await fetch(`${base}/api/products?limit=1`).catch(() => undefined))?.status === 200, 60_000);
   const buying = new Buying(settings, productIds, 101);
@@ -74,7 +75,7 @@ export async function restoreDrill(settings: FleetSettings, portOffset: number, 
   for (const server of POSTGRES_SERVERS) await killServer(settings, server);
   for (const server of POSTGRES_SERVERS) await rm(serverFolders(settings, server).data, { recursive: true, force: true });
   console.log('database faults: both servers killed -9 and their data folders deleted; restoring from the backup store …');
-  const latestMs = await fleetRestore(settings, portOffset);
+  const latestMs = await fleetRestore(settings);
   const restoredAt = Date.now();
   await shopAnswers();
   const latest = await storedOrders(settings);
@@ -82,8 +83,8 @@ export async function restoreDrill(settings: FleetSettings, portOffset: number, 
   if (twice(latest).length) failures.push(`orders stored twice after the restore: ${twice(latest).join(', ')}`);
   for (const shopper of buying.shoppers) {
     for (const order of shopper.orders.filter((o) => beforeB.includes(o.number))) {
-      const answer = await shopper.request(`${base}/api/orders/${order.number}`, {}, { count: false, cookie: order.ownerCookie });
-      if (answer?.status !== 200) failures.push(`LOST ORDER: ${order.number} reads ${answer?.status ?? 'nothing'} through its owner's cookie after the restore`);
+      const problem = await readsBack(shopper, base, order);
+      if (problem) failures.push(`after the restore: ${problem}`);
     }
   }
   const lost = afterB.filter((n) => !latest.includes(n));
@@ -97,7 +98,7 @@ export async function restoreDrill(settings: FleetSettings, portOffset: number, 
   if (replayedPastA.length === 0) failures.push(`the latest restore holds none of the ${sentAfterA.length} orders sent after point A: the point-in-time check below proves nothing`);
 
   const target = pgTime(a.at);
-  const pointMs = await fleetRestore(settings, portOffset, target);
+  const pointMs = await fleetRestore(settings, target);
   await shopAnswers();
   const atA = await storedOrders(settings);
   for (const n of beforeA.filter((n) => !atA.includes(n))) failures.push(`LOST ORDER: ${n} is not in the database restored to ${target}`);

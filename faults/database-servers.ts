@@ -28,6 +28,3 @@ export async function killServer(settings: FleetSettings, server: PostgresServer
   await waitUntil(async () => !isRunning(patroni) && postmasterPid(settings, server) === undefined, 10_000);
   return killedAt;
 }
-
-/** Numbers that occur more than once. */
-export const twice = (numbers: readonly string[]) => [...new Set(numbers.filter((n, i) => numbers.indexOf(n) !== i))];

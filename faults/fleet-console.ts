@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { RemoteName } from '@shop/contracts/remotes';
 import type { SetStockBody } from '@shop/contracts/stock';
 import { publicUrl, REPO_ROOT, type FleetSettings } from '../deploy/fleet/fleet-plan';
+import { allOrderNumbers } from './acknowledged';
 
 /** An operator account in the fleet's Redis; its API token. */
 export async function operatorToken(settings: FleetSettings, name = 'fleet-faults'): Promise<string> {
@@ -60,16 +61,5 @@ export async function setStock(settings: FleetSettings, productId: string, onHan
   if (res.status !== 200) throw new Error(`setting the stock of ${productId} answered ${res.status}: ${await res.text()}`);
 }
 
-/** Every order number cart-service holds, page after page of the operators' API. */
-export async function storedOrders(settings: FleetSettings): Promise<string[]> {
-  const numbers: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await admin(settings, 'GET', `/admin/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    if (res.status !== 200) throw new Error(`GET /admin/orders answered ${res.status}: ${await res.text()}`);
-    const page = (await res.json()) as { orders: { number: string }[]; nextCursor: string | null };
-    numbers.push(...page.orders.map((o) => o.number));
-    cursor = page.nextCursor;
-  } while (cursor);
-  return numbers;
-}
+/** Every order number cart-service holds (its operators' list). */
+export const storedOrders = (settings: FleetSettings) => allOrderNumbers((path) => admin(settings, 'GET', path));

@@ -14,7 +14,7 @@ import { publicUrl, REPO_ROOT, type FleetSettings, type MemberName } from '../de
 import { isRunning } from '../deploy/fleet/daemons';
 import { datastoresRoot } from '../deploy/fleet/datastores';
 import { haproxyServersUp, waitUntil } from '../deploy/fleet/readiness';
-import { checkAcknowledged } from './acknowledged';
+import { checkAcknowledged, storedOnce } from './acknowledged';
 import { admin, fleetConsole, operatorToken, setStock, storedOrders } from './fleet-console';
 import { delivery, Shopper, type RequestRecord } from './shopper';
 
@@ -165,11 +165,7 @@ async function main(): Promise<number> {
     failures.push(...checked.problems);
     const acknowledged = shoppers.flatMap((s) => s.orders.map((o) => o.number));
     const stored = await storedOrders(settings);
-    const unacknowledged = stored.filter((n) => !acknowledged.includes(n));
-    const duplicates = acknowledged.filter((n, i) => acknowledged.indexOf(n) !== i);
-    if (unacknowledged.length) failures.push(`orders stored but never acknowledged (placed twice?): ${unacknowledged.join(', ')}`);
-    if (duplicates.length) failures.push(`orders acknowledged twice: ${duplicates.join(', ')}`);
-    if (stored.length !== new Set(acknowledged).size) failures.push(`${stored.length} orders stored, ${new Set(acknowledged).size} acknowledged`);
+    failures.push(...storedOnce(acknowledged, stored));
 
     const last = await lastUnits(settings, base, catalogue.products[9]!.id);
     console.log(`fleet faults: 100 concurrent orders for 10 units: ${last.placed} placed, ${last.refused} refused out of stock, ${last.left} left`);

@@ -13,7 +13,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_TOKEN, putStock } from '../e2e/support/stack-env';
 import { repoRoot, startSupervisedStack, type SupervisedStack } from '../e2e/support/supervised-stack';
-import { Shopper, type AcknowledgedOrder } from './shopper';
+import { allOrderNumbers, readsBack } from './acknowledged';
+import { Shopper } from './shopper';
 
 const SHOPPERS = Number(process.env.FAULTS_SHOPPERS ?? 10);
 const SETTLE_MS = Number(process.env.FAULTS_SETTLE_MS ?? 2_500);
@@ -46,34 +47,6 @@ function operatorCommand(stack: SupervisedStack, command: 'backup' | 'restore', 
     child.once('error', fail);
     child.once('exit', (code) => done({ code, output: output.trim(), ms: Date.now() - started }));
   });
-}
-
-/** Every order number cart-service holds, page after page of the operators' API. */
-async function allOrderNumbers(stack: SupervisedStack): Promise<string[]> {
-  const numbers: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const res = await fetch(`http://127.0.0.1:${stack.ports['cart-service']}/admin/orders?limit=100${query}`, {
-      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
-    });
-    if (!res.ok) throw new Error(`GET /admin/orders answered ${res.status}`);
-    const page = (await res.json()) as { orders: { number: string }[]; nextCursor: string | null };
-    numbers.push(...page.orders.map((o) => o.number));
-    cursor = page.nextCursor;
-  } while (cursor);
-  return numbers;
-}
-
-/** The order reads back through its owner's cookie with the lines it was acknowledged with; else what is wrong. */
-async function readsBack(shopper: Shopper, base: string, order: AcknowledgedOrder): Promise<string | undefined> {
-  const answer = await shopper.request(`${base}/api/orders/${order.number}`, {}, { count: false, cookie: order.ownerCookie });
-  if (answer?.status !== 200) return `LOST ORDER: shopper ${shopper.id}'s order ${order.number}, acknowledged before the backup, answers ${answer?.status ?? 'nothing'}`;
-  const lines = (answer.body as { order: { lines: { productId: string; quantity: number }[] } }).order.lines.map((l) => [l.productId, l.quantity]);
-  if (JSON.stringify(lines.sort()) !== JSON.stringify([...order.lines].sort())) {
-    return `CHANGED ORDER: ${order.number} was acknowledged with ${JSON.stringify([...order.lines])}, reads ${JSON.stringify(lines)}`;
-  }
-  return undefined;
 }
 
 async function main(): Promise<number> {
@@ -124,7 +97,7 @@ async function main(): Promise<number> {
     stack = await startSupervisedStack({ again: stack });
 
     // Every order acknowledged before the backup: back, once, as it was acknowledged.
-    const stored = await allOrderNumbers(stack);
+    const stored = await allOrderNumbers((path) => fetch(`http://127.0.0.1:${stack.ports['cart-service']}${path}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } }));
     const times = new Map<string, number>();
     for (const number of stored) times.set(number, (times.get(number) ?? 0) + 1);
     for (const [number, count] of times) if (count > 1) failures.push(`DUPLICATE: order ${number} is listed ${count} times`);
