@@ -89,7 +89,7 @@ test('the HTML of /shop/face, without a browser, holds the menus, every product 
   const hash = createHash('sha256').update(inline[0]!, 'utf8').digest('base64');
   const csp = (await request.get(`${stack.url}/shop/face`)).headers()['content-security-policy'] ?? '';
   expect(csp.split(';').find((directive) => directive.startsWith('script-src'))).toContain(`'sha256-${hash}'`);
-  expect(body.match(/<script [^>]*src="[^"]+"/g)).toEqual([expect.stringContaining('src="/start-after-paint.js"')]);
+  expect(body.match(/<script [^>]*src="[^"]+"/g)).toEqual([expect.stringContaining('src="/start-on-intent.js"')]);
 });
 
 test('a product page is in the HTML: name, price and description; its data goes with it so the browser does not ask again', async ({ request, page }) => {

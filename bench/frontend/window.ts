@@ -19,7 +19,7 @@ import { PHONE } from '../../e2e/support/first-load';
 export const CPU_SLOWDOWN = 4;
 export const PHONE_VIEWPORT = PHONE.viewport;
 /** The script a server-rendered page starts the shell's scripts with after its first paint (decision 018). */
-export const START_AFTER_PAINT = '/start-after-paint.js';
+export const START_AFTER_PAINT = '/start-on-intent.js';
 
 export interface LongTask {
   start: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartKey, clampQuantity, QUANTITY_LIMITS } from './cart';
+import { cartKey, cartLineCount, clampQuantity, QUANTITY_LIMITS, type CartItem } from './cart';
 
 describe('quantity limits', () => {
   it('are 1 to 99', () => {
@@ -20,5 +20,13 @@ describe('the cart key', () => {
   it('is the cart’s URL, on the page’s origin or an API base', () => {
     expect(cartKey()).toBe('/api/cart');
     expect(cartKey('http://127.0.0.1:4000')).toBe('http://127.0.0.1:4000/api/cart');
+  });
+});
+
+describe('the badge figure', () => {
+  const line = (productId: string, quantity: number) => ({ productId, quantity }) as CartItem;
+  it('counts distinct lines, not units', () => {
+    expect(cartLineCount([line('a', 5), line('b', 1)])).toBe(2);
+    expect(cartLineCount([])).toBe(0);
   });
 });

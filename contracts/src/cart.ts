@@ -46,6 +46,9 @@ export function clampQuantity(value: number, max: number = QUANTITY_LIMITS.max):
   return Math.min(max, Math.max(QUANTITY_LIMITS.min, Math.round(value)));
 }
 
+/** The cart's badge shows the number of distinct lines, not the number of units. */
+export const cartLineCount = (items: readonly CartItem[]): number => items.length;
+
 /**
  * The cart's SWR cache key, also its URL: mf-cart's lines and badge and the checkout page read one cached cart through
  * it, so a change revalidated by one shows in the other.

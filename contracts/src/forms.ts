@@ -73,6 +73,8 @@ export const POST_IN_BACKGROUND = { [POST_IN_BACKGROUND_ATTRIBUTE]: '' } as cons
 /** The answer to a form posted in the background that succeeded: the notice its redirect would have left, if any. */
 export interface BackgroundPostAnswer {
   notice?: PageNotice;
+  /** The number the cart's badge shows now (`cartLineCount`): the head script writes it before the cart's part runs. */
+  cartLines?: number;
 }
 
 /**
@@ -86,3 +88,15 @@ export const HELD_POST_NOTICES = 'shopHeldPostNotices';
  * counts up): from the first, the cart the server put in the page is no longer what the server holds.
  */
 export const HELD_POSTS_ANSWERED = 'shopHeldPostsAnswered';
+
+/**
+ * The element whose text is the cart's badge figure (mf-cart puts it on its badge): the head script writes a background
+ * post's `cartLines` there while the cart's part has not hydrated, so the badge moves when the server answers.
+ */
+export const CART_LINES_ATTRIBUTE = 'data-cart-lines';
+
+/**
+ * Marks the notice the head script shows itself for a background post answered before the shell runs: the shell's
+ * toasts take it over (contracts' held-events.ts `showHeldPostNotices`) and remove it.
+ */
+export const HELD_NOTICE_ATTRIBUTE = 'data-held-notice';

@@ -1,4 +1,4 @@
-import { HELD_POST_NOTICES, HELD_POSTS_ANSWERED, type PageNotice } from './forms';
+import { HELD_NOTICE_ATTRIBUTE, HELD_POST_NOTICES, HELD_POSTS_ANSWERED, type PageNotice } from './forms';
 
 /**
  * Clicks and form submissions inside server HTML that React has not hydrated yet, held and replayed once it has.
@@ -117,10 +117,13 @@ type NoticeQueue = { push(...notices: PageNotice[]): number };
 
 /**
  * The notices of cart forms the head script posted in the background before the page hydrated (forms.ts), shown by
- * `show` now, and each one it posts from now on as soon as it has its answer.
+ * `show` now in place of the head script's own (those it still shows), and each one it posts from now on as soon as it
+ * has its answer.
  */
 export function showHeldPostNotices(show: (notice: PageNotice) => void, target: Window = window): void {
   const slot = target as unknown as Record<string, NoticeQueue | PageNotice[] | undefined>;
+  // The head script showed the notices still waiting itself: they go on here, in the shell's toasts.
+  for (const shown of target.document.querySelectorAll(`[${HELD_NOTICE_ATTRIBUTE}]`)) shown.remove();
   const waiting = slot[HELD_POST_NOTICES];
   if (Array.isArray(waiting)) for (const notice of waiting.splice(0)) show(notice);
   slot[HELD_POST_NOTICES] = {

@@ -7,6 +7,9 @@ import type { toast, ToastOptions } from 'react-toastify';
  */
 export const TOAST_ASKED_EVENT = 'shop:toast-asked';
 
+/** How long a toast stays: the shell's container, and the notice the page's head script shows before the shell runs. */
+export const TOAST_AUTO_CLOSE_MS = 3000;
+
 /**
  * Shows a toast in the shell's one container (react-toastify is a shared singleton the shell provides, so a remote's
  * toast shows there). It is fetched the first time a toast is shown rather than with the page (~10 kB gzip): most

@@ -6,8 +6,9 @@
 // life (its script failed) does what its HTML does after a few seconds: its link or its GET form is followed.
 // A cart form (marked data-post-in-background, contracts/src/forms.ts) is the one exception: a submission of it that
 // no handler took (its part is not live yet) is sent in the background, asking for JSON, so the shopper stays on the
-// page; its notice waits in window.shopHeldPostNotices for the shell's toasts, window.shopHeldPostsAnswered counts it
-// (the cart in the page is now out of date), and the cart is told to read itself again (cart:changed). The names are
+// page; its notice shows at once (data-held-notice) and waits in window.shopHeldPostNotices for the shell's toasts,
+// the badge shows the cart's new figure (data-cart-lines), window.shopHeldPostsAnswered counts it (the cart in the page
+// is now out of date), and the cart is told to read itself again (cart:changed). The names are
 // contracts' (forms.ts, events.ts); server/render/hold-until-hydrated.test.ts runs this script against them.
 // Before the first tap, the browser gets a session claim (contracts' session-claim.ts, decision 039): the writes a
 // tap sends before the shop's session cookie has come back all carry it, so they all land in one cart.
@@ -91,9 +92,42 @@
     },
     true,
   );
-  const notify = (notice) => {
+  const NOTICE_MS = 3000;
+  // Until the shell's toasts take over (they remove it and show what still waits), the notice is shown here, one at
+  // a time, where the shell's toast comes: on a slow phone the shell may run seconds after the server answered.
+  const show = (notice, waiting) => {
+    for (const shown of document.querySelectorAll('[data-held-notice]')) shown.remove();
+    const element = document.createElement('div');
+    element.setAttribute('data-held-notice', '');
+    element.setAttribute('role', notice.kind === 'error' ? 'alert' : 'status');
+    element.textContent = notice.text;
+    Object.assign(element.style, {
+      position: 'fixed', top: '1rem', insetInlineEnd: '1rem', zIndex: '9999', maxInlineSize: 'min(20rem, calc(100vw - 2rem))',
+      padding: '0.875rem 1rem', borderRadius: 'var(--radius)', background: 'var(--color-surface)', color: 'var(--color-text)',
+      boxShadow: 'var(--shadow)', borderInlineStart: `4px solid var(${notice.kind === 'error' ? '--color-danger' : '--color-success'})`, font: 'inherit',
+    });
+    document.body.append(element);
+    setTimeout(() => {
+      if (!element.isConnected) return;
+      element.remove();
+      const at = waiting.indexOf(notice);
+      if (at >= 0) waiting.splice(at, 1);
+    }, NOTICE_MS);
+  };
+  // The cart's badge, while its part is not live: React keeps what is written here when it hydrates.
+  const count = (lines) => {
+    if (typeof lines !== 'number') return;
+    for (const badge of document.querySelectorAll('[data-cart-lines]')) if (!reactKey(badge, '__reactProps$')) badge.textContent = String(lines);
+  };
+  const notify = (notice, lines) => {
     window.shopHeldPostsAnswered = (window.shopHeldPostsAnswered || 0) + 1;
-    if (notice) (window.shopHeldPostNotices = window.shopHeldPostNotices || []).push(notice);
+    count(lines);
+    if (notice) {
+      const waiting = window.shopHeldPostNotices || (window.shopHeldPostNotices = []);
+      // An array: the shell has not taken the notices over yet.
+      if (Array.isArray(waiting)) show(notice, waiting);
+      waiting.push(notice);
+    }
     window.dispatchEvent(new CustomEvent('cart:changed'));
   };
   const postedNatively = new WeakSet();
@@ -117,7 +151,7 @@
         (response) =>
           response.json().then(
             (answer) => {
-              if (response.ok) notify(answer && answer.notice);
+              if (response.ok) notify(answer && answer.notice, answer && answer.cartLines);
               else if (answer && answer.error) notify({ kind: 'error', text: answer.error.message });
               else postNatively();
             },

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { remoteOf } from '@shop/contracts/exposes';
 import { ShopApp } from './app/shop-app';
 import { handedOver, PAGE_SNAPSHOT_ID, type PageSnapshot } from './data/page-data';
-import { asksForOverrides } from './remotes/override-keys';
+import { asksForOverrides } from '../shared/override-keys';
 import type { OverrideOutcome, Overrides } from './remotes/overrides';
 import { browserLoader, preloadModules, registerConfiguredRemotes } from './remotes/federation';
 import { firstScreenModules } from './remotes/hydration-gate';

@@ -3,7 +3,8 @@ import type { CSSProperties } from 'react';
 import type { CartDropdownProps } from '@shop/contracts/exposes';
 import { ButtonToPage } from '@shop/contracts/form-post';
 import { ShopLink } from '@shop/contracts/shop-link';
-import { lineCount } from './cart-total';
+import { cartLineCount } from '@shop/contracts/cart';
+import { CART_LINES_ATTRIBUTE } from '@shop/contracts/forms';
 import { useCart } from './use-cart';
 import { usePanelPosition } from './use-panel-position';
 import { useText } from '../messages/messages';
@@ -53,7 +54,7 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
   const panelId = useId();
   const geometry = usePanelPosition(open, buttonRef);
 
-  const count = lineCount(items);
+  const count = cartLineCount(items);
   // A shopper with something in the cart is likely to open it: its contents' code is fetched once the count is known,
   // and for an empty cart as the shopper reaches for the button (hover, press, focus), before the tap ends.
   useEffect(() => {
@@ -114,7 +115,8 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
             strokeLinejoin="round"
           />
         </svg>
-        <span className={styles.badge} data-testid="cart-badge" aria-hidden="true">
+        {/* The head script writes a background post's figure here before this part hydrates: React keeps it. */}
+        <span className={styles.badge} data-testid="cart-badge" aria-hidden="true" {...{ [CART_LINES_ATTRIBUTE]: '' }} suppressHydrationWarning>
           {count}
         </span>
       </ButtonToPage>

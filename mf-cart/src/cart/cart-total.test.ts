@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '@shop/contracts/cart';
-import { cartTotal, lineCount } from './cart-total';
+import { cartTotal } from './cart-total';
 
 const line = (productId: string, price: number, quantity: number): CartItem => ({
   productId,
@@ -21,11 +21,5 @@ describe('cartTotal', () => {
 
   it('is zero for an empty cart', () => {
     expect(cartTotal([])).toBe(0);
-  });
-});
-
-describe('lineCount', () => {
-  it('counts distinct lines, not units', () => {
-    expect(lineCount([line('a', 10, 5), line('b', 10, 1)])).toBe(2);
   });
 });

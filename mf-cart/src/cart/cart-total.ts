@@ -5,8 +5,3 @@ export function cartTotal(items: readonly CartItem[]): number {
   const centimes = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
   return centimes / 100;
 }
-
-/** The badge shows the number of distinct lines, not the number of units. */
-export function lineCount(items: readonly CartItem[]): number {
-  return items.length;
-}

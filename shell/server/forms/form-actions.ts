@@ -1,4 +1,4 @@
-import { cartNotices, type CartResponse } from '@shop/contracts/cart';
+import { cartLineCount, cartNotices, type CartResponse } from '@shop/contracts/cart';
 import type { Localized, ShopLocale } from '@shop/contracts/locales';
 import { pathTo } from '@shop/contracts/routes';
 import { IDEMPOTENCY_FIELD, type FormId, type FormOutcome, type PageNotice } from '@shop/contracts/forms';
@@ -8,7 +8,13 @@ import type { ApiReply, ShopperApi } from './shopper-api';
 
 /** What a form post leads to: another page (303, Post/Redirect/Get), or this page again with the outcome. */
 export type FormResult =
-  | { kind: 'redirect'; location: string; notice?: PageNotice }
+  | {
+      kind: 'redirect';
+      location: string;
+      notice?: PageNotice;
+      /** After a change to the cart: the figure its badge shows now (a background post's answer carries it). */
+      cartLines?: number;
+    }
   | {
       kind: 'render';
       status: number;
@@ -67,7 +73,13 @@ function refused(form: FormId, reply: ApiReply, values: Record<string, string>, 
   };
 }
 
-const back = (page: string, text: string): FormResult => ({ kind: 'redirect', location: page, notice: { kind: 'success', text } });
+/** Back to the page the form was on, with its notice; after a change to the cart, with the badge's new figure. */
+const back = (page: string, text: string, cart?: CartResponse): FormResult => ({
+  kind: 'redirect',
+  location: page,
+  notice: { kind: 'success', text },
+  ...(cart ? { cartLines: cartLineCount(cart.cart) } : {}),
+});
 
 /**
  * What each form does on the server: the API call its enhanced version makes in the browser, as the shopper. The rules
@@ -80,19 +92,19 @@ export const formActions: Record<FormId, (post: FormPost) => Promise<FormResult>
     const reply = await api.post('/api/cart/add', { productId: values.productId, quantity });
     if (!ok(reply)) return refused('cart-add', reply, values, locale, { notice: true });
     const line = (reply!.body as CartResponse).cart.find((item) => item.productId === values.productId);
-    return back(page, cartNotices(locale).added(line?.name ?? THE_PRODUCT[locale], typeof quantity === 'number' ? quantity : 1));
+    return back(page, cartNotices(locale).added(line?.name ?? THE_PRODUCT[locale], typeof quantity === 'number' ? quantity : 1), reply!.body as CartResponse);
   },
 
   async 'cart-update'({ fields, page, api, locale }) {
     const values = valuesOf(fields, ['productId', 'quantity']);
     const reply = await api.post('/api/cart/update', { productId: values.productId, quantity: quantityOf(values.quantity) });
-    return ok(reply) ? back(page, cartNotices(locale).quantityUpdated) : refused('cart-update', reply, values, locale, { notice: true });
+    return ok(reply) ? back(page, cartNotices(locale).quantityUpdated, reply!.body as CartResponse) : refused('cart-update', reply, values, locale, { notice: true });
   },
 
   async 'cart-remove'({ fields, page, api, locale }) {
     const values = valuesOf(fields, ['productId']);
     const reply = await api.post('/api/cart/remove', { productId: values.productId });
-    return ok(reply) ? back(page, cartNotices(locale).itemRemoved) : refused('cart-remove', reply, values, locale, { notice: true });
+    return ok(reply) ? back(page, cartNotices(locale).itemRemoved, reply!.body as CartResponse) : refused('cart-remove', reply, values, locale, { notice: true });
   },
 
   async checkout({ fields, api, locale }) {

@@ -75,7 +75,7 @@ export function formPosts(options: FormPostsOptions): Middleware {
     // the shopper stays on the page.
     if (isPostedInBackground(form) && ctx.accepts('html', 'json') === 'json') {
       if (result.kind === 'redirect') {
-        ctx.body = { notice: result.notice } satisfies BackgroundPostAnswer;
+        ctx.body = { notice: result.notice, cartLines: result.cartLines } satisfies BackgroundPostAnswer;
         return;
       }
       for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);

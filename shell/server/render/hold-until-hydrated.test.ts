@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_CHANGED_EVENT } from '@shop/contracts/events';
-import { HELD_POST_NOTICES, HELD_POSTS_ANSWERED, POST_IN_BACKGROUND_ATTRIBUTE } from '@shop/contracts/forms';
+import { CART_LINES_ATTRIBUTE, HELD_NOTICE_ATTRIBUTE, HELD_POST_NOTICES, HELD_POSTS_ANSWERED, POST_IN_BACKGROUND_ATTRIBUTE } from '@shop/contracts/forms';
+import { TOAST_AUTO_CLOSE_MS } from '@shop/contracts/toast';
 import { heldPostsAnswered, showHeldPostNotices } from '@shop/contracts/held-events';
 import { SESSION_CLAIM_COOKIE, SESSION_CLAIM_COOKIE_MAX_AGE_S, SESSION_CLAIM_FORMAT } from '@shop/contracts/session-claim';
 import { HOLD_UNTIL_HYDRATED, inlineScript } from './page-html';
@@ -71,6 +72,35 @@ describe('the head script: a cart form posted before its part hydrated', () => {
     button.click();
     await vi.waitFor(() => expect(shown).toHaveLength(2));
     expect(shown[1]).toEqual({ kind: 'error', text: 'Il ne reste que 2 unités.' });
+  });
+
+  it('shows its notice and the badge’s new figure at once, until the shell’s toasts take the notice over', async () => {
+    const { button } = cartForm();
+    document.body.insertAdjacentHTML('beforeend', `<span ${CART_LINES_ATTRIBUTE}="">1</span>`);
+    answer = json(200, { notice: { kind: 'success', text: 'Sérum ajouté au panier.' }, cartLines: 2 });
+    button.click();
+    const notice = await vi.waitFor(() => {
+      const shownHere = document.querySelector(`[${HELD_NOTICE_ATTRIBUTE}]`);
+      expect(shownHere).not.toBeNull();
+      return shownHere!;
+    });
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.textContent).toBe('Sérum ajouté au panier.');
+    expect(document.querySelector(`[${CART_LINES_ATTRIBUTE}]`)!.textContent).toBe('2');
+    // As long as the shell's toasts stay (contracts' toast.ts).
+    expect(source).toContain(`const NOTICE_MS = ${TOAST_AUTO_CLOSE_MS};`);
+    const shown: unknown[] = [];
+    showHeldPostNotices((waiting) => shown.push(waiting));
+    expect(shown).toEqual([{ kind: 'success', text: 'Sérum ajouté au panier.' }]);
+    expect(document.querySelector(`[${HELD_NOTICE_ATTRIBUTE}]`)).toBeNull();
+    // Once the shell shows the notices, it alone does; a badge React holds is React's to change.
+    const badge = document.querySelector(`[${CART_LINES_ATTRIBUTE}]`)!;
+    Object.assign(badge, { __reactProps$test: {} });
+    answer = json(200, { notice: { kind: 'success', text: 'Quantité mise à jour.' }, cartLines: 3 });
+    button.click();
+    await vi.waitFor(() => expect(shown).toHaveLength(2));
+    expect(document.querySelector(`[${HELD_NOTICE_ATTRIBUTE}]`)).toBeNull();
+    expect(badge.textContent).toBe('2');
   });
 
   it('is left to the browser when the answer is not the shop’s, or never comes', async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { MAX_INLINE_CSS_BYTES, inlineableCss } from '../renderer-sandbox/inline-styles';
-import { START_AFTER_PAINT, browserRenderedPage, inlineScript, scriptsAfterPaint, serverRenderedPage, stylesheetTags } from './page-html';
+import { START_ON_INTENT, browserRenderedPage, inlineScript, scriptsOnIntent, scriptsStartOf, serverRenderedPage, stylesheetTags } from './page-html';
 import type { RenderedPage } from '../renderer-sandbox/renderer-protocol';
+import { OVERRIDE_PARAM, OVERRIDE_STORAGE_KEY } from '../../shared/override-keys';
 
 const template = {
   html:
@@ -82,23 +83,32 @@ describe('the script that holds taps until hydration', () => {
   });
 });
 
-describe('scriptsAfterPaint', () => {
+describe('scriptsOnIntent', () => {
   it('hands the entry script and its preloads to the start script, and drops the preloads of inlined stylesheets', () => {
-    const html = scriptsAfterPaint(template.html, new Set(['/static/css/async/j.css']));
-    expect(html).toContain(`<script defer src="${START_AFTER_PAINT}" data-entry="/static/js/index.1.js" data-preload="/static/js/async/2.js /static/js/async/4.js"></script>`);
+    const html = scriptsOnIntent(template.html, new Set(['/static/css/async/j.css']));
+    expect(html).toContain(
+      `<script defer src="${START_ON_INTENT}" data-start="intent" data-entry="/static/js/index.1.js" data-preload="/static/js/async/2.js /static/js/async/4.js" data-trial-param="${OVERRIDE_PARAM}" data-trial-key="${OVERRIDE_STORAGE_KEY}"></script>`,
+    );
     expect(html).not.toContain('<script defer src="/static/js/index.1.js">');
     expect(html).not.toContain('rel="preload"');
   });
 
   it('keeps the preload of a stylesheet that stays a link, and leaves a page without the entry script as it is', () => {
-    expect(scriptsAfterPaint(template.html, new Set())).toContain('<link href="/static/css/async/j.css" rel="preload" as="style">');
+    expect(scriptsOnIntent(template.html, new Set())).toContain('<link href="/static/css/async/j.css" rel="preload" as="style">');
     const plain = '<html><head></head><body></body></html>';
-    expect(scriptsAfterPaint(plain, new Set())).toBe(plain);
+    expect(scriptsOnIntent(plain, new Set())).toBe(plain);
   });
 
   it('is what a server-rendered page carries, while a browser-rendered page keeps its scripts', () => {
-    expect(serverRenderedPage(template, config, '/', page(''))).toContain(`src="${START_AFTER_PAINT}"`);
+    expect(serverRenderedPage(template, config, '/', page(''))).toContain(`src="${START_ON_INTENT}"`);
     expect(browserRenderedPage(template, config)).toContain('<script defer src="/static/js/index.1.js">');
+  });
+
+  it('starts at the shopper’s first intent, or once painted when a part was left to the browser (decision 047)', () => {
+    expect(scriptsStartOf('<main><!--$--><p>Sérum</p><!--/$--></main>')).toBe('intent');
+    expect(scriptsStartOf('<main><!--$!--><template data-msg="late"></template><p>Chargement…</p><!--/$--></main>')).toBe('paint');
+    expect(serverRenderedPage(template, config, '/', page('<!--$!--><!--/$-->'))).toContain('data-start="paint"');
+    expect(serverRenderedPage(template, config, '/', page('<p>ok</p>'))).toContain('data-start="intent"');
   });
 });
 

@@ -4,6 +4,7 @@ import { STYLE_2_PATHS } from '@shop/contracts/routes';
 import { PAGE_SNAPSHOT_ID } from '../../shared/page-ids';
 import { SHOP_NAME } from '../../shared/shop';
 import { withoutComments } from '../../shared/plain-script';
+import { OVERRIDE_PARAM, OVERRIDE_STORAGE_KEY } from '../../shared/override-keys';
 import { escapeHtml } from '@shop/server-kit/escape-html';
 import type { Stylesheet } from '../renderer-sandbox/inline-styles';
 import type { RenderedPage } from '../renderer-sandbox/renderer-protocol';
@@ -43,15 +44,26 @@ function withMetadata(html: string, metadata: string): string {
   return html.replace(/<meta name="description"[^>]*>\s*/i, '').replace(/<\/title>/i, (end) => `${end}${metadata}`);
 }
 
-/** The plain script (public/) that requests the shell's scripts once a server-rendered page has been painted. */
-export const START_AFTER_PAINT = '/start-after-paint.js';
+/** The plain script (public/) that requests the shell's scripts once the shopper reaches for a server-rendered page. */
+export const START_ON_INTENT = '/start-on-intent.js';
+
+/** When the start script runs the page's scripts: at the shopper's first intent, or once painted (decision 047). */
+export type ScriptsStart = 'intent' | 'paint';
 
 /**
- * The built page with its scripts requested after the first paint (decision 018): Rsbuild's entry script and its
- * preloads become attributes of the start script, and the preloads of stylesheets the page carries inline go.
+ * A page whose tree holds a boundary React left to the browser (`<!--$!-->`: a part that was late or failed on the
+ * server) shows nothing there until its scripts run: it starts them once painted, not at the shopper's first intent.
+ */
+export function scriptsStartOf(tree: string): ScriptsStart {
+  return tree.includes('<!--$!-->') ? 'paint' : 'intent';
+}
+
+/**
+ * The built page with its scripts requested by the start script (decisions 018 and 047): Rsbuild's entry script and
+ * its preloads become attributes of the start script, and the preloads of stylesheets the page carries inline go.
  * A page whose entry script is not where Rsbuild writes it is left as it is.
  */
-export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>, remoteScripts: readonly ScriptFile[] = []): string {
+export function scriptsOnIntent(html: string, inlined: ReadonlySet<string>, remoteScripts: readonly ScriptFile[] = [], when: ScriptsStart = 'intent'): string {
   const entry = /<script defer src="([^"]+)"><\/script>/.exec(html);
   if (!entry) return html;
   const preloads: string[] = [];
@@ -62,7 +74,9 @@ export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>, re
     })
     .replace(/<link href="([^"]+)" rel="preload" as="style">/g, (link, href: string) => (inlined.has(href) ? '' : link));
   const remotes = remoteScripts.length ? ` data-remote-preload="${escapeHtml(JSON.stringify(remoteScripts))}"` : '';
-  const start = `<script defer src="${START_AFTER_PAINT}" data-entry="${escapeHtml(entry[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}"${remotes}></script>`;
+  // A trial release (a URL or the browser's session names one) replaces what the server rendered: the page starts at once.
+  const trial = ` data-trial-param="${OVERRIDE_PARAM}" data-trial-key="${OVERRIDE_STORAGE_KEY}"`;
+  const start = `<script defer src="${START_ON_INTENT}" data-start="${when}" data-entry="${escapeHtml(entry[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}"${remotes}${trial}></script>`;
   return rest.replace(entry[0], () => start);
 }
 
@@ -70,7 +84,7 @@ export function scriptsAfterPaint(html: string, inlined: ReadonlySet<string>, re
  * A server-rendered page: the hints of the configuration it was rendered with, the title the browser would set, what
  * search engines and link previews read of it (seo/: description, canonical, Open Graph, JSON-LD), the
  * first screen's styles (inline where they can be: no unstyled flash, no request before the first paint), the rendered
- * tree in #root, the snapshot the browser hydrates with, and the scripts requested once the page is painted.
+ * tree in #root, the snapshot the browser hydrates with, and the scripts, run once the shopper reaches for the page.
  */
 export function serverRenderedPage(
   template: PageTemplate,
@@ -85,7 +99,7 @@ export function serverRenderedPage(
   const styles = stylesheetTags([...template.shellStylesheets, ...page.stylesheets]);
   const snapshot = jsonScript(PAGE_SNAPSHOT_ID, page.snapshot);
   const inlined = new Set(template.shellStylesheets.filter((sheet) => sheet.css !== null).map((sheet) => sheet.href));
-  const html = withHints(scriptsAfterPaint(template.html, inlined, safeScripts(page.scripts)), pageHints(config) + styles + early)
+  const html = withHints(scriptsOnIntent(template.html, inlined, safeScripts(page.scripts), scriptsStartOf(tree)), pageHints(config) + styles + early)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${SHOP_NAME} ${pathname}`)}</title>`);
   return withPageLanguage(withMetadata(html, metadata), locale)
     .replace('<head>', () => (template.earlyScript ? `<head><script>${template.earlyScript}</script>` : '<head>'))

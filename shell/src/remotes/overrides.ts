@@ -1,7 +1,7 @@
 import type { RemoteName, RemotesConfig } from '@shop/contracts/remotes';
 import { releaseRefusal } from './release-refusal';
 
-import { OVERRIDE_PARAM, OVERRIDE_STORAGE_KEY as STORAGE_KEY } from './override-keys';
+import { OVERRIDE_PARAM, OVERRIDE_STORAGE_KEY as STORAGE_KEY } from '../../shared/override-keys';
 
 export type Overrides = Partial<Record<RemoteName, string>>;
 

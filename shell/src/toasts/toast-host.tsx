@@ -1,9 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { showHeldPostNotices } from '@shop/contracts/held-events';
-import { showToast, TOAST_ASKED_EVENT } from '@shop/contracts/toast';
+import { showToast, TOAST_ASKED_EVENT, TOAST_AUTO_CLOSE_MS } from '@shop/contracts/toast';
 import { useText } from '../messages/messages';
-
-export const TOAST_AUTO_CLOSE_MS = 3000;
 
 /** How long after the page has loaded the container comes anyway, for a toast no interaction asked for. */
 const IDLE_MOUNT_MS = 5000;
