@@ -36,7 +36,7 @@ const NETWORKS = [
   { name: 'loopback', slow4g: false },
   { name: 'slow 4G', slow4g: true },
 ] as const;
-const FIGURES = ['buttonVisible', 'clickDone', 'addAnswered', 'inCartServer', 'inCartBadge', 'firstInputDelay', 'blockingMs', 'longestTaskMs', 'longTaskCount'] as const;
+const FIGURES = ['buttonVisible', 'clickDone', 'addAnswered', 'inCartServer', 'inCartBadge', 'noticeShown', 'firstInputDelay', 'blockingMs', 'longestTaskMs', 'longTaskCount'] as const;
 type Figure = (typeof FIGURES)[number];
 const NAMES: Record<Figure, string> = {
   buttonVisible: 'button visible',
@@ -44,6 +44,7 @@ const NAMES: Record<Figure, string> = {
   addAnswered: 'add answered',
   inCartServer: 'in cart (server)',
   inCartBadge: 'in cart (badge)',
+  noticeShown: 'notice shown',
   firstInputDelay: 'first input delay',
   blockingMs: 'blocking (FCP…in cart)',
   longestTaskMs: 'longest task',
@@ -126,7 +127,7 @@ try {
           log(
             `  ${round}/${runs} ${s.label.padEnd(6)} ${network.name.padEnd(8)} ${page.padEnd(48)} ` +
               (isLoad(load)
-                ? `button ${ms(load.buttonVisible)}  click ${ms(load.clickDone)}  in cart ${ms(load.inCartServer)} (badge ${ms(load.inCartBadge)})  FID ${ms(load.firstInputDelay)}  blocking ${ms(load.blockingMs)} (${load.longTasks.length}, longest ${ms(load.longestTaskMs)})${load.documents > 1 ? '  RELOADED' : ''}`
+                ? `button ${ms(load.buttonVisible)}  click ${ms(load.clickDone)}  in cart ${ms(load.inCartServer)} (badge ${ms(load.inCartBadge)}, notice ${ms(load.noticeShown)})  FID ${ms(load.firstInputDelay)}  blocking ${ms(load.blockingMs)} (${load.longTasks.length}, longest ${ms(load.longestTaskMs)})${load.documents > 1 ? '  RELOADED' : ''}`
                 : `NOT MEASURED: ${load.error}`) +
               `  load ${loadAverage().join(' ')}`,
           );

@@ -8,7 +8,8 @@
  * (Playwright's `waitFor`), the click done (`click({ noWaitAfter: true })`: its actionability checks, not the page's
  * answer), the add answered (the browser got the answer of the first non-GET request to the shop after the click),
  * the product in the cart by the server (`GET /api/cart` through `page.request`, with the page's cookies, every 50 ms
- * once the browser holds a cookie for the shop, compare.mjs's proof) and by the page (the cart button counts 1 article).
+ * once the browser holds a cookie for the shop, compare.mjs's proof) and by the page (the badge shows 1, and the notice
+ * of the add shows: the head script's or the shell's toast).
  * In the page (an init script, which compare.mjs does not add): the first contentful paint, every long task, the first
  * input's delay (Event Timing `first-input`: processingStart − startTime), the ready mark, and every document requested.
  * A browser per load, because a page that hangs or spins must not leak into the next load; a load that has not
@@ -36,7 +37,9 @@ export interface AddToCartLoad {
   /** What answered the add: the no-JavaScript form post (`POST <page> 303`) or the cart's API. */
   addRequest: string | null;
   inCartServer: number;
+  /** The cart's badge shows 1, and the notice of the add shows (the page's clock, from navigation). */
   inCartBadge: number | null;
+  noticeShown: number | null;
   fcp: number | null;
   ready: number | null;
   firstInputDelay: number | null;
@@ -53,7 +56,7 @@ export interface FailedLoad {
 }
 
 const INSTALL = `(() => {
-  const marks = { fcp: null, ready: null, firstInputDelay: null, longTasks: [] };
+  const marks = { fcp: null, ready: null, firstInputDelay: null, longTasks: [], badge: null, notice: null };
   window.__benchUsable = marks;
   const observe = (type, each) => { try { new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true }); } catch {} };
   observe('paint', (entry) => { if (entry.name === 'first-contentful-paint') marks.fcp = entry.startTime; });
@@ -61,10 +64,12 @@ const INSTALL = `(() => {
   observe('first-input', (entry) => { marks.firstInputDelay = entry.processingStart - entry.startTime; });
   new MutationObserver(() => {
     if (marks.ready === null && document.documentElement.getAttribute('data-shop') === 'ready') marks.ready = performance.now();
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-shop'] });
+    if (marks.badge === null && document.querySelector('[data-testid="cart-badge"]')?.textContent?.trim() === '1') marks.badge = performance.now();
+    if (marks.notice === null && [...document.querySelectorAll('[data-held-notice], .Toastify__toast')].some((toast) => /ajouté au panier|إلى السلة/.test(toast.textContent || ''))) marks.notice = performance.now();
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-shop'] });
 })();`;
 
-type InPage = { fcp: number | null; ready: number | null; firstInputDelay: number | null; longTasks: LongTask[] };
+type InPage = { fcp: number | null; ready: number | null; firstInputDelay: number | null; longTasks: LongTask[]; badge: number | null; notice: number | null };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
@@ -126,13 +131,13 @@ async function loadIn(browser: Browser, url: string, slow4g: boolean, stage: { n
       await sleep(50);
     }
     if (inCartServer === null) return { error: `no proof of the product in the cart within ${STEP_TIMEOUT_MS / 1000} s of the click` };
-    stage.now = 'waiting for the cart button to count it';
-    const badge = page.getByRole('button', { name: /^(?:Panier, 1 article|السلة، منتج واحد)$/ });
-    const inCartBadge = await badge
-      .waitFor({ timeout: 15_000 })
-      .then(() => now() - t0)
-      .catch(() => null);
-    const marks = await page.evaluate(() => (window as unknown as { __benchUsable: InPage }).__benchUsable);
+    stage.now = 'waiting for the badge and the notice';
+    // Seen in the page (its clock, from navigation): the badge's figure 1, and the notice that the product was added
+    // (the head script's before the shell runs, the shell's toast after; decision 047).
+    const seen = () => page.evaluate(() => (window as unknown as { __benchUsable: InPage }).__benchUsable);
+    const until = now() + 15_000;
+    while (now() < until && ((await seen()).badge === null || (await seen()).notice === null)) await sleep(50);
+    const marks = await seen();
     // The page's clock starts at navigation; Node's a little before: close enough to cut the tasks at the proof.
     const from = marks.fcp ?? 0;
     const tasks = marks.longTasks.filter((task) => task.start + task.duration > from && task.start < inCartServer);
@@ -143,7 +148,8 @@ async function loadIn(browser: Browser, url: string, slow4g: boolean, stage: { n
       addAnswered,
       addRequest,
       inCartServer,
-      inCartBadge,
+      inCartBadge: marks.badge,
+      noticeShown: marks.notice,
       fcp: marks.fcp,
       ready: marks.ready,
       firstInputDelay: marks.firstInputDelay,
