@@ -29,3 +29,12 @@ export const SESSION_CLAIM_COOKIE_MAX_AGE_S = 600;
 export const SESSION_CLAIM_WINDOW_MS = 2 * 60 * 1000;
 
 export const isSessionClaim = (value: unknown): value is string => typeof value === 'string' && SESSION_CLAIM_FORMAT.test(value);
+
+/**
+ * A mark, readable by the page, that this browser holds a cart session (decision 047): cart-service writes it beside
+ * the session's own (HttpOnly) cookie, with the same lifetime. The server's HTML is the same for every shopper and
+ * shows an empty cart, so a page whose browser holds a session runs its scripts once painted, to show that cart; a
+ * page whose browser has none is already what it would be after hydration, and waits for the shopper's first intent.
+ * It says only that a session exists: never which, never what is in it.
+ */
+export const CART_SESSION_MARK_COOKIE = 'shop.cart';

@@ -1,11 +1,12 @@
 // Server-rendered pages only (server/render/page-html.ts, decisions 018, 033 and 047): the page works as HTML (links,
 // forms, the head script's background cart posts), so its scripts run once the shopper reaches for it: the first
-// press, touch, key, focus or mouse movement. A page that cannot wait starts once painted (data-start="paint"): a
-// part the server left to the browser shows nothing until it runs, and a trial release must replace what the server
-// rendered. Until then the browser only downloads the scripts, while idle after the page has loaded (rel=prefetch:
-// into the HTTP cache, nothing parsed or run), so a tap later finds them there. Starting requests them all at once:
-// the shell's, and the remotes' the first screen runs. Each step is a task of its own, short enough for a tap to get
-// in between on a slow phone; the page then hydrates (src/bootstrap.tsx).
+// press, touch, key, focus or mouse movement. A page that cannot wait starts once painted: a part the server left to
+// the browser shows nothing until it runs (data-start="paint"), a browser holding a cart session sees an empty cart in
+// the server's HTML until the cart's part reads its own (contracts' session-claim.ts), and a trial release must
+// replace what the server rendered. Until then the browser only downloads the scripts, while idle after the page has
+// loaded (rel=prefetch: into the HTTP cache, nothing parsed or run), so a tap later finds them there. Starting
+// requests them all at once: the shell's, and the remotes' the first screen runs. Each step is a task of its own,
+// short enough for a tap to get in between on a slow phone; the page then hydrates (src/bootstrap.tsx).
 (() => {
   const me = document.currentScript;
   let started = false;
@@ -70,7 +71,8 @@
       return false;
     }
   };
-  if (me.dataset.start === 'paint' || trial()) {
+  const holdsCart = () => Boolean(me.dataset.sessionMark) && document.cookie.split('; ').some((pair) => pair.startsWith(`${me.dataset.sessionMark}=`));
+  if (me.dataset.start === 'paint' || holdsCart() || trial()) {
     // After the next frame has been painted; a page opened in a background tab paints no frame until it is shown.
     requestAnimationFrame(() => setTimeout(start, 0));
     setTimeout(start, 1000);

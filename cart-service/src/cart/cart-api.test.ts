@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '@shop/contracts/cart';
+import { CART_SESSION_MARK_COOKIE } from '@shop/contracts/session-claim';
 import { CookieClient } from '../test-support/cookie-client';
 import { embeddedAppPerSuite } from '../test-support/test-app';
 import { expectedItem } from './expected-item.fixture';
@@ -42,6 +43,12 @@ describe('GET /api/cart', () => {
       expect(expires - Date.now()).toBeLessThanOrEqual(30 * 24 * 3600 * 1000 + 5000);
     }
     expect(client.cookies.get('shop.sid')).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // Beside it, the page's mark that a session exists (decision 047): readable by scripts, the same lifetime, no id.
+    const mark = res.setCookies.find((c) => c.startsWith(`${CART_SESSION_MARK_COOKIE}=`));
+    expect(mark).toMatch(new RegExp(`^${CART_SESSION_MARK_COOKIE.replace('.', '\\.')}=1;`));
+    expect(mark).not.toMatch(/; httponly/i);
+    expect(mark).toMatch(/; samesite=lax/i);
+    expect(/expires=([^;]+)/i.exec(mark ?? '')?.[1]).toBe(/expires=([^;]+)/i.exec(session ?? '')?.[1]);
   });
 
   it('does not rewrite the cookie on later reads', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import { isSessionClaim, SESSION_CLAIM_COOKIE, SESSION_CLAIM_WINDOW_MS } from '@shop/contracts/session-claim';
+import { CART_SESSION_MARK_COOKIE, isSessionClaim, SESSION_CLAIM_COOKIE, SESSION_CLAIM_WINDOW_MS } from '@shop/contracts/session-claim';
 import type { SessionClaims } from '../store/session-claims';
 import type { CookieSigner } from './cookie-keys';
 
@@ -159,6 +159,8 @@ class CartSession {
     // `secure` follows the request (`ctx.secure`: https as trustedForwarding decided, from a trusted proxy only).
     this.ctx.cookies.set(SESSION_COOKIE, id, attributes);
     this.ctx.cookies.set(SIGNATURE_COOKIE, `${this.issuedAt.toString(36)}.${this.touchedAt.toString(36)}.${mac}`, attributes);
+    // Readable by the page: a session exists, so its pages show its cart as soon as they are painted (decision 047).
+    this.ctx.cookies.set(CART_SESSION_MARK_COOKIE, '1', { ...attributes, httpOnly: false });
   }
 }
 

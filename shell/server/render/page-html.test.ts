@@ -4,6 +4,7 @@ import { MAX_INLINE_CSS_BYTES, inlineableCss } from '../renderer-sandbox/inline-
 import { START_ON_INTENT, browserRenderedPage, inlineScript, scriptsOnIntent, scriptsStartOf, serverRenderedPage, stylesheetTags } from './page-html';
 import type { RenderedPage } from '../renderer-sandbox/renderer-protocol';
 import { OVERRIDE_PARAM, OVERRIDE_STORAGE_KEY } from '../../shared/override-keys';
+import { CART_SESSION_MARK_COOKIE } from '@shop/contracts/session-claim';
 
 const template = {
   html:
@@ -87,7 +88,7 @@ describe('scriptsOnIntent', () => {
   it('hands the entry script and its preloads to the start script, and drops the preloads of inlined stylesheets', () => {
     const html = scriptsOnIntent(template.html, new Set(['/static/css/async/j.css']));
     expect(html).toContain(
-      `<script defer src="${START_ON_INTENT}" data-start="intent" data-entry="/static/js/index.1.js" data-preload="/static/js/async/2.js /static/js/async/4.js" data-trial-param="${OVERRIDE_PARAM}" data-trial-key="${OVERRIDE_STORAGE_KEY}"></script>`,
+      `<script defer src="${START_ON_INTENT}" data-start="intent" data-entry="/static/js/index.1.js" data-preload="/static/js/async/2.js /static/js/async/4.js" data-session-mark="${CART_SESSION_MARK_COOKIE}" data-trial-param="${OVERRIDE_PARAM}" data-trial-key="${OVERRIDE_STORAGE_KEY}"></script>`,
     );
     expect(html).not.toContain('<script defer src="/static/js/index.1.js">');
     expect(html).not.toContain('rel="preload"');

@@ -5,6 +5,7 @@ import { PAGE_SNAPSHOT_ID } from '../../shared/page-ids';
 import { SHOP_NAME } from '../../shared/shop';
 import { withoutComments } from '../../shared/plain-script';
 import { OVERRIDE_PARAM, OVERRIDE_STORAGE_KEY } from '../../shared/override-keys';
+import { CART_SESSION_MARK_COOKIE } from '@shop/contracts/session-claim';
 import { escapeHtml } from '@shop/server-kit/escape-html';
 import type { Stylesheet } from '../renderer-sandbox/inline-styles';
 import type { RenderedPage } from '../renderer-sandbox/renderer-protocol';
@@ -74,8 +75,9 @@ export function scriptsOnIntent(html: string, inlined: ReadonlySet<string>, remo
     })
     .replace(/<link href="([^"]+)" rel="preload" as="style">/g, (link, href: string) => (inlined.has(href) ? '' : link));
   const remotes = remoteScripts.length ? ` data-remote-preload="${escapeHtml(JSON.stringify(remoteScripts))}"` : '';
-  // A trial release (a URL or the browser's session names one) replaces what the server rendered: the page starts at once.
-  const trial = ` data-trial-param="${OVERRIDE_PARAM}" data-trial-key="${OVERRIDE_STORAGE_KEY}"`;
+  // Once painted, not at the first intent, when the browser's own state makes the page differ from the server's HTML:
+  // it holds a cart session (the HTML shows an empty cart), or a trial release (the page is rendered again with it).
+  const trial = ` data-session-mark="${CART_SESSION_MARK_COOKIE}" data-trial-param="${OVERRIDE_PARAM}" data-trial-key="${OVERRIDE_STORAGE_KEY}"`;
   const start = `<script defer src="${START_ON_INTENT}" data-start="${when}" data-entry="${escapeHtml(entry[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}"${remotes}${trial}></script>`;
   return rest.replace(entry[0], () => start);
 }
