@@ -7,8 +7,8 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { DEFAULT_CART_SERVICE_URL, portFromEnv } from '@shop/contracts/ports';
 import { bundlerRuntimeDefines, federationBuildChecks, sharedBuildSettings, sharedSingletons } from '../tools/federation';
 import { partMessages } from '../tools/part-messages';
-import { precompressedAssets } from '../tools/precompressed-assets';
-import { withoutComments } from './shared/plain-script';
+import { copiesWorthKeeping, precompressedAssets } from '../tools/precompressed-assets';
+import { transformSync } from 'esbuild';
 
 // In development the remotes are their dev servers (with HMR), described by their own configuration file.
 const devRemotesFile = process.env.REMOTES_CONFIG ?? './config/remotes.dev.json';
@@ -26,19 +26,28 @@ const outsideTheBundle = ({ request }: { request?: string }, callback: (error?: 
   callback();
 };
 
-/** public/*.js as browsers get them: without the comments that say why (shared/plain-script.ts). */
-function plainScriptsWithoutComments(): RsbuildPlugin {
+/**
+ * public/*.js as browsers get them: minified (esbuild, which the build's TypeScript runner already installs). The head
+ * script is in every page's HTML and the start script is on every page's first load (decisions 028 and 047): their
+ * comments say why for their readers, and nothing of them needs to reach a phone.
+ */
+function plainScriptsMinified(): RsbuildPlugin {
   return {
-    name: 'shop:plain-scripts-without-comments',
+    name: 'shop:plain-scripts-minified',
     setup(api) {
       // Rsbuild copies public/ as it is, outside the compilation: the copies are rewritten once the build is done.
-      api.onAfterBuild(({ environments }) => {
+      api.onAfterBuild(async ({ environments }) => {
         const web = environments.web;
         if (!web || web.config.mode !== 'production') return;
         for (const name of readdirSync(web.distPath)) {
           if (!name.endsWith('.js')) continue;
           const file = join(web.distPath, name);
-          writeFileSync(file, withoutComments(readFileSync(file, 'utf8')));
+          const minified = Buffer.from(transformSync(readFileSync(file, 'utf8'), { minify: true, target: 'es2022' }).code.trimEnd());
+          writeFileSync(file, minified);
+          // Sent as the build compressed it, as the compiled scripts are (the start script is on every first load).
+          const { br, gz } = await copiesWorthKeeping(minified);
+          if (br) writeFileSync(`${file}.br`, br);
+          if (gz) writeFileSync(`${file}.gz`, gz);
         }
       });
     },
@@ -50,7 +59,7 @@ export default defineConfig({
   source: { define: bundlerRuntimeDefines },
   plugins: [
     pluginReact(),
-    plainScriptsWithoutComments(),
+    plainScriptsMinified(),
     partMessages(),
     precompressedAssets(),
     federationBuildChecks(),

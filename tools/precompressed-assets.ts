@@ -38,6 +38,17 @@ async function compressedCopies(bytes: Buffer): Promise<{ br: Buffer; gz: Buffer
   return { br, gz };
 }
 
+/**
+ * A file's brotli and gzip copies, each only if it saves enough (a copy that saves too little would only cost disk:
+ * the server then sends the file as it is). Also for files written outside the compilation (the shell's public/).
+ */
+export async function copiesWorthKeeping(bytes: Buffer): Promise<{ br?: Buffer; gz?: Buffer }> {
+  if (bytes.length <= PRECOMPRESS_MIN_SAVING_BYTES) return {};
+  const { br, gz } = await compressedCopies(bytes);
+  const worth = (copy: Buffer) => bytes.length - copy.length >= PRECOMPRESS_MIN_SAVING_BYTES;
+  return { ...(worth(br) ? { br } : {}), ...(worth(gz) ? { gz } : {}) };
+}
+
 /** The plugin: browser environments of a production build only (Node builds are read from disk by Node). */
 export function precompressedAssets(): RsbuildPlugin {
   return {
@@ -48,13 +59,9 @@ export function precompressedAssets(): RsbuildPlugin {
         await Promise.all(
           Object.entries(assets).map(async ([name, source]) => {
             if (!PRECOMPRESSED.test(name)) return;
-            const bytes = Buffer.from(source.buffer());
-            if (bytes.length <= PRECOMPRESS_MIN_SAVING_BYTES) return;
-            const { br, gz } = await compressedCopies(bytes);
-            // A copy that saves too little would only cost disk: the server then sends the file as it is.
-            const worth = (copy: Buffer) => bytes.length - copy.length >= PRECOMPRESS_MIN_SAVING_BYTES;
-            if (worth(br)) compilation.emitAsset(`${name}.br`, new sources.RawSource(br));
-            if (worth(gz)) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz));
+            const { br, gz } = await copiesWorthKeeping(Buffer.from(source.buffer()));
+            if (br) compilation.emitAsset(`${name}.br`, new sources.RawSource(br));
+            if (gz) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz));
           }),
         );
       });
