@@ -22,9 +22,8 @@ const scriptsOf = (page: import('@playwright/test').Page) =>
     };
   });
 
-test('a first visit runs no script of the shop until the shopper reaches for the page, then hydrates', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+// Playwright's own page (a fresh context per test), not support/test.ts's: these loads must not reach for the page.
+test('a first visit runs no script of the shop until the shopper reaches for the page, then hydrates', async ({ page, context }) => {
   const problems = consoleProblems(page);
   await page.goto(`${stack.url}/shop/face`, { waitUntil: 'load' });
   // Fetched while idle after load: the shell's entry and the remotes' first-screen files, into the cache.
@@ -42,13 +41,10 @@ test('a first visit runs no script of the shop until the shopper reaches for the
   expect(after.ran.some((path) => /^\/static\/js\/index\.[^/]+\.js$/.test(path))).toBe(true);
   await expect(cartButton(page)).toHaveAccessibleName('Panier, 0 article');
   expect(problems).toEqual([]);
-  await context.close();
 });
 
-test('a browser holding a cart session shows its cart at once, with no input', async ({ browser, request }) => {
+test('a browser holding a cart session shows its cart at once, with no input', async ({ page, context, request }) => {
   const product = (await products(request, stack.url)).find((candidate) => candidate.availability.status !== 'out-of-stock')!;
-  const context = await browser.newContext();
-  const page = await context.newPage();
   await addToCart(page, stack.url, product.id);
   const mark = (await context.cookies()).find((cookie) => cookie.name === CART_SESSION_MARK_COOKIE);
   expect(mark).toMatchObject({ value: '1', httpOnly: false });
@@ -57,5 +53,4 @@ test('a browser holding a cart session shows its cart at once, with no input', a
   await expect(page.locator('html')).toHaveAttribute('data-shop', 'ready');
   await expect(cartButton(page)).toHaveAccessibleName('Panier, 1 article');
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
-  await context.close();
 });
