@@ -65,7 +65,10 @@ describe('form posts to a page (decision 026), against the real cart-service', (
     expect(added.status).toBe(200);
     expect(added.headers.get('cache-control')).toBe('no-store');
     const cart = (await (await browser.get('/api/cart')).json()) as { cart: { productId: string; name: string; quantity: number }[] };
-    expect(await added.json()).toEqual({ notice: { kind: 'success', text: CART_NOTICES.added(cart.cart[0]!.name, 1) } });
+    // With the figure the cart's badge shows now, which the head script writes before the cart's part runs.
+    expect(await added.json()).toEqual({ notice: { kind: 'success', text: CART_NOTICES.added(cart.cart[0]!.name, 1) }, cartLines: 1 });
+    const second = await browser.post('/shop/face', { _form: 'cart-add', productId: 'sv-002', quantity: '3' }, json);
+    expect(((await second.json()) as { cartLines: number }).cartLines).toBe(2);
     expect(notice(browser)).toBeUndefined();
     // A refusal is the API's error envelope with its code and French message; nothing changed.
     const refused = await browser.post('/shop/cart', { _form: 'cart-update', productId: 'sv-001', quantity: 'beaucoup' }, json);
