@@ -71,7 +71,14 @@
     return;
   }
   for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointermove']) addEventListener(type, start, { capture: true, once: true, passive: true });
-  // Into the HTTP cache while idle once loaded (a failed file is simply not cached): nothing parsed or run.
-  const prefetch = () => started || [data.entry, ...shellFiles].map((href) => ({ href })).concat(remotes).forEach((file) => link('prefetch', file));
-  addEventListener('load', () => (window.requestIdleCallback || setTimeout)(prefetch), { once: true });
+  // Into the HTTP cache while idle once loaded (a failed file is simply not cached): nothing parsed or run. A few
+  // at a time: each link starts a request, and a slow phone's idle periods are short.
+  const idle = window.requestIdleCallback || setTimeout;
+  const waiting = [data.entry, ...shellFiles].map((href) => ({ href })).concat(remotes);
+  const prefetch = () => {
+    if (started) return;
+    waiting.splice(0, 4).forEach((file) => link('prefetch', file));
+    if (waiting.length) idle(prefetch);
+  };
+  addEventListener('load', () => idle(prefetch), { once: true });
 })();
