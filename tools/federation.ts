@@ -255,7 +255,7 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
     ...sharedBuildSettings,
     source: {
       // Stamped into the remote's root element (data-release) so operators can see which release rendered.
-      define: { 'process.env.RELEASE_VERSION': JSON.stringify(version), ...bundlerRuntimeDefines },
+      define: { 'process.env.RELEASE_VERSION': JSON.stringify(version), 'process.env.SHOP_RENDERS_ON': JSON.stringify('browser'), ...bundlerRuntimeDefines },
     },
     // One harness page template for every remote's standalone page.
     html: { title: harnessTitle, template: fileURLToPath(new URL('./harness.html', import.meta.url)) },
@@ -269,6 +269,8 @@ export function defineRemoteConfig<Name extends RemoteName>({ name, exposes, pac
             // What the shell's server loads: `dist/<version>/ssr/`, CommonJS for Node, CSS class names as in the web build.
             [SERVER_ENVIRONMENT]: {
               ...withoutPage,
+              // What only the server writes into a page (a part's code can leave it out of the browser's build).
+              source: { ...withoutPage.source, define: { 'process.env.SHOP_RENDERS_ON': JSON.stringify('server') } },
               output: { target: 'node', distPath: { root: `dist/${version}/${SERVER_BUILD_FOLDER}` } },
             },
           },

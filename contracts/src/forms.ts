@@ -96,7 +96,21 @@ export const HELD_POSTS_ANSWERED = 'shopHeldPostsAnswered';
 export const CART_LINES_ATTRIBUTE = 'data-cart-lines';
 
 /**
+ * On the cart's button: its name for every count, as JSON by plural category with `#` for the figure (mf-cart writes
+ * it on the server), so the head script can name the button as its badge changes before the part hydrates.
+ */
+export const CART_NAMES_ATTRIBUTE = 'data-cart-names';
+
+/**
  * Marks the notice the head script shows itself for a background post answered before the shell runs: the shell's
  * toasts take it over (contracts' held-events.ts `showHeldPostNotices`) and remove it.
  */
 export const HELD_NOTICE_ATTRIBUTE = 'data-held-notice';
+
+/**
+ * The page's scripts run once the shopper reaches for something only they can do (decision 047): the head script
+ * dispatches this on `window` then, and sets `window[SCRIPTS_WANTED]`, which the start script (start-on-intent.js)
+ * reads if it runs later than the first such tap.
+ */
+export const SCRIPTS_WANTED_EVENT = 'shop:scripts-wanted';
+export const SCRIPTS_WANTED = 'shopScriptsWanted';

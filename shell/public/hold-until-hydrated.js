@@ -44,6 +44,18 @@
     const form = control instanceof HTMLButtonElement ? control.form : null;
     return form && form.method === 'get' ? form.action : null;
   };
+  // The page's scripts run once the shopper reaches for something only they can do (decision 047): a key, a field, a
+  // control that HTML alone cannot answer. A link, a form's button (a cart form's is posted in the background below),
+  // a press on text or a picture (reading, scrolling) need none. The start script (start-on-intent.js) waits for this.
+  const WANTING = ['pointerdown', 'keydown', 'focusin'];
+  const want = (event) => {
+    const control = event.target instanceof Element ? event.target.closest(`${CONTROL}, input, select, textarea`) : null;
+    if (event.type !== 'keydown' && (!control || handledByHtml(control))) return;
+    for (const type of WANTING) document.removeEventListener(type, want, true);
+    window.shopScriptsWanted = true;
+    window.dispatchEvent(new Event('shop:scripts-wanted'));
+  };
+  for (const type of WANTING) document.addEventListener(type, want, true);
   const tick = () => {
     const now = performance.now();
     for (let i = 0; i < held.length; ) {
@@ -114,10 +126,22 @@
       if (at >= 0) waiting.splice(at, 1);
     }, NOTICE_MS);
   };
-  // The cart's badge, while its part is not live: React keeps what is written here when it hydrates.
+  // The cart's badge, while its part is not live: React keeps what is written here when it hydrates. Its button's
+  // name follows, from the names by plural category the part wrote on it (`#`: the figure).
   const count = (lines) => {
     if (typeof lines !== 'number') return;
-    for (const badge of document.querySelectorAll('[data-cart-lines]')) if (!reactKey(badge, '__reactProps$')) badge.textContent = String(lines);
+    const lang = document.documentElement.lang;
+    for (const badge of document.querySelectorAll('[data-cart-lines]')) {
+      if (reactKey(badge, '__reactProps$')) continue;
+      badge.textContent = String(lines);
+      const button = badge.closest('[data-cart-names]');
+      try {
+        const name = JSON.parse(button.getAttribute('data-cart-names'))[new Intl.PluralRules(lang).select(lines)];
+        if (name) button.setAttribute('aria-label', name.replace('#', new Intl.NumberFormat(lang).format(lines)));
+      } catch {
+        // No names there: the button is named again once its part is live.
+      }
+    }
   };
   const notify = (notice, lines) => {
     window.shopHeldPostsAnswered = (window.shopHeldPostsAnswered || 0) + 1;

@@ -1,7 +1,7 @@
 // Server-rendered pages only (server/render/page-html.ts, decisions 018, 033 and 047): the page works as HTML (links,
-// forms, the head script's background cart posts), so its scripts run once the shopper reaches for it: the first
-// press, touch, key, focus or mouse movement. A page that cannot wait starts once painted: a part the server left to
-// the browser shows nothing until it runs (data-start="paint"), a browser holding a cart session sees an empty cart in
+// forms, the head script's background cart posts), so its scripts run once the shopper reaches for something only
+// they can do: a key, a field, a control that is not a link or a form's button (the head script tells, from the
+// page's first byte). A page that cannot wait starts once painted: a part the server left to the browser shows nothing until it runs (data-start="paint"), a browser holding a cart session sees an empty cart in
 // the server's HTML until the cart's part reads its own (contracts' session-claim.ts), and a trial release (in the URL
 // or the browser's session) must replace what the server rendered.
 // Until then the browser only downloads the scripts, while idle after the page has loaded (rel=prefetch: into the
@@ -70,7 +70,9 @@
     setTimeout(start, 1000);
     return;
   }
-  for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointermove']) addEventListener(type, start, { capture: true, once: true, passive: true });
+  // Once the shopper reaches for something only the page's code can do: the head script says so (decision 047).
+  if (window.shopScriptsWanted) start();
+  else addEventListener('shop:scripts-wanted', start, { once: true });
   // Into the HTTP cache while idle once loaded (a failed file is simply not cached): nothing parsed or run. A few
   // at a time: each link starts a request, and a slow phone's idle periods are short.
   const idle = window.requestIdleCallback || setTimeout;

@@ -4,7 +4,8 @@ import type { CartDropdownProps } from '@shop/contracts/exposes';
 import { ButtonToPage } from '@shop/contracts/form-post';
 import { ShopLink } from '@shop/contracts/shop-link';
 import { cartLineCount } from '@shop/contracts/cart';
-import { CART_LINES_ATTRIBUTE } from '@shop/contracts/forms';
+import { CART_LINES_ATTRIBUTE, CART_NAMES_ATTRIBUTE } from '@shop/contracts/forms';
+import { namesByCategory } from './button-names';
 import { useCart } from './use-cart';
 import { usePanelPosition } from './use-panel-position';
 import { useText } from '../messages/messages';
@@ -44,7 +45,7 @@ function Contents({ apiBase }: { apiBase: string }) {
 
 export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
   const { items, error } = useCart(apiBase);
-  const { t } = useText();
+  const { t, locale } = useText();
   const [open, setOpen] = useState(false);
   // Once opened, the contents stay mounted: closing and opening again shows them at once.
   const [opened, setOpened] = useState(false);
@@ -102,6 +103,7 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('cart.button', { count })}
+        {...{ [CART_NAMES_ATTRIBUTE]: process.env.SHOP_RENDERS_ON === 'server' ? namesByCategory((n) => t('cart.button', { count: n }), locale) : undefined }}
         onPointerEnter={reaching}
         onPointerDown={reaching}
         onFocus={reaching}

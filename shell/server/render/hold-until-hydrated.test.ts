@@ -3,7 +3,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_CHANGED_EVENT } from '@shop/contracts/events';
-import { CART_LINES_ATTRIBUTE, HELD_NOTICE_ATTRIBUTE, HELD_POST_NOTICES, HELD_POSTS_ANSWERED, POST_IN_BACKGROUND_ATTRIBUTE } from '@shop/contracts/forms';
+import {
+  CART_LINES_ATTRIBUTE,
+  CART_NAMES_ATTRIBUTE,
+  HELD_NOTICE_ATTRIBUTE,
+  HELD_POST_NOTICES,
+  HELD_POSTS_ANSWERED,
+  POST_IN_BACKGROUND_ATTRIBUTE,
+  SCRIPTS_WANTED,
+  SCRIPTS_WANTED_EVENT,
+} from '@shop/contracts/forms';
 import { TOAST_AUTO_CLOSE_MS } from '@shop/contracts/toast';
 import { heldPostsAnswered, showHeldPostNotices } from '@shop/contracts/held-events';
 import { SESSION_CLAIM_COOKIE, SESSION_CLAIM_COOKIE_MAX_AGE_S, SESSION_CLAIM_FORMAT } from '@shop/contracts/session-claim';
@@ -76,7 +85,9 @@ describe('the head script: a cart form posted before its part hydrated', () => {
 
   it('shows its notice and the badge’s new figure at once, until the shell’s toasts take the notice over', async () => {
     const { button } = cartForm();
-    document.body.insertAdjacentHTML('beforeend', `<span ${CART_LINES_ATTRIBUTE}="">1</span>`);
+    const names = JSON.stringify({ one: 'Panier, # article', other: 'Panier, # articles' });
+    document.documentElement.lang = 'fr-MA';
+    document.body.insertAdjacentHTML('beforeend', `<button type="button" aria-label="Panier, 1 article" ${CART_NAMES_ATTRIBUTE}='${names}'><span ${CART_LINES_ATTRIBUTE}="">1</span></button>`);
     answer = json(200, { notice: { kind: 'success', text: 'Sérum ajouté au panier.' }, cartLines: 2 });
     button.click();
     const notice = await vi.waitFor(() => {
@@ -87,6 +98,7 @@ describe('the head script: a cart form posted before its part hydrated', () => {
     expect(notice.getAttribute('role')).toBe('status');
     expect(notice.textContent).toBe('Sérum ajouté au panier.');
     expect(document.querySelector(`[${CART_LINES_ATTRIBUTE}]`)!.textContent).toBe('2');
+    expect(document.querySelector(`[${CART_NAMES_ATTRIBUTE}]`)!.getAttribute('aria-label')).toBe('Panier, 2 articles');
     // As long as the shell's toasts stay (contracts' toast.ts).
     expect(source).toContain(`const NOTICE_MS = ${TOAST_AUTO_CLOSE_MS};`);
     const shown: unknown[] = [];
@@ -160,5 +172,27 @@ describe('the head script: a session claim before the first tap (decision 039)',
     button.click();
     expect(claimOf()).toBe(first);
     await vi.waitFor(() => expect(heldPostsAnswered()).toBe(true));
+  });
+});
+
+describe('the head script: the page\u2019s scripts wanted (decision 047)', () => {
+  it('says so at the first key, field or control that HTML cannot answer, not for a link, a form\u2019s button or text', () => {
+    const wanted = vi.fn();
+    window.addEventListener(SCRIPTS_WANTED_EVENT, wanted);
+    const { button } = cartForm();
+    document.body.insertAdjacentHTML('beforeend', '<p>Un sérum <a href="/shop/face">visage</a></p><button type="button" aria-expanded="false">Menu</button>');
+    const press = (element: Element) => element.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    press(button);
+    press(document.querySelector('a')!);
+    press(document.querySelector('p')!);
+    expect(wanted).not.toHaveBeenCalled();
+    expect((window as unknown as Record<string, unknown>)[SCRIPTS_WANTED]).toBeUndefined();
+    press(document.querySelector('button[type=button]')!);
+    expect(wanted).toHaveBeenCalledOnce();
+    expect((window as unknown as Record<string, unknown>)[SCRIPTS_WANTED]).toBe(true);
+    // Said once.
+    document.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'Tab' }));
+    expect(wanted).toHaveBeenCalledOnce();
+    window.removeEventListener(SCRIPTS_WANTED_EVENT, wanted);
   });
 });
