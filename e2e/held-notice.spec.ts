@@ -22,9 +22,12 @@ test('a tap before the scripts run on slow 4G: the notice and the badge come wit
   let releaseShell: () => void = () => {};
   const shellHeld = new Promise<void>((resolve) => (releaseShell = resolve));
   let shellAsked = false;
+  // The shell's entry run as a script (not fetched ahead while idle: routing turns the browser's cache off anyway).
   await page.route(/\/static\/js\/index\.[^/]+\.js$/, async (route) => {
-    shellAsked = true;
-    await shellHeld;
+    if (route.request().resourceType() === 'script') {
+      shellAsked = true;
+      await shellHeld;
+    }
     await route.continue();
   });
 
