@@ -6,7 +6,8 @@ import { stackForThisFile } from './support/stack';
 
 /**
  * A page's scripts run once the shopper reaches for it (decision 047). A first visit is the server's HTML alone until
- * then: the browser fetches the scripts while idle, and runs none. A shopper's first key, press or focus starts them.
+ * then: once the shopper scrolls the browser fetches the scripts while idle, and runs none. A key, or a press or focus
+ * on a control only the scripts can answer, starts them.
  * A browser that holds a cart session does not wait: the server's HTML shows an empty cart, its own is shown at once.
  */
 const stack = stackForThisFile();
@@ -26,15 +27,23 @@ const scriptsOf = (page: import('@playwright/test').Page) =>
 test('a first visit runs no script of the shop until the shopper reaches for the page, then hydrates', async ({ page, context }) => {
   const problems = consoleProblems(page);
   await page.goto(`${stack.url}/shop/face`, { waitUntil: 'load' });
-  // Fetched while idle after load: the shell's entry and the remotes' first-screen files, into the cache.
-  await expect.poll(async () => (await scriptsOf(page)).fetched.length, { timeout: 10_000 }).toBeGreaterThan(3);
   await page.waitForLoadState('networkidle');
-  const before = await scriptsOf(page);
-  expect(before.ready).toBeNull();
-  expect(before.ran).toEqual(['/start-on-intent.js']);
-  expect(before.fetched.some((path) => /^\/static\/js\/index\.[^/]+\.js$/.test(path))).toBe(true);
+  const loaded = await scriptsOf(page);
+  expect(loaded).toEqual({ ran: ['/start-on-intent.js'], fetched: [], ready: null });
   expect(await context.cookies()).toEqual([]);
 
+  // Scrolling is reading: the scripts are fetched ahead while idle (the shell's entry and the remotes' first-screen
+  // files, into the cache), and none runs.
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, 600);
+  await expect.poll(async () => (await scriptsOf(page)).fetched.length, { timeout: 10_000 }).toBeGreaterThan(3);
+  await page.waitForLoadState('networkidle');
+  const scrolled = await scriptsOf(page);
+  expect(scrolled.ready).toBeNull();
+  expect(scrolled.ran).toEqual(['/start-on-intent.js']);
+  expect(scrolled.fetched.some((path) => /^\/static\/js\/index\.[^/]+\.js$/.test(path))).toBe(true);
+
+  // A key is the shopper at work: the page's scripts run, and it hydrates.
   await page.keyboard.press('Tab');
   await expect(page.locator('html')).toHaveAttribute('data-shop', 'ready');
   const after = await scriptsOf(page);

@@ -4,8 +4,8 @@
 // page's first byte). A page that cannot wait starts once painted: a part the server left to the browser shows nothing until it runs (data-start="paint"), a browser holding a cart session sees an empty cart in
 // the server's HTML until the cart's part reads its own (contracts' session-claim.ts), and a trial release (in the URL
 // or the browser's session) must replace what the server rendered.
-// Until then the browser only downloads the scripts, while idle after the page has loaded (rel=prefetch: into the
-// HTTP cache, nothing parsed or run), so a tap later finds them there. Starting requests them all at once: the
+// Until then the browser only downloads the scripts, once the shopper scrolls or presses and while idle (rel=prefetch:
+// into the HTTP cache, nothing parsed or run), so a tap later finds them there. Starting requests them all at once: the
 // shell's, and the remotes' the first screen runs. Each step is a task of its own, short enough for a tap to get in
 // between on a slow phone; the page then hydrates (src/bootstrap.tsx).
 (() => {
@@ -73,8 +73,10 @@
   // Once the shopper reaches for something only the page's code can do: the head script says so (decision 047).
   if (window.shopScriptsWanted) start();
   else addEventListener('shop:scripts-wanted', start, { once: true });
-  // Into the HTTP cache while idle once loaded (a failed file is simply not cached): nothing parsed or run. A few
-  // at a time: each link starts a request, and a slow phone's idle periods are short.
+  // Into the HTTP cache (a failed file is simply not cached), nothing parsed or run, once the shopper is at work on
+  // the page (a scroll, a press) and the browser is idle: a tap on a control then finds them there. Not while the page
+  // loads: its images and a first tap's post go first. A few at a time: each link starts a request, and a slow
+  // phone's idle periods are short.
   const idle = window.requestIdleCallback || setTimeout;
   const waiting = [data.entry, ...shellFiles].map((href) => ({ href })).concat(remotes);
   const prefetch = () => {
@@ -82,5 +84,9 @@
     waiting.splice(0, 4).forEach((file) => link('prefetch', file));
     if (waiting.length) idle(prefetch);
   };
-  addEventListener('load', () => idle(prefetch), { once: true });
+  let atWork = () => {
+    atWork = () => {};
+    idle(prefetch);
+  };
+  for (const type of ['scroll', 'pointerdown', 'keydown']) addEventListener(type, () => atWork(), { capture: true, passive: true, once: true });
 })();
