@@ -16,7 +16,7 @@ import {
 import { TOAST_AUTO_CLOSE_MS } from '@shop/contracts/toast';
 import { heldPostsAnswered, showHeldPostNotices } from '@shop/contracts/held-events';
 import { SESSION_CLAIM_COOKIE, SESSION_CLAIM_COOKIE_MAX_AGE_S, SESSION_CLAIM_FORMAT } from '@shop/contracts/session-claim';
-import { HOLD_UNTIL_HYDRATED, inlineScript } from './page-html';
+import { HOLD_UNTIL_HYDRATED, inlineScript, START_ON_INTENT } from './page-html';
 
 /** The page's head script as the server inlines it, run once in this document (its listeners stay for every test). */
 const source = inlineScript(readFileSync(join(process.cwd(), 'public', HOLD_UNTIL_HYDRATED), 'utf8'));
@@ -194,5 +194,11 @@ describe('the head script: the page\u2019s scripts wanted (decision 047)', () =>
     document.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'Tab' }));
     expect(wanted).toHaveBeenCalledOnce();
     window.removeEventListener(SCRIPTS_WANTED_EVENT, wanted);
+  });
+
+  it('is what the start script waits for, by the same names', () => {
+    const start = readFileSync(join(process.cwd(), 'public', START_ON_INTENT), 'utf8');
+    expect(start).toContain(`addEventListener('${SCRIPTS_WANTED_EVENT}', start`);
+    expect(start).toContain(`window.${SCRIPTS_WANTED}`);
   });
 });
