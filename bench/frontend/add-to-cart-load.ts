@@ -136,8 +136,11 @@ async function loadIn(browser: Browser, url: string, slow4g: boolean, stage: { n
     // (the head script's before the shell runs, the shell's toast after; decision 047).
     const seen = () => page.evaluate(() => (window as unknown as { __benchUsable: InPage }).__benchUsable);
     const until = now() + 15_000;
-    while (now() < until && ((await seen()).badge === null || (await seen()).notice === null)) await sleep(50);
-    const marks = await seen();
+    let marks = await seen();
+    while (now() < until && (marks.badge === null || marks.notice === null)) {
+      await sleep(50);
+      marks = await seen();
+    }
     // The page's clock starts at navigation; Node's a little before: close enough to cut the tasks at the proof.
     const from = marks.fcp ?? 0;
     const tasks = marks.longTasks.filter((task) => task.start + task.duration > from && task.start < inCartServer);

@@ -16,7 +16,7 @@ import type { Browser } from '@playwright/test';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { PHONE } from '../../e2e/support/first-load';
-import { CPU_SLOWDOWN } from './window';
+import { CPU_SLOWDOWN, reachAtFirstPaint } from './window';
 
 /** Lighthouse's trace categories (core/gather/gatherers/trace.js) without screenshots: the task tree needs these. */
 const TRACE_CATEGORIES = [
@@ -111,10 +111,7 @@ async function tracedLoad(browser: Browser, url: string, timeoutMs: number): Pro
     let trace: Buffer;
     try {
       await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
-      // The page's scripts run once the shopper reaches for it (decision 047): here at the first paint, the most work
-      // a shopper can meet after it (Lighthouse's runs, with no input, show the least).
-      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: timeoutMs, polling: 20 });
-      await page.keyboard.press('Shift');
+      await reachAtFirstPaint(page, timeoutMs);
       await page.locator('html[data-shop="ready"]').waitFor({ state: 'attached', timeout: timeoutMs });
       await page.waitForLoadState('networkidle', { timeout: timeoutMs });
       await page.waitForTimeout(QUIET_MS);

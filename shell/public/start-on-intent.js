@@ -1,13 +1,14 @@
 // Server-rendered pages only (server/render/page-html.ts, decisions 018, 033 and 047): the page works as HTML (links,
 // forms, the head script's background cart posts), so its scripts run once the shopper reaches for something only
 // they can do: a key, a field, a control that is not a link or a form's button (the head script tells, from the
-// page's first byte). A page that cannot wait starts once painted: a part the server left to the browser shows nothing until it runs (data-start="paint"), a browser holding a cart session sees an empty cart in
-// the server's HTML until the cart's part reads its own (contracts' session-claim.ts), and a trial release (in the URL
-// or the browser's session) must replace what the server rendered.
-// Until then the browser only downloads the scripts, once the shopper scrolls or presses and while idle (rel=prefetch:
-// into the HTTP cache, nothing parsed or run), so a tap later finds them there. Starting requests them all at once: the
-// shell's, and the remotes' the first screen runs. Each step is a task of its own, short enough for a tap to get in
-// between on a slow phone; the page then hydrates (src/bootstrap.tsx).
+// page's first byte). A page that cannot wait starts once painted: a part the server left to the browser shows
+// nothing until it runs (data-start="paint"), a browser holding a cart session sees an empty cart in the server's
+// HTML until the cart's part reads its own (contracts' session-claim.ts), and a trial release (in the URL or the
+// browser's session) must replace what the server rendered. Until then the browser only downloads the scripts, once
+// the shopper scrolls or presses and while idle (rel=prefetch: into the HTTP cache, nothing parsed or run), so a tap
+// later finds them there. Starting requests them all at once: the shell's, and the remotes' the first screen runs.
+// Each step is a task of its own, short enough for a tap to get in between on a slow phone; the page then hydrates
+// (src/bootstrap.tsx).
 (() => {
   const me = document.currentScript;
   const data = me.dataset;

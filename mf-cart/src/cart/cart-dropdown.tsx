@@ -103,7 +103,7 @@ export function CartDropdown({ apiBase = '' }: CartDropdownProps) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('cart.button', { count })}
-        {...{ [CART_NAMES_ATTRIBUTE]: process.env.SHOP_RENDERS_ON === 'server' ? namesByCategory((n) => t('cart.button', { count: n }), locale) : undefined }}
+        {...(process.env.SHOP_RENDERS_ON === 'server' ? { [CART_NAMES_ATTRIBUTE]: namesByCategory((n) => t('cart.button', { count: n }), locale) } : {})}
         onPointerEnter={reaching}
         onPointerDown={reaching}
         onFocus={reaching}

@@ -91,8 +91,9 @@ export const formActions: Record<FormId, (post: FormPost) => Promise<FormResult>
     const quantity = quantityOf(values.quantity || '1');
     const reply = await api.post('/api/cart/add', { productId: values.productId, quantity });
     if (!ok(reply)) return refused('cart-add', reply, values, locale, { notice: true });
-    const line = (reply!.body as CartResponse).cart.find((item) => item.productId === values.productId);
-    return back(page, cartNotices(locale).added(line?.name ?? THE_PRODUCT[locale], typeof quantity === 'number' ? quantity : 1), reply!.body as CartResponse);
+    const cart = reply!.body as CartResponse;
+    const line = cart.cart.find((item) => item.productId === values.productId);
+    return back(page, cartNotices(locale).added(line?.name ?? THE_PRODUCT[locale], typeof quantity === 'number' ? quantity : 1), cart);
   },
 
   async 'cart-update'({ fields, page, api, locale }) {

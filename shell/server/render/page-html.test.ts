@@ -106,9 +106,10 @@ describe('scriptsOnIntent', () => {
   });
 
   it('starts at the shopper’s first intent, or once painted when a part was left to the browser (decision 047)', () => {
-    expect(scriptsStartOf('<main><!--$--><p>Sérum</p><!--/$--></main>')).toBe('intent');
-    expect(scriptsStartOf('<main><!--$!--><template data-msg="late"></template><p>Chargement…</p><!--/$--></main>')).toBe('paint');
-    expect(serverRenderedPage(template, config, '/', page('<!--$!--><!--/$-->'))).toContain('data-start="paint"');
+    expect(scriptsStartOf({ problems: [] })).toBe('intent');
+    expect(scriptsStartOf({ problems: ['not rendered within 200 ms'] })).toBe('paint');
+    const late = { ...page('<main><!--$!--><template></template><p>Chargement…</p><!--/$--></main>'), problems: ['not rendered within 200 ms'] };
+    expect(serverRenderedPage(template, config, '/', late)).toContain('data-start="paint"');
     expect(serverRenderedPage(template, config, '/', page('<p>ok</p>'))).toContain('data-start="intent"');
   });
 });

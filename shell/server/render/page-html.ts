@@ -52,11 +52,12 @@ export const START_ON_INTENT = '/start-on-intent.js';
 export type ScriptsStart = 'intent' | 'paint';
 
 /**
- * A page whose tree holds a boundary React left to the browser (`<!--$!-->`: a part that was late or failed on the
- * server) shows nothing there until its scripts run: it starts them once painted, not at the shopper's first intent.
+ * A page with parts the renderer left to the browser (`problems`: late or failed on the server, written as React's
+ * client-rendered boundaries) shows nothing there until its scripts run: it starts them once painted, not at the
+ * shopper's first intent.
  */
-export function scriptsStartOf(tree: string): ScriptsStart {
-  return tree.includes('<!--$!-->') ? 'paint' : 'intent';
+export function scriptsStartOf(page: Pick<RenderedPage, 'problems'>): ScriptsStart {
+  return page.problems.length > 0 ? 'paint' : 'intent';
 }
 
 /**
@@ -77,8 +78,8 @@ export function scriptsOnIntent(html: string, inlined: ReadonlySet<string>, remo
   const remotes = remoteScripts.length ? ` data-remote-preload="${escapeHtml(JSON.stringify(remoteScripts))}"` : '';
   // Once painted, not at the first intent, when the browser's own state makes the page differ from the server's HTML:
   // it holds a cart session (the HTML shows an empty cart), or a trial release (the page is rendered again with it).
-  const trial = ` data-session-mark="${CART_SESSION_MARK_COOKIE}" data-trial-param="${OVERRIDE_PARAM}" data-trial-key="${OVERRIDE_STORAGE_KEY}"`;
-  const start = `<script defer src="${START_ON_INTENT}" data-start="${when}" data-entry="${escapeHtml(entry[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}"${remotes}${trial}></script>`;
+  const browserState = ` data-session-mark="${CART_SESSION_MARK_COOKIE}" data-trial-param="${OVERRIDE_PARAM}" data-trial-key="${OVERRIDE_STORAGE_KEY}"`;
+  const start = `<script defer src="${START_ON_INTENT}" data-start="${when}" data-entry="${escapeHtml(entry[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}"${remotes}${browserState}></script>`;
   return rest.replace(entry[0], () => start);
 }
 
@@ -101,7 +102,7 @@ export function serverRenderedPage(
   const styles = stylesheetTags([...template.shellStylesheets, ...page.stylesheets]);
   const snapshot = jsonScript(PAGE_SNAPSHOT_ID, page.snapshot);
   const inlined = new Set(template.shellStylesheets.filter((sheet) => sheet.css !== null).map((sheet) => sheet.href));
-  const html = withHints(scriptsOnIntent(template.html, inlined, safeScripts(page.scripts), scriptsStartOf(tree)), pageHints(config) + styles + early)
+  const html = withHints(scriptsOnIntent(template.html, inlined, safeScripts(page.scripts), scriptsStartOf(page)), pageHints(config) + styles + early)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${SHOP_NAME} ${pathname}`)}</title>`);
   return withPageLanguage(withMetadata(html, metadata), locale)
     .replace('<head>', () => (template.earlyScript ? `<head><script>${template.earlyScript}</script>` : '<head>'))
