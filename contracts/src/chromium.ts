@@ -1,8 +1,9 @@
 /**
- * How the shop's tooling starts Chromium, written once for the e2e tests and the bench (e2e/support/chromium.ts) and
- * for a team's release check (`shop-release-check --browser`), which runs in the team's CI with contracts alone.
- * Node code only: no page imports it.
+ * How the shop's tooling starts Chromium and waits for a page, written once for the e2e tests and the bench
+ * (e2e/support/) and for a team's release check (`shop-release-check --browser`), which runs in the team's CI with
+ * contracts alone. Node code only: no page imports it.
  */
+import { PAGE_SNAPSHOT_ID, READY_DATASET_KEY, READY_DATASET_VALUE } from './page-ready';
 
 /** Debian's Chromium (Playwright cannot download its own here) unless the environment's CHROMIUM_PATH names another. */
 export function chromiumExecutable(env: Readonly<Record<string, string | undefined>>): string {
@@ -25,4 +26,38 @@ export function chromiumFlagsReaching(reachable: readonly string[] = []): string
     '--disable-sync',
     `--host-resolver-rules=MAP * ~NOTFOUND, ${hosts.map((host) => `EXCLUDE ${host}`).join(', ')}`,
   ];
+}
+
+type InteractiveMarks = readonly [snapshotId: string, datasetKey: string, datasetValue: string];
+
+/** What waiting for a page needs of a Playwright page (contracts does not depend on Playwright). */
+export interface PageToReach {
+  keyboard: { press(key: string): Promise<void> };
+  waitForFunction(check: (marks: InteractiveMarks) => boolean, marks: InteractiveMarks, options?: { timeout?: number }): Promise<unknown>;
+}
+
+/** The page's document, as far as the check reads it: this module is typed for Node, without the DOM's types. */
+interface PageDocument {
+  getElementById(id: string): unknown;
+  documentElement: { dataset: Record<string, string | undefined> };
+}
+
+/**
+ * True in the page once it is interactive. Run in the page by Playwright (a function: the shop's security policy
+ * refuses a string to evaluate), so it reads only its argument and the page's globals.
+ */
+export function interactiveInPage([snapshotId, datasetKey, datasetValue]: InteractiveMarks): boolean {
+  const { document } = globalThis as unknown as { document: PageDocument };
+  return !document.getElementById(snapshotId) || document.documentElement.dataset[datasetKey] === datasetValue;
+}
+
+/**
+ * Reaches for the page as a shopper does, with a key that does nothing (a server-rendered page runs its scripts from
+ * the shopper's first intent, decision 047), then resolves once the shell marks it interactive; a page the browser
+ * rendered alone (no server snapshot: the dev server, a remote's harness) is interactive once loaded.
+ */
+export async function untilInteractive(page: PageToReach, timeoutMs?: number): Promise<void> {
+  await page.keyboard.press('Shift');
+  const marks: InteractiveMarks = [PAGE_SNAPSHOT_ID, READY_DATASET_KEY, READY_DATASET_VALUE];
+  await page.waitForFunction(interactiveInPage, marks, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
 }

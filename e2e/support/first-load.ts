@@ -6,6 +6,7 @@
  * budget's e2e test and the bench (bench/first-load-budget.ts), which imports no test runner.
  */
 import type { Browser } from '@playwright/test';
+import { untilInteractive } from '@shop/contracts/chromium';
 
 /**
  * The budget for `/`, `/shop/face` and a product page, as transferred (brotli), French and Arabic alike. kB = 1,000
@@ -34,7 +35,7 @@ interface Received {
 export async function firstLoadScripts(browser: Browser, url: string, timeoutMs = 60_000): Promise<ScriptTransfer[]> {
   const context = await browser.newContext(PHONE);
   try {
-    // It waits for the ready mark itself (below); interactiveAfterLoad would bring the test runner into the bench.
+    // It waits with contracts' untilInteractive (below); interactiveAfterLoad would bring the test runner into the bench.
     // eslint-disable-next-line no-restricted-syntax
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -51,8 +52,7 @@ export async function firstLoadScripts(browser: Browser, url: string, timeoutMs 
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await page.goto(url, { timeout: timeoutMs });
     // The page's scripts run once the shopper reaches for it (decision 047): what it then loads is what is counted.
-    await page.keyboard.press('Shift');
-    await page.locator('html[data-shop="ready"]').waitFor({ state: 'attached', timeout: timeoutMs });
+    await untilInteractive(page, timeoutMs);
     await page.waitForLoadState('networkidle', { timeout: timeoutMs });
     return [...scripts]
       .filter(([id]) => finished.has(id))

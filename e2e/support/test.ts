@@ -1,19 +1,15 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { untilInteractive } from '@shop/contracts/chromium';
 
-export { expect };
+export { expect, untilInteractive };
 
-/**
+/*
  * A server-rendered page shows its buttons before its scripts have run, and runs them once the shopper reaches for it
  * (decision 047); a click before then is posted as a form or held until its part hydrates (decision 026), which
  * first-interaction.spec.ts and early-taps.spec.ts test. The other journeys test what the hydrated page does (toasts,
- * the dropdown, optimistic updates), so after each load the shopper reaches for the page (a key press that does
- * nothing) and waits until the shop has hydrated it (the shell marks `<html data-shop="ready">`). A page the browser
- * renders alone (no server snapshot: the dev server, a remote's harness) is ready once it has loaded, as before.
+ * the dropdown, optimistic updates), so after each load the shopper reaches for the page and waits until the shop has
+ * hydrated it (untilInteractive, the same wait as the benches' and the release check's).
  */
-export async function untilInteractive(page: Page): Promise<void> {
-  await page.keyboard.press('Shift');
-  await page.waitForFunction(() => !document.getElementById('shop-page') || document.documentElement.dataset.shop === 'ready');
-}
 
 /** `page` whose goto and reload resolve once the page is interactive (see untilInteractive). */
 export function interactiveAfterLoad(page: Page): Page {

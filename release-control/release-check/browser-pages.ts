@@ -1,5 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumExecutable, chromiumFlagsReaching } from '@shop/contracts/chromium';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromiumExecutable, chromiumFlagsReaching, untilInteractive } from '@shop/contracts/chromium';
 import { PREVIEW_COOKIE } from '@shop/contracts/previews';
 import type { RemoteName } from '@shop/contracts/remotes';
 
@@ -23,15 +23,6 @@ async function contextWithPreview(browser: Browser, shop: string, cookie: string
   return context;
 }
 
-/**
- * Reaches for the page as a shopper does (a key that does nothing: a server-rendered page runs its scripts from the
- * shopper's first intent, decision 047), then resolves once the shell says it is interactive (the shop's page marks
- * it), or throws after INTERACTIVE_MS.
- */
-const untilInteractive = async (page: Page) => {
-  await page.keyboard.press('Shift');
-  await page.waitForFunction(() => !document.getElementById('shop-page') || document.documentElement.dataset['shop'] === 'ready', undefined, { timeout: INTERACTIVE_MS });
-};
 
 /**
  * Why a page hydrated through the preview is not good enough: an error the page threw, an error React or the page
@@ -52,7 +43,7 @@ export async function browserPageFailures(browser: Browser, shop: string, path: 
       failures.push(/hydrat/i.test(text) ? `${path} : erreur d’hydratation : ${text}` : `${path} : erreur dans la console : ${text}`);
     });
     await page.goto(new URL(path, shop).href);
-    await untilInteractive(page);
+    await untilInteractive(page, INTERACTIVE_MS);
   } catch (error) {
     failures.push(`${path} : la page n’est pas devenue interactive (${(error as Error).message.split('\n')[0]})`);
   } finally {
@@ -78,7 +69,7 @@ export async function firstTapFailures(browser: Browser, shop: string, path: str
     const label = (await control.getAttribute('aria-label', { timeout: INTERACTIVE_MS })) ?? (await control.innerText()).trim().slice(0, 60);
     const before = page.url();
     await control.click({ timeout: INTERACTIVE_MS });
-    await untilInteractive(page);
+    await untilInteractive(page, INTERACTIVE_MS);
     const landed = await page
       .waitForFunction(
         ([start, selector]) => location.href !== start || document.querySelector(selector!)?.querySelector('[aria-expanded="true"]') !== null,

@@ -3,8 +3,8 @@
 /** The JSON script element holding the remotes configuration a page was composed with. */
 export const REMOTES_SCRIPT_ID = 'shop-remotes';
 
-/** The id of the inline JSON the server writes after the rendered page (server/render/). */
-export const PAGE_SNAPSHOT_ID = 'shop-page';
+/** The id of the inline JSON the server writes after the rendered page (server/render/); tools wait on it too. */
+export { PAGE_SNAPSHOT_ID } from '@shop/contracts/page-ready';
 
 /**
  * Marks the server's <head> tags that describe the URL it answered (description, canonical, Open Graph, JSON-LD:

@@ -8,6 +8,7 @@ import { ServerNotFoundContext } from '../routes/server-not-found';
 import { ToastHost } from '../toasts/toast-host';
 import { pageReadiness, PageReadinessContext, RootCommitted } from '../remotes/page-readiness';
 import { PartClockContext, type PartClock } from '../remotes/part-clock';
+import { READY_DATASET_KEY, READY_DATASET_VALUE } from '@shop/contracts/page-ready';
 import type { ShopLocale } from '@shop/contracts/locales';
 import { Messages, shellWords } from '../messages/messages';
 
@@ -32,9 +33,9 @@ const OverrideBanner = lazy(() => import(/* webpackChunkName: "on-demand-overrid
 /** The shell's one group of words, in its code. */
 const SHELL_WORDS = [shellWords];
 
-/** Marks the page interactive: `<html data-shop="ready">`, which tests and tools wait on. */
+/** Marks the page interactive: `<html data-shop="ready">`, which tests and tools wait on (contracts' page-ready.ts). */
 function markReady() {
-  document.documentElement.dataset.shop = 'ready';
+  document.documentElement.dataset[READY_DATASET_KEY] = READY_DATASET_VALUE;
 }
 
 /** The shop's whole tree, the same on the server and in the browser, so a server-rendered page hydrates as it is. */
