@@ -10,6 +10,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { untilInteractive } from '@shop/contracts/chromium';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { runLighthouse, type LighthousePage } from './frontend/lighthouse';
 import { pageLoad, type PageLoad } from './frontend/page-load';
@@ -45,7 +46,8 @@ async function firstLoadJs(url: string): Promise<number> {
       if (response.request().resourceType() === 'script') sizes.push(response.body().then(gzipSize, () => 0));
     });
     await page.goto(url);
-    await page.locator('html[data-shop="ready"]').waitFor({ state: 'attached' });
+    // A server-rendered page runs its scripts from the shopper's first intent (decision 047).
+    await untilInteractive(page);
     await page.waitForLoadState('networkidle');
     return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
   } finally {

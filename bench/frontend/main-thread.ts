@@ -15,6 +15,7 @@
 import type { Browser } from '@playwright/test';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
+import { untilMarkedInteractive } from '@shop/contracts/chromium';
 import { PHONE } from '../../e2e/support/first-load';
 import { CPU_SLOWDOWN, reachAtFirstPaint } from './window';
 
@@ -112,7 +113,7 @@ async function tracedLoad(browser: Browser, url: string, timeoutMs: number): Pro
     try {
       await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
       await reachAtFirstPaint(page, timeoutMs);
-      await page.locator('html[data-shop="ready"]').waitFor({ state: 'attached', timeout: timeoutMs });
+      await untilMarkedInteractive(page, timeoutMs);
       await page.waitForLoadState('networkidle', { timeout: timeoutMs });
       await page.waitForTimeout(QUIET_MS);
     } finally {

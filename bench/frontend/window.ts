@@ -14,6 +14,7 @@
  * first-tap.ts is a load of its own in which the header's cart button is tapped once at first paint.
  */
 import type { Browser, Page } from '@playwright/test';
+import { reachForThePage } from '@shop/contracts/chromium';
 import { PHONE } from '../../e2e/support/first-load';
 
 export const CPU_SLOWDOWN = 4;
@@ -107,7 +108,7 @@ export function blockingTime(tasks: readonly LongTask[], from: number, to: numbe
  */
 export async function reachAtFirstPaint(page: Page, timeout: number): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout, polling: 20 });
-  await page.keyboard.press('Shift');
+  await reachForThePage(page);
 }
 
 export interface WindowLoadOptions {

@@ -52,12 +52,24 @@ export function interactiveInPage([snapshotId, datasetKey, datasetValue]: Intera
 }
 
 /**
- * Reaches for the page as a shopper does, with a key that does nothing (a server-rendered page runs its scripts from
- * the shopper's first intent, decision 047), then resolves once the shell marks it interactive; a page the browser
- * rendered alone (no server snapshot: the dev server, a remote's harness) is interactive once loaded.
+ * The shopper reaching for the page, with a key that does nothing: a server-rendered page runs its scripts from the
+ * shopper's first intent (decision 047), so a tool that needs them live presses it first.
  */
-export async function untilInteractive(page: PageToReach, timeoutMs?: number): Promise<void> {
+export async function reachForThePage(page: Pick<PageToReach, 'keyboard'>): Promise<void> {
   await page.keyboard.press('Shift');
+}
+
+/** Resolves once the shell marks the page interactive, or a page the browser rendered alone has loaded. */
+export async function untilMarkedInteractive(page: Pick<PageToReach, 'waitForFunction'>, timeoutMs?: number): Promise<void> {
   const marks: InteractiveMarks = [PAGE_SNAPSHOT_ID, READY_DATASET_KEY, READY_DATASET_VALUE];
   await page.waitForFunction(interactiveInPage, marks, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
+}
+
+/**
+ * Reaches for a loaded page as a shopper does, then resolves once it is interactive (a page the browser rendered
+ * alone, with no server snapshot: the dev server, a remote's harness, is interactive once loaded).
+ */
+export async function untilInteractive(page: PageToReach, timeoutMs?: number): Promise<void> {
+  await reachForThePage(page);
+  await untilMarkedInteractive(page, timeoutMs);
 }
