@@ -5,6 +5,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { pathTo } from '@shop/contracts/routes';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { formatPrice } from '@shop/contracts/money';
+import { SHARED_PAGE_CACHE_CONTROL } from '@shop/contracts/edge-cache';
 import { HELD_UNTIL_HYDRATED_EVENT, TAP_HELD_ATTRIBUTE } from '@shop/contracts/held-events';
 import { cartButton, products } from './support/cart';
 import { consoleProblems } from './support/console';
@@ -90,6 +91,19 @@ test('the HTML of /shop/face, without a browser, holds the menus, every product 
   const csp = (await request.get(`${stack.url}/shop/face`)).headers()['content-security-policy'] ?? '';
   expect(csp.split(';').find((directive) => directive.startsWith('script-src'))).toContain(`'sha256-${hash}'`);
   expect(body.match(/<script [^>]*src="[^"]+"/g)).toEqual([expect.stringContaining('src="/start-on-intent.js"')]);
+});
+
+test('a page the edge keeps for every shopper goes without an opener policy; a shopper’s own page keeps it (decision 048)', async ({ request }) => {
+  for (const path of ['/', '/shop/face', pathTo('/shop/product/:slug', 'serum-eclat-figue-de-barbarie')]) {
+    const shared = await request.get(`${stack.url}${path}`);
+    expect(shared.headers()['cache-control'], path).toBe(SHARED_PAGE_CACHE_CONTROL);
+    expect(shared.headers()['cross-origin-opener-policy'], path).toBeUndefined();
+  }
+  for (const path of ['/shop/cart', '/shop/checkout'] as const) {
+    const own = await request.get(`${stack.url}${path}`);
+    expect(own.headers()['cache-control'], path).toBe('private, no-store');
+    expect(own.headers()['cross-origin-opener-policy'], path).toBe('same-origin');
+  }
 });
 
 test('a product page is in the HTML: name, price and description; its data goes with it so the browser does not ask again', async ({ request, page }) => {

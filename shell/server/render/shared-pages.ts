@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { edgeTagList, edgeTags, EDGE_TAGS_HEADER, SHARED_PAGE_CACHE_CONTROL } from '@shop/contracts/edge-cache';
 import type { ServerPage } from './renderer';
 import { localeOf } from '../http/page-language';
+import { OPENER_POLICY_HEADER } from '../http/security-headers';
 
 /**
  * Whether a shared cache (the edge, decision 045) may keep this page for every shopper: a page the server rendered
@@ -12,8 +13,15 @@ export function isShareable(page: ServerPage | null, status: number, forSomeone:
   return page !== null && status === 200 && !forSomeone && !setsCookie && page.failedRemotes.length === 0 && page.problems.length === 0;
 }
 
-/** Marks the answer shareable, with the tags of what it shows: purging any of them drops it from every cache. */
+/**
+ * Marks the answer shareable, with the tags of what it shows: purging any of them drops it from every cache.
+ * It goes without helmet's `Cross-Origin-Opener-Policy` (decision 048): a page that is the same public HTML for every
+ * shopper has nothing a window of another site could learn through its handle, and the header makes the browser
+ * commit the page in a renderer process of its own, whose start a phone pays on the shop's first page. Every page that
+ * is someone's (their cart, their order, a form's answer, a preview) is never shared, and keeps it.
+ */
 export function shareAtTheEdge(ctx: Context, page: ServerPage): void {
+  ctx.remove(OPENER_POLICY_HEADER);
   ctx.set('Cache-Control', SHARED_PAGE_CACHE_CONTROL);
   ctx.set(EDGE_TAGS_HEADER, edgeTagList(pageTags(new URL(ctx.originalUrl, 'http://shop').pathname, localeOf(ctx), page)).join(' '));
 }
