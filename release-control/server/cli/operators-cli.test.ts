@@ -30,6 +30,13 @@ async function operators(args: string[], env: Record<string, string>, stdin = `$
   return { code, stdout, stderr };
 }
 
+/**
+ * Each command is a Node process of its own that compiles the CLI's TypeScript with tsx and hashes a password: about a
+ * second here, more on a fresh machine (tsx's cache is empty) or a busy one, and a test runs up to seven of them. The
+ * bound only stops a command that hangs; it says nothing about speed.
+ */
+const SPAWNING = { timeout: 60_000 };
+
 const fileEnv = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'shop-operators-cli-'));
   return { env: { REMOTES_CONFIG: join(dir, 'remotes.json') }, store: new FileOperatorStore(join(dir, 'operators.json')) };
@@ -54,7 +61,7 @@ describe('the operators command’s arguments', () => {
   });
 });
 
-describe('operators add, roles and list, with the file beside the remotes file', () => {
+describe('operators add, roles and list, with the file beside the remotes file', SPAWNING, () => {
   it('gives a new operator every role when none is named, and says so', async () => {
     const { env, store } = await fileEnv();
     const added = await operators(['add', 'amina'], env);
@@ -90,7 +97,7 @@ describe('operators add, roles and list, with the file beside the remotes file',
   });
 });
 
-describe('operators with REDIS_URL', () => {
+describe('operators with REDIS_URL', SPAWNING, () => {
   it('keeps the roles in Redis, where every shell reads them', async () => {
     const prefix = redis.prefix('cli');
     const env = { REDIS_URL: `redis://127.0.0.1:${redis.client().options.port}`, REDIS_PREFIX: prefix, REMOTES_CONFIG: join(tmpdir(), 'remotes.json') };
