@@ -1,13 +1,13 @@
 import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
 
+/** Set on every answer; a page shared at the edge goes without it (render/shared-pages.ts, decision 048). */
+export const OPENER_POLICY_HEADER = 'Cross-Origin-Opener-Policy';
+
 /**
  * Helmet's hardening headers. The Content-Security-Policy is not helmet's: it follows remotes.json and is written by
  * content-security-policy.ts, which can never fail a response.
  */
-/** Set on every answer; a page shared at the edge goes without it (render/shared-pages.ts, decision 048). */
-export const OPENER_POLICY_HEADER = 'Cross-Origin-Opener-Policy';
-
 export function securityHeaders(): Middleware {
   return helmet({
     contentSecurityPolicy: false,
