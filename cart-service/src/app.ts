@@ -22,7 +22,7 @@ import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { methodNotAllowed, notAllowed } from './http/method-not-allowed';
 import { staticImages } from './http/static-images';
-import { imageRenditions } from './http/image-renditions';
+import { drawingRenditions } from './photos/drawing-renditions';
 import { registerInboxRoutes } from './inbox/inbox-routes';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes';
 import { adminAuth } from './http/admin-auth';
@@ -170,8 +170,9 @@ export function createApp(options: AppOptions): CartServiceApp {
   // compressed here. Bodies under 1 kB (a cart, most errors) are sent as they are: not worth the CPU.
   app.use(compress({ threshold: 1024 }));
   app.use(staticImages(publicDir));
-  // An SVG image's PNG for link previews, made on first request (a PNG file of that name would be served above).
-  app.use(imageRenditions(publicDir));
+  // An SVG image's PNG for link previews and its pictures for pages, made on first request (a file of that name would
+  // be served above).
+  app.use(drawingRenditions(publicDir));
   app.use(originCheck(options.allowedOrigins));
   app.use(router.routes());
   // A known path asked with another method (OPTIONS and unknown ones included): 405 JSON with Allow, never 200 or 501.

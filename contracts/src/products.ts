@@ -18,8 +18,9 @@ export interface Product {
   /** Each photo's alternative text in the answer's language, beside `images`; absent for drawings (the name says it). */
   imageAlts?: string[];
   /**
-   * Each photo's renditions beside `images` (photos.ts's pictureOf, written by cart-service), absent for drawings: pages
-   * render them as they are, so the rule that names renditions is not in every page's first-load JavaScript.
+   * Each image's renditions beside `images`, written by cart-service: a photo's (photos.ts's pictureOf), a drawing's
+   * (images.ts's drawingPictureOf, decision 049). Pages render them as they are, so the rule that names renditions is
+   * not in every page's first-load JavaScript.
    */
   pictures?: PictureSources[];
   /** The day the product's entry last changed (ISO 8601 date, `2026-11-20`): the sitemap's `lastmod`. */

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { drawingPictureOf } from '@shop/contracts/images';
 import type { Product } from '@shop/contracts/products';
 import { messagesIn } from '../http/api-error';
 import { CookieClient } from '../test-support/cookie-client';
@@ -12,7 +13,9 @@ beforeAll(() => {
   client = new CookieClient(app.url);
 });
 
-const inStock = (products: readonly object[]) => products.map((p) => ({ ...p, availability: { status: 'in-stock' } }));
+/** A catalogue file's product as the API serves it: in stock, its drawings with their pictures (decision 049). */
+const served = (p: { images: readonly string[] }) => ({ ...p, pictures: p.images.map(drawingPictureOf), availability: { status: 'in-stock' } });
+const inStock = (products: readonly { images: readonly string[] }[]) => products.map(served);
 
 describe('GET /api/products', () => {
   it('answers one page of 24 in the shop\'s order, the total, the facets and a cursor, revalidated each time, without a session cookie', async () => {
@@ -111,7 +114,7 @@ describe('GET /api/products/:id', () => {
   it('finds a product by id or by slug, with up to 8 products of its category', async () => {
     const byId = await client.get('/api/products/sh-004');
     expect(byId.status).toBe(200);
-    expect(byId.body.product).toEqual({ ...catalogue().byId('sh-004'), availability: { status: 'in-stock' } });
+    expect(byId.body.product).toEqual(served(catalogue().byId('sh-004')!));
     const hair = catalogue().products.filter((p) => p.category === 'hair' && p.id !== 'sh-004');
     const related = byId.body.related as Product[];
     expect(related.length).toBe(Math.min(8, hair.length));
@@ -153,7 +156,7 @@ describe('GET /api/products in the language asked for', () => {
     expect(res.headers.get('vary') ?? '').not.toMatch(/accept-language/i);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const one = await client.get('/api/products/creme-hydratante-argan?lang=ar-MA');
-    expect(one.body.product).toEqual({ ...arabic().byId('sv-002'), availability: { status: 'in-stock' } });
+    expect(one.body.product).toEqual(served(arabic().byId('sv-002')!));
     expect(one.body.product.name).toBe('كريم مرطّب بالأركان');
   });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { RENDITION_FORMATS, type RenditionFormat } from '@shop/contracts/images';
 import { PHOTO_SHARE, PHOTO_UPLOAD_LIMITS, PHOTO_WIDTHS, renditionSizes } from '@shop/contracts/photos';
 
 /** Why an upload is refused: a code for the API, a sentence in French for the merchandiser. */
@@ -16,9 +17,17 @@ export class PhotoRefusedError extends Error {
 export interface RenditionFile {
   /** `640x480.avif`, `share.jpg`… */
   name: string;
-  type: 'image/avif' | 'image/webp' | 'image/jpeg';
+  type: (typeof RENDITION_FORMATS)[RenditionFormat];
   bytes: Buffer;
 }
+
+/** How each format of the pictures pages show is written: a photo's renditions and a drawing's (decision 049) alike. */
+export const RENDITION_ENCODERS: Record<RenditionFormat, (image: Sharp) => Sharp> = {
+  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  webp: (image) => image.webp({ quality: 76 }),
+  jpg: (image) => image.jpeg({ quality: 80, mozjpeg: true }),
+};
+const FORMATS = Object.keys(RENDITION_ENCODERS) as RenditionFormat[];
 
 export interface ProcessedPhoto {
   /** From the upload's content: the same photo uploaded twice is one set of files. */
@@ -91,12 +100,8 @@ export async function processPhoto(upload: Buffer, checked?: Metadata): Promise<
   for (const size of sizes) {
     const resized = () => sharp(decoded.data, raw).resize(size.width, size.height);
     const name = `${size.width}x${size.height}`;
-    const [avif, webp, jpg] = await Promise.all([
-      resized().avif({ quality: 50, effort: 2 }).toBuffer(),
-      resized().webp({ quality: 76 }).toBuffer(),
-      resized().jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
-    ]);
-    files.push({ name: `${name}.avif`, type: 'image/avif', bytes: avif }, { name: `${name}.webp`, type: 'image/webp', bytes: webp }, { name: `${name}.jpg`, type: 'image/jpeg', bytes: jpg });
+    const encoded = await Promise.all(FORMATS.map((format) => RENDITION_ENCODERS[format](resized()).toBuffer()));
+    files.push(...FORMATS.map((format, i) => ({ name: `${name}.${format}`, type: RENDITION_FORMATS[format], bytes: encoded[i]! })));
   }
   const share = await sharp(decoded.data, raw)
     .resize(PHOTO_SHARE.width, PHOTO_SHARE.height, { fit: 'cover', position: sharp.strategy.attention })

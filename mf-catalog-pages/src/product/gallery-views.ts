@@ -3,7 +3,7 @@ import type { MessageId, PageText } from '../shared/page-text';
 
 export interface GalleryView {
   src: string;
-  /** A photo's renditions (the product's `pictures`). */
+  /** The image's renditions (the product's `pictures`). */
   picture?: PictureSources | undefined;
   alt: string;
   /** Close-ups are the same picture enlarged: the catalogue has one image per product for now. */

@@ -5,7 +5,7 @@ interface Props {
   alt: string;
   /** Rendered size in CSS pixels; drawings are square, so width = height and the box is reserved (no layout shift). */
   size: number;
-  /** A photo's renditions, as the API names them (the product's `pictures`): none for a drawing. */
+  /** The image's renditions, a photo's or a drawing's, as the API names them (the product's `pictures`). */
   picture?: PictureSources | undefined;
   /** How wide it is drawn at each screen width (`sizes`): what lets a phone take a small rendition of a photo. */
   sizes?: string;
@@ -13,7 +13,10 @@ interface Props {
   className?: string;
 }
 
-/** A product's image: a drawing as it is, a photo as AVIF, WebP or JPEG at the width the screen needs (decision 044). */
+/**
+ * A product's image as AVIF, WebP or JPEG at the width the screen needs (decisions 044 and 049); one the API gives no
+ * renditions for, as it is.
+ */
 export function ProductImage({ src, alt, size, picture, sizes = `${size}px`, eager = false, className }: Props) {
   const img = (
     <img

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, SHOP_LOCALES, type ShopLocale } from '@shop/contracts/locales';
 import type { Category, Product } from '@shop/contracts/products';
 import type { ProductPhoto } from '@shop/contracts/merchandising';
+import { drawingPictureOf } from '@shop/contracts/images';
 import { pictureOf } from '@shop/contracts/photos';
 import { availabilityOf } from '../availability';
 import type { Catalogue, CatalogueProduct } from '../catalogue';
@@ -42,9 +43,15 @@ export function catalogueProductOf(row: ProductRow): CatalogueProduct {
           imageAlts: row.photos.map((photo) => photo.alt[row.locale as ShopLocale] ?? ''),
           pictures: row.photos.map((photo) => pictureOf(photo.image)!),
         }
-      : { images: row.images }),
+      : drawingPictures(row.images)),
     updatedAt: row.updated_on,
   };
+}
+
+/** Drawings, with their pictures when every one is a drawing (a catalogue file may also name a raster file). */
+function drawingPictures(images: readonly string[]): Pick<CatalogueProduct, 'images' | 'pictures'> {
+  const pictures = images.map(drawingPictureOf);
+  return pictures.every((picture) => picture !== null) ? { images: [...images], pictures } : { images: [...images] };
 }
 
 export function productOf(row: ProductRow): Product {

@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_RENDITION, renditionPath } from '@shop/contracts/images';
+import { IMAGE_RENDITION, RENDITION_FORMATS, renditionPath } from '@shop/contracts/images';
+import type { Product } from '@shop/contracts/products';
 import { CookieClient } from '../test-support/cookie-client';
 import { catalogue, embeddedAppPerSuite } from '../test-support/test-app';
 
@@ -42,6 +44,39 @@ describe('GET /images/....png: PNG renditions of the SVG images, for link previe
       const res = await client.get(path);
       expect(res.status, path).toBe(404);
       expect(res.body.error.code).toBe('not_found');
+    }
+  });
+});
+
+describe("GET /images/x.<width>w.<format>: a drawing's pictures, for pages (decision 049)", () => {
+  const candidates = (srcset: string) => srcset.split(',').map((candidate) => candidate.split(' ') as [string, string]);
+
+  it('gives every drawing of the catalogue its pictures, each candidate the width it names, square, in its format', async () => {
+    const { products } = (await new CookieClient(app.url).get('/api/products?limit=100')).body as { products: Product[] };
+    expect(products.length).toBe(catalogue().products.length);
+    for (const product of products) expect(product.pictures?.length, product.id).toBe(product.images.length);
+    // Every rendition of one product; the others' are made the same way.
+    const picture = products[0]!.pictures![0]!;
+    for (const format of Object.keys(RENDITION_FORMATS) as (keyof typeof RENDITION_FORMATS)[]) {
+      for (const [path, width] of candidates(picture[format])) {
+        const res = await fetch(app.url + path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('content-type')).toBe(RENDITION_FORMATS[format]);
+        expect(res.headers.get('cache-control')).toBe('max-age=31536000,immutable');
+        const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+        expect(meta, path).toMatchObject({ format: format === 'jpg' ? 'jpeg' : format === 'avif' ? 'heif' : format, width: parseInt(width, 10), height: parseInt(width, 10) });
+      }
+    }
+    expect((await fetch(app.url + picture.fallback)).headers.get('content-type')).toBe('image/jpeg');
+  }, 60_000);
+
+  it('answers 404 JSON for a width pages never ask for, a drawing that is not there, or a path out of the folder', async () => {
+    const client = new CookieClient(app.url);
+    const drawing = catalogue().products[0]!.images[0]!.replace(/\.svg\?.*$/, '');
+    for (const path of [`${drawing}.321w.webp`, `${drawing}.320w.gif`, '/images/products/nope.320w.webp', '/images/%2e%2e/%2e%2e/package.320w.webp']) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code, path).toBe('not_found');
     }
   });
 });
