@@ -40,8 +40,12 @@ test('cards show a sized image, name, MAD price, the old price struck through wi
   const img = card.locator('img');
   await expect(img).toHaveAttribute('width', /\d+/);
   await expect(img).toHaveAttribute('height', /\d+/);
+  // A drawing comes as a raster picture the browser decodes off the main thread (decision 049), at a phone card's width.
+  const first = cards(page).first().locator('img');
+  await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  expect(await first.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/images\/products\/[a-z0-9-]+\.(320|480|640)w\.avif\?v=[0-9a-f]{10}$/);
   // The first row loads at once, the rest when scrolled to.
-  await expect(cards(page).first().locator('img')).toHaveAttribute('loading', 'eager');
+  await expect(first).toHaveAttribute('loading', 'eager');
   await expect(cards(page).last().locator('img')).toHaveAttribute('loading', 'lazy');
 
   await card.getByRole('link', { name: onSale.name }).click();
