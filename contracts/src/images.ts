@@ -39,9 +39,12 @@ export function drawingPictureOf(image: string): PictureSources | null {
   return { width: widest, height: widest, avif: set('avif'), webp: set('webp'), jpg: set('jpg'), fallback: name(PHOTO_WIDTHS[0], 'jpg') };
 }
 
+// A rendition in any of the formats above, at any width: drawingRenditionOf then refuses widths not made.
+const DRAWING_RENDITION = new RegExp(`^(/images/[^?#]*)\\.(\\d+)w\\.(${Object.keys(RENDITION_FORMATS).join('|')})$`);
+
 /** What a drawing's picture path asks for (`/images/x.320w.avif` → the SVG, 320, avif), or null for any other path. */
 export function drawingRenditionOf(path: string): { svg: string; width: number; format: RenditionFormat } | null {
-  const rendition = /^(\/images\/[^?#]*)\.(\d+)w\.(avif|webp|jpg)$/.exec(path);
+  const rendition = DRAWING_RENDITION.exec(path);
   if (!rendition) return null;
   const width = Number(rendition[2]);
   if (!(PHOTO_WIDTHS as readonly number[]).includes(width)) return null;

@@ -17,35 +17,32 @@ interface Recipe {
 // The drawings are 600 units square, and librsvg rasterises at 72 dpi by default: a density of 72 × width / 600 draws
 // them at the width asked for, not drawn small and scaled up.
 const DRAWING_UNITS = 600;
-const density = (width: number) => (72 * width) / DRAWING_UNITS;
+
+/** The SVG drawn at `width` × `height`, fitted inside on white: what every rendition is encoded from. */
+const drawnOnWhite = (svg: Buffer, width: number, height: number) =>
+  sharp(svg, { density: (72 * width) / DRAWING_UNITS })
+    .resize(width, height, { fit: 'contain', background: '#ffffff' })
+    .flatten({ background: '#ffffff' });
 
 function recipeFor(path: string): Recipe | null {
   const previewSvg = renditionSource(path);
   if (previewSvg !== null) {
-    // Link previews: contracts' IMAGE_RENDITION, the SVG fitted inside on white.
+    // Link previews: contracts' IMAGE_RENDITION.
     const { width, height, type } = IMAGE_RENDITION;
     return {
       svg: previewSvg,
       type,
-      draw: (svg) =>
-        sharp(svg, { density: density(width) })
-          .resize(width, height, { fit: 'contain', background: '#ffffff' })
-          .flatten({ background: '#ffffff' })
-          .png({ compressionLevel: 9 })
-          .toBuffer(),
+      draw: (svg) => drawnOnWhite(svg, width, height).png({ compressionLevel: 9 }).toBuffer(),
     };
   }
   const picture = drawingRenditionOf(path);
   if (picture === null) return null;
-  // A page's picture (decision 049): square at one of the photos' widths, on white, encoded as a photo's are.
+  // A page's picture (decision 049): square at one of the photos' widths, encoded as a photo's are.
   const { width, format } = picture;
   return {
     svg: picture.svg,
     type: RENDITION_FORMATS[format],
-    draw: (svg) =>
-      RENDITION_ENCODERS[format](
-        sharp(svg, { density: density(width) }).resize(width, width, { fit: 'contain', background: '#ffffff' }).flatten({ background: '#ffffff' }),
-      ).toBuffer(),
+    draw: (svg) => RENDITION_ENCODERS[format](drawnOnWhite(svg, width, width)).toBuffer(),
   };
 }
 

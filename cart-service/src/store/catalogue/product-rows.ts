@@ -49,9 +49,9 @@ export function catalogueProductOf(row: ProductRow): CatalogueProduct {
 }
 
 /** Drawings, with their pictures when every one is a drawing (a catalogue file may also name a raster file). */
-function drawingPictures(images: readonly string[]): Pick<CatalogueProduct, 'images' | 'pictures'> {
+function drawingPictures(images: string[]): Pick<CatalogueProduct, 'images' | 'pictures'> {
   const pictures = images.map(drawingPictureOf);
-  return pictures.every((picture) => picture !== null) ? { images: [...images], pictures } : { images: [...images] };
+  return pictures.every((picture) => picture !== null) ? { images, pictures } : { images };
 }
 
 export function productOf(row: ProductRow): Product {
