@@ -98,6 +98,7 @@ describe('the PostgreSQL client when its connection is lost', () => {
       .catch((error: unknown) => error);
     expect(isConnectionLoss(failure)).toBe(true); // the store answers 503; an order's retry finds it by its key
     expect(runs).toBe(1);
+    await proxy.cutConnectionClosed();
     expect(await count()).toBe(1);
     // The cut connection was not kept: the next transaction runs on a sound one.
     expect((await client.query<{ ok: number }>('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);

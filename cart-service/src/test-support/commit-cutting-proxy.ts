@@ -8,6 +8,11 @@ export interface CommitCuttingProxy {
   urlFor(database: string): string;
   /** While set, the next COMMIT a client sends reaches the server and that client's connection is cut at once. */
   cutNextCommit: boolean;
+  /**
+   * Settles once the server has closed the cut connection, so after it answered that COMMIT: the client learns of the
+   * cut at once, the server commits a moment later, and a read in between would not see the commit yet.
+   */
+  cutConnectionClosed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,7 +28,13 @@ export async function startCommitCuttingProxy(postgresPort: number): Promise<Com
     socket.on('error', () => undefined); // a cut connection resets: expected here
     return socket;
   };
-  const proxy: CommitCuttingProxy = { urlFor: () => '', cutNextCommit: false, close: () => Promise.resolve() };
+  let cutClosed: Promise<void> | undefined;
+  const proxy: CommitCuttingProxy = {
+    urlFor: () => '',
+    cutNextCommit: false,
+    cutConnectionClosed: () => cutClosed ?? Promise.reject(new Error('no connection has been cut')),
+    close: () => Promise.resolve(),
+  };
   const server = createServer((client) => {
     track(client);
     const upstream = track(connect(postgresPort, '127.0.0.1'));
@@ -33,6 +44,7 @@ export async function startCommitCuttingProxy(postgresPort: number): Promise<Com
     client.on('data', (chunk: Buffer) => {
       if (proxy.cutNextCommit && chunk.includes(COMMIT_QUERY)) {
         proxy.cutNextCommit = false;
+        cutClosed = new Promise((resolve) => upstream.once('close', () => resolve()));
         client.destroy(); // before the server's answer can come back
         upstream.end(chunk); // the server still reads COMMIT, then end of connection
         return;
