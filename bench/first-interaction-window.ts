@@ -30,7 +30,8 @@ import { cpuTicks, othersPercent, waitForQuiet } from './cart-service/machine';
 import { startBenchStack } from './frontend/stack';
 import { envNumber, median, printTable, repoRoot, writeResults } from './frontend/util';
 import { loadTap, TAP_ANSWER_MS, type TapLoad } from './frontend/first-tap';
-import { CPU_SLOWDOWN, loadWindow, PHONE_VIEWPORT, START_SCRIPT, type FailedLoad, type WindowLoad } from './frontend/window';
+import { START_ON_INTENT } from '@shop/contracts/forms';
+import { CPU_SLOWDOWN, loadWindow, PHONE_VIEWPORT, type FailedLoad, type WindowLoad } from './frontend/window';
 
 const runs = Math.max(1, Math.round(envNumber('BENCH_WINDOW_RUNS', 5)));
 const quietWait = envNumber('BENCH_QUIET_WAIT', 60);
@@ -170,7 +171,7 @@ async function measureRoot(root: string, label: string): Promise<RootFigures> {
       // Warms the server's renderer; and the page must be the server's, or there is no window to measure.
       const html = await (await fetch(`${stack.url}${path}`, { headers: { accept: 'text/html' } })).text();
       if (!hasServerRenderedContent(html)) throw new Error(`${path}: the HTML has no server-rendered content in #root`);
-      if (!html.includes(START_SCRIPT)) console.log(`  note: ${path} does not start its scripts with ${START_SCRIPT}`);
+      if (!html.includes(START_ON_INTENT)) console.log(`  note: ${path} does not start its scripts with ${START_ON_INTENT}`);
     }
     const browser = await chromium.launch(chromiumLaunchOptions);
     try {

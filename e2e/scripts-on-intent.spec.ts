@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { START_ON_INTENT } from '@shop/contracts/forms';
 import { CART_SESSION_MARK_COOKIE } from '@shop/contracts/session-claim';
 import { addToCart, cartButton, products } from './support/cart';
 import { consoleProblems } from './support/console';
@@ -29,7 +30,7 @@ test('a first visit runs no script of the shop until the shopper reaches for the
   await page.goto(`${stack.url}/shop/face`, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
   const loaded = await scriptsOf(page);
-  expect(loaded).toEqual({ ran: ['/start-on-intent.js'], fetched: [], ready: null });
+  expect(loaded).toEqual({ ran: [START_ON_INTENT], fetched: [], ready: null });
   expect(await context.cookies()).toEqual([]);
 
   // Scrolling is reading: the scripts are fetched ahead while idle (the shell's entry and the remotes' first-screen
@@ -40,7 +41,7 @@ test('a first visit runs no script of the shop until the shopper reaches for the
   await page.waitForLoadState('networkidle');
   const scrolled = await scriptsOf(page);
   expect(scrolled.ready).toBeNull();
-  expect(scrolled.ran).toEqual(['/start-on-intent.js']);
+  expect(scrolled.ran).toEqual([START_ON_INTENT]);
   expect(scrolled.fetched.some((path) => /^\/static\/js\/index\.[^/]+\.js$/.test(path))).toBe(true);
 
   // A key is the shopper at work: the page's scripts run, and it hydrates.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { START_ON_INTENT } from '@shop/contracts/forms';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
@@ -90,7 +91,7 @@ test('the HTML of /shop/face, without a browser, holds the menus, every product 
   const hash = createHash('sha256').update(inline[0]!, 'utf8').digest('base64');
   const csp = (await request.get(`${stack.url}/shop/face`)).headers()['content-security-policy'] ?? '';
   expect(csp.split(';').find((directive) => directive.startsWith('script-src'))).toContain(`'sha256-${hash}'`);
-  expect(body.match(/<script [^>]*src="[^"]+"/g)).toEqual([expect.stringContaining('src="/start-on-intent.js"')]);
+  expect(body.match(/<script [^>]*src="[^"]+"/g)).toEqual([expect.stringContaining(`src="${START_ON_INTENT}"`)]);
 });
 
 test('a page the edge keeps for every shopper goes without an opener policy; a shopper’s own page keeps it (decision 048)', async ({ request }) => {

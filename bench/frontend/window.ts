@@ -15,12 +15,11 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { reachForThePage } from '@shop/contracts/chromium';
+import { START_ON_INTENT } from '@shop/contracts/forms';
 import { PHONE } from '../../e2e/support/first-load';
 
 export const CPU_SLOWDOWN = 4;
 export const PHONE_VIEWPORT = PHONE.viewport;
-/** The script a server-rendered page starts the shell's scripts with, at the shopper's first intent (decisions 018, 047). */
-export const START_SCRIPT = '/start-on-intent.js';
 
 export interface LongTask {
   start: number;
@@ -33,7 +32,7 @@ export interface WindowLoad {
   ready: number;
   /** ready − FCP. */
   window: number;
-  /** When the first script of the shell's origin other than START_SCRIPT was requested (its `startTime`). */
+  /** When the first script of the shell's origin other than START_ON_INTENT was requested (its `startTime`). */
   entryRequested: number | null;
   entryUrl: string | null;
   /** Long tasks' blocking time (each task's part above 50 ms, the task cut to FCP … ready), summed. */
@@ -156,7 +155,7 @@ export async function loadWindow(browser: Browser, url: string, options: WindowL
         .sort((a, b) => a.startTime - b.startTime);
       const fcpEntry = performance.getEntriesByName('first-contentful-paint')[0];
       return { ...marks, fcp: marks.fcp ?? (fcpEntry ? fcpEntry.startTime : null), entry: scripts[0] ? { url: scripts[0].name, start: scripts[0].startTime } : null };
-    }, START_SCRIPT);
+    }, START_ON_INTENT);
 
     if (result.readyInHtml) return { error: 'the HTML already carried data-shop="ready": the mark says nothing' };
     if (result.fallback) return { error: `a part showed its fallback (${result.fallback}): not a measurement of this page` };

@@ -6,6 +6,7 @@ import { SHOP_NAME } from '../../shared/shop';
 import { withoutComments } from '../../shared/plain-script';
 import { OVERRIDE_PARAM, OVERRIDE_STORAGE_KEY } from '../../shared/override-keys';
 import { CART_SESSION_MARK_COOKIE } from '@shop/contracts/session-claim';
+import { START_ON_INTENT } from '@shop/contracts/forms';
 import { escapeHtml } from '@shop/server-kit/escape-html';
 import type { Stylesheet } from '../renderer-sandbox/inline-styles';
 import type { RenderedPage } from '../renderer-sandbox/renderer-protocol';
@@ -45,8 +46,7 @@ function withMetadata(html: string, metadata: string): string {
   return html.replace(/<meta name="description"[^>]*>\s*/i, '').replace(/<\/title>/i, (end) => `${end}${metadata}`);
 }
 
-/** The plain script (public/) that requests the shell's scripts once the shopper reaches for a server-rendered page. */
-export const START_ON_INTENT = '/start-on-intent.js';
+export { START_ON_INTENT };
 
 /** When the start script runs the page's scripts: at the shopper's first intent, or once painted (decision 047). */
 export type ScriptsStart = 'intent' | 'paint';
