@@ -54,10 +54,14 @@ await mkdir(out, { recursive: true });
 
 const children = new Set<ChildProcess>();
 const stopAll = () => children.forEach((child) => child.kill('SIGKILL'));
-process.on('SIGINT', () => {
-  stopAll();
-  process.exit(130);
-});
+// Stopped by a terminal or by kill: the busy loops must not outlive the finder (left spinning, they load the machine
+// for whatever runs next, a benchmark included).
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(code);
+  });
+}
 
 const spinners = Array.from({ length: busy }, () => {
   const spinner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
