@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { START_ON_INTENT } from '@shop/contracts/forms';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { START_ON_INTENT } from '@shop/contracts/forms';
 import { pathTo } from '@shop/contracts/routes';
 import type { RemoteName } from '@shop/contracts/remotes';
 import { formatPrice } from '@shop/contracts/money';

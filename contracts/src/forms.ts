@@ -113,6 +113,7 @@ export const HELD_NOTICE_ATTRIBUTE = 'data-held-notice';
  * reads if it runs later than the first such tap.
  */
 export const SCRIPTS_WANTED_EVENT = 'shop:scripts-wanted';
+export const SCRIPTS_WANTED = 'shopScriptsWanted';
+
 /** The shell's plain start script (its public/ folder), the only script a server-rendered page asks for until then. */
 export const START_ON_INTENT = '/start-on-intent.js';
-export const SCRIPTS_WANTED = 'shopScriptsWanted';

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { START_ON_INTENT } from '@shop/contracts/forms';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_CHANGED_EVENT } from '@shop/contracts/events';
 import {
@@ -16,7 +17,7 @@ import {
 import { TOAST_AUTO_CLOSE_MS } from '@shop/contracts/toast';
 import { heldPostsAnswered, showHeldPostNotices } from '@shop/contracts/held-events';
 import { SESSION_CLAIM_COOKIE, SESSION_CLAIM_COOKIE_MAX_AGE_S, SESSION_CLAIM_FORMAT } from '@shop/contracts/session-claim';
-import { HOLD_UNTIL_HYDRATED, inlineScript, START_ON_INTENT } from './page-html';
+import { HOLD_UNTIL_HYDRATED, inlineScript } from './page-html';
 
 /** The page's head script as the server inlines it, run once in this document (its listeners stay for every test). */
 const source = inlineScript(readFileSync(join(process.cwd(), 'public', HOLD_UNTIL_HYDRATED), 'utf8'));

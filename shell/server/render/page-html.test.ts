@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { START_ON_INTENT } from '@shop/contracts/forms';
 import type { RemotesConfig } from '@shop/contracts/remotes';
 import { MAX_INLINE_CSS_BYTES, inlineableCss } from '../renderer-sandbox/inline-styles';
-import { START_ON_INTENT, browserRenderedPage, inlineScript, scriptsOnIntent, scriptsStartOf, serverRenderedPage, stylesheetTags } from './page-html';
+import { browserRenderedPage, inlineScript, scriptsOnIntent, scriptsStartOf, serverRenderedPage, stylesheetTags } from './page-html';
 import type { RenderedPage } from '../renderer-sandbox/renderer-protocol';
 import { OVERRIDE_PARAM, OVERRIDE_STORAGE_KEY } from '../../shared/override-keys';
 import { CART_SESSION_MARK_COOKIE } from '@shop/contracts/session-claim';

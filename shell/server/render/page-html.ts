@@ -46,8 +46,6 @@ function withMetadata(html: string, metadata: string): string {
   return html.replace(/<meta name="description"[^>]*>\s*/i, '').replace(/<\/title>/i, (end) => `${end}${metadata}`);
 }
 
-export { START_ON_INTENT };
-
 /** When the start script runs the page's scripts: at the shopper's first intent, or once painted (decision 047). */
 export type ScriptsStart = 'intent' | 'paint';
 
